@@ -1,0 +1,3 @@
+"""Tiebreak engine: pure Python, exact arithmetic, plain data in and values out."""
+
+from __future__ import annotations

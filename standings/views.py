@@ -1,0 +1,13 @@
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tournaments.models import Tournament
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.prefetch_related("sections")
+    return render(request, "standings/home.html", {"tournaments": tournaments})

@@ -1,0 +1,286 @@
+"""The tournament as a TD enters it: tournaments, sections, players, rounds and pairings.
+
+Results are stored as codes (``Result``); points are derived from the codes by the engine's
+scoring system and never stored.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+US_CHESS_DEFAULT_TIEBREAKS = "modified_median,solkoff,cumulative,cumulative_opposition"
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setup"
+        RUNNING = "running", "Running"
+        FINAL = "final", "Final"
+
+    class RatingSystem(models.TextChoices):
+        US_CHESS = "uschess", "US Chess"
+        FIDE = "fide", "FIDE"
+        US_CHESS_AND_FIDE = "uschess_fide", "US Chess and FIDE"
+        UNRATED = "unrated", "Not rated"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=100, unique=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    location = models.CharField(max_length=200, blank=True)
+    organizer = models.CharField(max_length=200, blank=True)
+    chief_td = models.CharField("chief TD", max_length=200, blank=True)
+    time_control = models.CharField(max_length=100, blank=True)
+    rating_system = models.CharField(
+        max_length=16, choices=RatingSystem, default=RatingSystem.US_CHESS
+    )
+    status = models.CharField(max_length=8, choices=Status, default=Status.SETUP)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Section(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="sections"
+    )
+    name = models.CharField(max_length=100)
+    position = models.PositiveSmallIntegerField(
+        default=0, help_text="Display order within the tournament."
+    )
+    rounds_total = models.PositiveSmallIntegerField("rounds")
+    # The posted tiebreak order: engine ids with options, comma-separated (docs/tiebreaks.md).
+    tiebreaks = models.CharField(max_length=500, default=US_CHESS_DEFAULT_TIEBREAKS)
+    # Seed for the drawing of lots (coin flip), recorded so that the standings can be reproduced.
+    lots_seed = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "position", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"], name="section_name_unique_in_tournament"
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds_total__gte=1), name="section_has_rounds"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.name}"
+
+
+class Player(models.Model):
+    """A player's entry in one section."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="players"
+    )
+    start_number = models.PositiveIntegerField(help_text="Pairing number.")
+    name = models.CharField(max_length=100)
+    rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty for an unrated player."
+    )
+    uschess_id = models.CharField("US Chess ID", max_length=16, blank=True)
+    fide_id = models.CharField("FIDE ID", max_length=16, blank=True)
+    federation = models.CharField("federation / state", max_length=8, blank=True)
+    club = models.CharField("club / team", max_length=100, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    birth_date = models.CharField(
+        max_length=10, blank=True, help_text="As given, e.g. 1991.09.27 or 1991."
+    )
+    status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["section", "start_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "start_number"],
+                name="player_start_number_unique_in_section",
+            ),
+            models.CheckConstraint(
+                condition=Q(start_number__gte=1), name="player_start_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="withdrawn", withdrawn_after_round__isnull=False)
+                | Q(status="active", withdrawn_after_round__isnull=True),
+                name="player_withdrawal_has_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.start_number}. {self.name}"
+
+    @property
+    def is_unrated(self) -> bool:
+        return self.rating is None
+
+
+class RequestedBye(models.Model):
+    """A bye a player asked for in advance (US Chess 28M: requested byes)."""
+
+    class Kind(models.TextChoices):
+        FULL = "full", "Full-point bye"
+        HALF = "half", "Half-point bye"
+        ZERO = "zero", "Zero-point bye"
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="requested_byes"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind, default=Kind.HALF)
+
+    class Meta:
+        ordering = ["player", "round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="requested_bye_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="requested_bye_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.get_kind_display()} in round {self.round_number}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        NOT_PAIRED = "not_paired", "Not paired"
+        PAIRED = "paired", "Pairings posted"
+        COMPLETE = "complete", "Results complete"
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="rounds"
+    )
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status, default=Status.NOT_PAIRED)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["section", "number"], name="round_number_unique_in_section"
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="round_number_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section} – round {self.number}"
+
+
+class Result(models.TextChoices):
+    """A pairing's result code. Two-player codes need a black player; bye codes must not have one."""
+
+    PENDING = "pending", "Not yet played"
+    WHITE_WIN = "white_win", "1-0"
+    DRAW = "draw", "½-½"
+    BLACK_WIN = "black_win", "0-1"
+    WHITE_FORFEIT_WIN = "white_forfeit_win", "1-0 forfeit"
+    BLACK_FORFEIT_WIN = "black_forfeit_win", "0-1 forfeit"
+    DOUBLE_FORFEIT = "double_forfeit", "0-0 double forfeit"
+    # Played, but not to be rated (TRF-16 W / D / L).
+    WHITE_WIN_UNRATED = "white_win_unrated", "1-0 unrated"
+    DRAW_UNRATED = "draw_unrated", "½-½ unrated"
+    BLACK_WIN_UNRATED = "black_win_unrated", "0-1 unrated"
+    # One-player rows.
+    BYE_PAIRING = "bye_pairing", "Full-point bye (pairing)"
+    BYE_FULL = "bye_full", "Full-point bye (requested)"
+    BYE_HALF = "bye_half", "Half-point bye"
+    BYE_ZERO = "bye_zero", "Zero-point bye"
+    # TRF-16 "+" with no opponent: a full point won without a game being scheduled.
+    FORFEIT_WIN_NO_OPPONENT = "forfeit_win_no_opponent", "Forfeit win, no opponent"
+    NOT_PAIRED = "not_paired", "Not paired"
+
+
+ONE_PLAYER_RESULTS = frozenset(
+    {
+        Result.BYE_PAIRING,
+        Result.BYE_FULL,
+        Result.BYE_HALF,
+        Result.BYE_ZERO,
+        Result.FORFEIT_WIN_NO_OPPONENT,
+        Result.NOT_PAIRED,
+    }
+)
+TWO_PLAYER_RESULTS = frozenset(set(Result) - ONE_PLAYER_RESULTS)
+
+
+class Pairing(models.Model):
+    """A board in a round; a bye or an absence is a pairing with one player (``black`` empty).
+
+    A player appears at most once per round: the unique constraints cover the same colour twice,
+    and the triggers in migration 0002 cover white on one board and black on another.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    white = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="pairings_as_white"
+    )
+    black = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="pairings_as_black",
+        null=True,
+        blank=True,
+    )
+    result = models.CharField(max_length=24, choices=Result, default=Result.PENDING)
+
+    class Meta:
+        ordering = ["round", "board", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "white"], name="pairing_white_once_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "black"], name="pairing_black_once_per_round"
+            ),
+            models.UniqueConstraint(
+                fields=["round", "board"],
+                condition=Q(board__isnull=False),
+                name="pairing_board_unique_in_round",
+            ),
+            models.CheckConstraint(
+                condition=~Q(white=models.F("black")), name="pairing_not_against_self"
+            ),
+            models.CheckConstraint(
+                condition=Q(board__isnull=True) | Q(board__gte=1),
+                name="pairing_board_positive",
+            ),
+            models.CheckConstraint(
+                condition=Q(black__isnull=True, result__in=sorted(ONE_PLAYER_RESULTS))
+                | Q(black__isnull=False, result__in=sorted(TWO_PLAYER_RESULTS)),
+                name="pairing_result_fits_players",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.black_id is None:
+            return f"{self.white}: {self.get_result_display()}"
+        return f"{self.white} – {self.black}: {self.get_result_display()}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black_id is None
