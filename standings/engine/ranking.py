@@ -1,0 +1,178 @@
+"""Score, then each tiebreak in order on the players still tied; ties left at the end share a rank."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .entities import PlayerId, PlayerRef, Snapshot
+from .explanations import Explanation
+from .order import TiebreakSpec, _check_unique
+from .systems import Column
+from .table import Table
+
+__all__ = ["Standings", "StandingRow", "TiebreakValue", "compute_standings"]
+
+
+class TiebreakValue:
+    """One tiebreak value of one player, with the breakdown of how it arose.
+
+    The explanation is built on first access from the shared precomputation: building every
+    breakdown for a 5,000-player section would cost more than the ranking itself.
+    """
+
+    __slots__ = ("value", "_explanation", "_explain")
+
+    value: Fraction
+    _explanation: Explanation | None
+    _explain: Callable[[], Explanation] | None
+
+    def __init__(
+        self, value: Fraction, explanation: Explanation | Callable[[], Explanation]
+    ) -> None:
+        object.__setattr__(self, "value", value)
+        if isinstance(explanation, Explanation):
+            object.__setattr__(self, "_explanation", explanation)
+            object.__setattr__(self, "_explain", None)
+        else:
+            object.__setattr__(self, "_explanation", None)
+            object.__setattr__(self, "_explain", explanation)
+
+    @property
+    def explanation(self) -> Explanation:
+        explanation = self._explanation
+        if explanation is None:
+            assert self._explain is not None
+            explanation = self._explain()
+            object.__setattr__(self, "_explanation", explanation)
+            object.__setattr__(self, "_explain", None)
+        return explanation
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("TiebreakValue is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TiebreakValue):
+            return NotImplemented
+        return self.value == other.value and self.explanation == other.explanation
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"TiebreakValue({self.value!r})"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"value": str(self.value), "explanation": self.explanation.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """A player's place: rank (first place of a shared group), whether it is shared, score, values in order."""
+
+    rank: int
+    shared: bool
+    player: PlayerRef
+    score: Fraction
+    values: tuple[TiebreakValue, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Ranked rows through ``through_round`` for the given order; ``lots_seed`` is the seed used, if any."""
+
+    through_round: int
+    order: tuple[TiebreakSpec, ...]
+    rows: tuple[StandingRow, ...]
+    lots_seed: str | None = None
+    _table: Table | None = field(default=None, repr=False, compare=False)
+
+    def running_scores(self, player_id: PlayerId) -> tuple[Fraction, ...]:
+        """The player's score after each round 1..through_round (the wall chart's cumulative columns)."""
+        if self._table is None:
+            raise ValueError("these standings carry no round-by-round data")
+        t = self._table
+        i = t.index.get(player_id)
+        if i is None:
+            raise KeyError(player_id)
+        return tuple(t.fraction(u) for u in t.running[i])
+
+    def row(self, player_id: PlayerId) -> StandingRow:
+        """The row of one player."""
+        for r in self.rows:
+            if r.player.id == player_id:
+                return r
+        raise KeyError(player_id)
+
+
+def _refine(groups: list[list[int]], keys: Sequence[int | Fraction]) -> list[list[int]]:
+    """Split each tied group by the new keys, higher first; a group's players stay in start order."""
+    out: list[list[int]] = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group)
+            continue
+        ordered = sorted(
+            group, key=lambda i: -keys[i]
+        )  # stable: equal keys keep start order
+        current = [ordered[0]]
+        for i in ordered[1:]:
+            if keys[i] == keys[current[0]]:
+                current.append(i)
+            else:
+                out.append(current)
+                current = [i]
+        out.append(current)
+    return out
+
+
+def _value(column: Column, i: int) -> TiebreakValue:
+    return TiebreakValue(column.value(i), lambda: column.explain(i))
+
+
+def compute_standings(
+    snapshot: Snapshot, order: Sequence[TiebreakSpec], *, lots_seed: str | None = None
+) -> Standings:
+    """Rank a section: score first, then each tiebreak of ``order`` applied to the players still tied.
+
+    Every player gets every value. A group-dependent system (result between tied players) sees,
+    for each player, the players still tied with them when that tiebreak is reached.
+    """
+    order = tuple(order)
+    _check_unique(order)
+    if lots_seed is None and any(spec.system.needs_lots for spec in order):
+        raise ValueError(
+            "the order includes coin_flip: pass lots_seed (generate it once, record it, and pass "
+            "the same seed again to reproduce the drawing)"
+        )
+    t = Table(snapshot, lots_seed)
+    count = len(t.players)
+    score = t.score
+    # Players are indexed in start-number order, so a stable sort keeps ties in start order.
+    groups = _refine([list(range(count))], score)
+    columns: list[Column] = []
+    for spec in order:
+        group_of = [0] * count
+        for g, members in enumerate(groups):
+            for i in members:
+                group_of[i] = g
+        column = spec.system.compute(t, spec.resolved_options(), group_of)
+        columns.append(column)
+        groups = _refine(groups, column.keys)
+
+    rows: list[StandingRow] = []
+    for members in groups:
+        rank = len(rows) + 1
+        shared = len(members) > 1
+        for i in members:
+            rows.append(
+                StandingRow(
+                    rank,
+                    shared,
+                    t.players[i],
+                    t.fraction(score[i]),
+                    tuple(_value(column, i) for column in columns),
+                )
+            )
+    return Standings(snapshot.through_round, order, tuple(rows), lots_seed, t)

@@ -1,0 +1,189 @@
+"""Per-player arrays worked out once per snapshot and shared by every tiebreak system.
+
+Everything here counts in integer *units*: one unit is 1/``unit`` of a point, where ``unit`` is the
+common denominator of the scoring system (2 for US Chess 1 / ½ / 0). Fractions appear only when a
+value leaves the engine, because Fraction arithmetic is far too slow for 5,000-player sections.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import accumulate
+
+from .entities import Colour, Outcome, PlayerId, PlayerRef, Snapshot
+
+# Outcomes as small integers, so hot loops compare ints instead of hashing enum members.
+(
+    WIN,
+    DRAW,
+    LOSS,
+    FORFEIT_WIN,
+    FORFEIT_LOSS,
+    BYE_PAIRING,
+    BYE_FULL,
+    BYE_HALF,
+    BYE_ZERO,
+    NOT_PAIRED,
+) = range(10)
+OUTCOME_OF_CODE: tuple[Outcome, ...] = (
+    Outcome.WIN,
+    Outcome.DRAW,
+    Outcome.LOSS,
+    Outcome.FORFEIT_WIN,
+    Outcome.FORFEIT_LOSS,
+    Outcome.BYE_PAIRING,
+    Outcome.BYE_FULL,
+    Outcome.BYE_HALF,
+    Outcome.BYE_ZERO,
+    Outcome.NOT_PAIRED,
+)
+CODE_OF_OUTCOME: dict[Outcome, int] = {o: c for c, o in enumerate(OUTCOME_OF_CODE)}
+LAST_PLAYED = LOSS  # codes WIN, DRAW, LOSS (0..2) are games played over the board
+
+# Readable names for explanations.
+OUTCOME_TEXT: tuple[str, ...] = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit win",
+    "forfeit loss",
+    "pairing bye",
+    "full-point bye",
+    "half-point bye",
+    "zero-point bye",
+    "not paired",
+)
+
+# Both sides of one pairing must agree (a double forfeit is a forfeit loss on each side).
+_PARTNER_OK: dict[int, frozenset[int]] = {
+    WIN: frozenset({LOSS}),
+    LOSS: frozenset({WIN}),
+    DRAW: frozenset({DRAW}),
+    FORFEIT_WIN: frozenset({FORFEIT_LOSS}),
+    FORFEIT_LOSS: frozenset({FORFEIT_WIN, FORFEIT_LOSS}),
+}
+
+
+class Table:
+    """The snapshot laid out as per-player lists indexed by player position (start-number order).
+
+    ``outcomes[i][r]``, ``opponents[i][r]`` (-1 when none), ``colours[i][r]`` and ``points[i][r]``
+    describe player i's round r + 1; ``score``, ``adjusted`` and ``running`` are in units.
+    """
+
+    def __init__(self, snapshot: Snapshot, lots_seed: str | None = None) -> None:
+        self.snapshot = snapshot
+        self.lots_seed = lots_seed
+        n = snapshot.through_round
+        if snapshot.rounds_total < 0 or not 0 <= n <= snapshot.rounds_total:
+            raise ValueError(
+                f"through_round must be between 0 and rounds_total ({snapshot.rounds_total}), got {n}"
+            )
+        self.rounds = n
+        self.rounds_total = snapshot.rounds_total
+
+        players = tuple(sorted(snapshot.players, key=lambda p: p.start_number))
+        self.players: tuple[PlayerRef, ...] = players
+        self.index: dict[PlayerId, int] = {p.id: i for i, p in enumerate(players)}
+        if len(self.index) != len(players):
+            raise ValueError("two players in the snapshot share an id")
+        if len({p.start_number for p in players}) != len(players):
+            raise ValueError("two players in the snapshot share a start number")
+
+        scoring = snapshot.scoring
+        values = [scoring.points(o) for o in OUTCOME_OF_CODE]
+        unit = math.lcm(*(Fraction(v).denominator for v in (*values, scoring.draw)))
+        self.unit = unit
+        self.points_of_code: tuple[int, ...] = tuple(int(v * unit) for v in values)
+        self.win_units = self.points_of_code[WIN]
+        # US Chess 34E1: an unplayed round counts "a half point", i.e. what a draw earns.
+        self.unplayed_units = int(scoring.draw * unit)
+
+        count = len(players)
+        outcomes: list[list[int]] = [[-1] * n for _ in range(count)]
+        opponents: list[list[int]] = [[-1] * n for _ in range(count)]
+        colours: list[list[Colour | None]] = [[None] * n for _ in range(count)]
+        index = self.index
+        code_of = CODE_OF_OUTCOME
+        for g in snapshot.games:
+            r = g.round
+            if r > n:
+                continue  # after through_round: not part of this snapshot
+            if r < 1:
+                raise ValueError(
+                    f"record for player {g.player} has round {r}; rounds start at 1"
+                )
+            i = index.get(g.player)
+            if i is None:
+                raise ValueError(
+                    f"round {r} has a record for player {g.player}, who is not in the snapshot"
+                )
+            row = outcomes[i]
+            if row[r - 1] != -1:
+                raise ValueError(f"player {g.player} has two records for round {r}")
+            code = code_of[g.outcome]
+            row[r - 1] = code
+            colours[i][r - 1] = g.colour
+            if g.opponent is not None:
+                if code > FORFEIT_LOSS:
+                    raise ValueError(
+                        f"player {g.player}, round {r}: a {OUTCOME_TEXT[code]} cannot have an opponent"
+                    )
+                j = index.get(g.opponent)
+                if j is None:
+                    raise ValueError(
+                        f"player {g.player}, round {r}: opponent {g.opponent} is not in the snapshot"
+                    )
+                if j == i:
+                    raise ValueError(
+                        f"player {g.player}, round {r}: a player cannot meet themself"
+                    )
+                opponents[i][r - 1] = j
+            elif code <= LAST_PLAYED:
+                raise ValueError(
+                    f"player {g.player}, round {r}: a played game needs an opponent"
+                )
+
+        for i in range(count):
+            row = outcomes[i]
+            opp_row = opponents[i]
+            for r in range(n):
+                if row[r] == -1:
+                    row[r] = NOT_PAIRED  # Snapshot: a missing record is NOT_PAIRED
+                j = opp_row[r]
+                if j >= 0 and (
+                    opponents[j][r] != i or outcomes[j][r] not in _PARTNER_OK[row[r]]
+                ):
+                    p, q = players[i].id, players[j].id
+                    raise ValueError(
+                        f"round {r + 1}: player {p}'s record ({OUTCOME_TEXT[row[r]]} against {q}) "
+                        f"does not match player {q}'s record"
+                    )
+
+        self.outcomes = outcomes
+        self.opponents = opponents
+        self.colours = colours
+        pts = self.points_of_code
+        self.points: list[list[int]] = [[pts[c] for c in row] for row in outcomes]
+        self.score: list[int] = [sum(row) for row in self.points]
+        self.running: list[list[int]] = [list(accumulate(row)) for row in self.points]
+        half = self.unplayed_units
+        # US Chess 34E1: every unplayed round (bye, forfeit, not paired) counts half a point.
+        self.adjusted: list[int] = [
+            sum(
+                p if c <= LAST_PLAYED else half for c, p in zip(crow, prow, strict=True)
+            )
+            for crow, prow in zip(outcomes, self.points, strict=True)
+        ]
+        # Derived arrays shared between systems, keyed by the option that changes them.
+        self.opposition_cache: dict[str, list[list[int]]] = {}
+        self.cumulative_cache: dict[str, list[int]] = {}
+        self.performance_cache: list[Fraction | None] | None = None
+
+    def fraction(self, units: int) -> Fraction:
+        """Units back to points."""
+        return Fraction(units, self.unit)
+
+    def player_id(self, i: int) -> PlayerId:
+        return self.players[i].id
