@@ -1,0 +1,101 @@
+"""Build a section's rows from a compact crosstable, so a test reads like a wall chart.
+
+Players are named by start number. Each round is one string of comma-separated items:
+
+    "1-2 1-0, 3-4 =, 5-6 0-1"    played games (white first)
+    "1-2 +-, 3-4 -+, 5-6 --"     forfeit win for white, for black, double forfeit
+    "1-2 ?"                      paired, no result yet
+    "7 U, 8 F, 9 H, 10 Z, 11 -"  pairing-allocated bye, requested full-point bye, half-point bye,
+                                 zero-point bye, not paired
+
+Two-player items get boards 1, 2, ... in the order written; one-player items get no board.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+
+GAME_CODES = {
+    "1-0": Result.WHITE_WIN,
+    "=": Result.DRAW,
+    "0-1": Result.BLACK_WIN,
+    "+-": Result.WHITE_FORFEIT_WIN,
+    "-+": Result.BLACK_FORFEIT_WIN,
+    "--": Result.DOUBLE_FORFEIT,
+    "?": Result.PENDING,
+}
+BYE_CODES = {
+    "U": Result.BYE_PAIRING,
+    "F": Result.BYE_FULL,
+    "H": Result.BYE_HALF,
+    "Z": Result.BYE_ZERO,
+    "-": Result.NOT_PAIRED,
+}
+
+_slugs = itertools.count(1)
+
+
+def tournament_build(**fields: object) -> Tournament:
+    """A tournament with a fresh slug unless one is given."""
+    n = next(_slugs)
+    fields.setdefault("name", f"Test Open {n}")
+    fields.setdefault("slug", f"test-open-{n}")
+    return Tournament.objects.create(**fields)
+
+
+def section_build(
+    *,
+    ratings: Sequence[int | None],
+    rounds: Sequence[str],
+    rounds_total: int | None = None,
+    tournament: Tournament | None = None,
+    name: str = "Open",
+    names: Sequence[str] | None = None,
+    **fields: object,
+) -> Section:
+    """A section with one player per rating (start numbers 1..n) and the given rounds' pairings."""
+    section = Section.objects.create(
+        tournament=tournament or tournament_build(),
+        name=name,
+        rounds_total=rounds_total or max(len(rounds), 1),
+        **fields,
+    )
+    players = Player.objects.bulk_create(
+        Player(
+            section=section,
+            start_number=n,
+            name=names[n - 1] if names else f"Player {n}",
+            rating=rating,
+        )
+        for n, rating in enumerate(ratings, start=1)
+    )
+    by_number = {p.start_number: p for p in players}
+    for number, text in enumerate(rounds, start=1):
+        round_ = Round.objects.create(section=section, number=number)
+        board = 0
+        pairings = []
+        for item in (i.strip() for i in text.split(",") if i.strip()):
+            who, code = item.split()
+            if "-" in who:
+                white, black = (by_number[int(n)] for n in who.split("-"))
+                board += 1
+                pairings.append(
+                    Pairing(
+                        round=round_,
+                        board=board,
+                        white=white,
+                        black=black,
+                        result=GAME_CODES[code],
+                    )
+                )
+            else:
+                pairings.append(
+                    Pairing(
+                        round=round_, white=by_number[int(who)], result=BYE_CODES[code]
+                    )
+                )
+        Pairing.objects.bulk_create(pairings)
+    return section
