@@ -1,0 +1,242 @@
+"""Print a section's standings with its tiebreaks: ``manage.py standings SLUG [options]``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import secrets
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from standings.engine import (
+    Standings,
+    TiebreakSpec,
+    compute_standings,
+    format_decimal,
+    parse_order,
+)
+from standings.loaders import LoaderError, snapshot_load
+from tournaments.models import Player, Section, Tournament
+
+FORMATS = ("text", "json", "csv")
+UNRATED = "unr."
+
+
+class Command(BaseCommand):
+    help = (
+        "Print the standings of a section, with the posted tiebreaks or the ones given."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug", help="the tournament's slug")
+        parser.add_argument(
+            "--section", help="section name (needed when the tournament has several)"
+        )
+        parser.add_argument(
+            "--after-round",
+            type=int,
+            dest="after_round",
+            help="standings after this round (default: the last round with every result entered)",
+        )
+        parser.add_argument(
+            "--tiebreaks",
+            help="tiebreak ids with options, comma-separated, e.g. modified_median,solkoff,kashdan:unplayed=2 "
+            "(default: the section's posted order)",
+        )
+        parser.add_argument("--format", choices=FORMATS, default="text")
+        parser.add_argument(
+            "--seed",
+            help="seed for coin_flip (default: the section's recorded seed, else a new one is generated)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        section = _section(options["slug"], options["section"])
+        order = _order(section, options["tiebreaks"])
+        try:
+            snapshot = snapshot_load(
+                section=section, through_round=options["after_round"]
+            )
+        except LoaderError as error:
+            raise CommandError(str(error)) from None
+        seed, generated = None, False
+        if any(spec.system.needs_lots for spec in order):
+            seed = options["seed"] or section.lots_seed
+            if not seed:
+                seed, generated = secrets.token_hex(8), True
+        standings = compute_standings(snapshot, order, lots_seed=seed)
+        names = dict(Player.objects.filter(section=section).values_list("pk", "name"))
+        if options["format"] == "json":
+            self.stdout.write(
+                json.dumps(standings_json(section, standings, names), indent=2)
+            )
+        elif options["format"] == "csv":
+            self.stdout.write(standings_csv(standings, names), ending="")
+        else:
+            self.stdout.write(
+                standings_text(section, standings, names, seed_generated=generated)
+            )
+        if generated and options["format"] != "text":
+            # stdout stays machine-readable; the TD still has to see the seed to record it.
+            self.stderr.write(_seed_note(seed or ""))
+
+
+def _section(slug: str, name: str | None) -> Section:
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise CommandError(f"no tournament with slug {slug!r}")
+    sections = list(tournament.sections.select_related("tournament"))
+    names = ", ".join(repr(s.name) for s in sections)
+    if not sections:
+        raise CommandError(f"{tournament.name} has no sections")
+    if name is None:
+        if len(sections) > 1:
+            raise CommandError(
+                f"{tournament.name} has several sections; choose one with --section: {names}"
+            )
+        return sections[0]
+    for section in sections:
+        if section.name.casefold() == name.casefold():
+            return section
+    raise CommandError(
+        f"{tournament.name} has no section {name!r}; its sections are {names}"
+    )
+
+
+def _order(section: Section, given: str | None) -> tuple[TiebreakSpec, ...]:
+    try:
+        return parse_order(section.tiebreaks if given is None else given)
+    except (
+        ValueError
+    ) as error:  # UnknownTiebreak, InvalidTiebreakOption, DuplicateTiebreak
+        where = (
+            "--tiebreaks"
+            if given is not None
+            else f"the posted tiebreaks of {section.name}"
+        )
+        raise CommandError(f"{where}: {error}") from None
+
+
+def _seed_note(seed: str) -> str:
+    return (
+        f"Coin flip seed {seed} was generated for this run: record it as the section's lots seed "
+        "(or pass --seed) to reproduce this drawing of lots."
+    )
+
+
+def _rating(rating: int | None) -> str:
+    return UNRATED if rating is None else str(rating)
+
+
+def standings_json(
+    section: Section, standings: Standings, names: dict[int, str]
+) -> dict[str, object]:
+    """The JSON document: tournament, section, rounds, tiebreak keys and one object per row."""
+    keys = [spec.key for spec in standings.order]
+    document: dict[str, object] = {
+        "tournament": section.tournament.slug,
+        "section": section.name,
+        "rounds": section.rounds_total,
+        "after_round": standings.through_round,
+        "tiebreaks": keys,
+        "standings": [
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "start_number": row.player.start_number,
+                "name": names[row.player.id],
+                "rating": row.player.rating,
+                "score": format_decimal(row.score),
+                "tiebreaks": {
+                    key: format_decimal(v.value)
+                    for key, v in zip(keys, row.values, strict=True)
+                },
+            }
+            for row in standings.rows
+        ],
+    }
+    if standings.lots_seed is not None:
+        document["lots_seed"] = standings.lots_seed
+    return document
+
+
+def standings_csv(standings: Standings, names: dict[int, str]) -> str:
+    """A header row (tiebreak columns named by their keys), then one row per player."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "rank",
+            "shared",
+            "start_number",
+            "name",
+            "rating",
+            "score",
+            *(s.key for s in standings.order),
+        ]
+    )
+    for row in standings.rows:
+        writer.writerow(
+            [
+                row.rank,
+                "yes" if row.shared else "no",
+                row.player.start_number,
+                names[row.player.id],
+                "" if row.player.rating is None else row.player.rating,
+                format_decimal(row.score),
+                *(format_decimal(v.value) for v in row.values),
+            ]
+        )
+    return out.getvalue()
+
+
+def standings_text(
+    section: Section,
+    standings: Standings,
+    names: dict[int, str],
+    *,
+    seed_generated: bool,
+) -> str:
+    """An aligned table; a shared rank reads "T3" (tied for third)."""
+    header = [
+        "Rank",
+        "No.",
+        "Name",
+        "Rating",
+        "Score",
+        *(s.label for s in standings.order),
+    ]
+    left = {2}  # the name column; every other column holds numbers
+    body = [
+        [
+            f"T{row.rank}" if row.shared else str(row.rank),
+            str(row.player.start_number),
+            names[row.player.id],
+            _rating(row.player.rating),
+            format_decimal(row.score),
+            *(format_decimal(v.value) for v in row.values),
+        ]
+        for row in standings.rows
+    ]
+    widths = [max(len(line[c]) for line in [header, *body]) for c in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            cell.ljust(w) if c in left else cell.rjust(w)
+            for c, (cell, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    title = f"{section.tournament.name}, {section.name}: standings after round {standings.through_round} of {section.rounds_total}"
+    lines = [
+        title,
+        "",
+        line(header),
+        line(["-" * w for w in widths]),
+        *(line(cells) for cells in body),
+    ]
+    if standings.lots_seed is not None:
+        lines += ["", f"Coin flip seed: {standings.lots_seed}"]
+        if seed_generated:
+            lines.append(_seed_note(standings.lots_seed))
+    return "\n".join(lines)
