@@ -16,55 +16,51 @@ __all__ = ["Standings", "StandingRow", "TiebreakValue", "compute_standings"]
 
 
 class TiebreakValue:
-    """One tiebreak value of one player, with the breakdown of how it arose.
+    """One tiebreak value of one player, with the breakdown of how it arose (read-only).
 
-    The explanation is built on first access from the shared precomputation: building every
-    breakdown for a 5,000-player section would cost more than the ranking itself.
+    ``explanation`` may be given as a function: it is then built on first access. Building every
+    breakdown of a 5,000-player section up front would cost more than the ranking itself.
     """
 
-    __slots__ = ("value", "_explanation", "_explain")
-
-    value: Fraction
-    _explanation: Explanation | None
-    _explain: Callable[[], Explanation] | None
+    __slots__ = ("_value", "_explanation", "_explain")
 
     def __init__(
         self, value: Fraction, explanation: Explanation | Callable[[], Explanation]
     ) -> None:
-        object.__setattr__(self, "value", value)
+        self._value = value
         if isinstance(explanation, Explanation):
-            object.__setattr__(self, "_explanation", explanation)
-            object.__setattr__(self, "_explain", None)
+            self._explanation: Explanation | None = explanation
+            self._explain: Callable[[], Explanation] | None = None
         else:
-            object.__setattr__(self, "_explanation", None)
-            object.__setattr__(self, "_explain", explanation)
+            self._explanation = None
+            self._explain = explanation
+
+    @property
+    def value(self) -> Fraction:
+        return self._value
 
     @property
     def explanation(self) -> Explanation:
         explanation = self._explanation
         if explanation is None:
             assert self._explain is not None
-            explanation = self._explain()
-            object.__setattr__(self, "_explanation", explanation)
-            object.__setattr__(self, "_explain", None)
+            explanation = self._explanation = self._explain()
+            self._explain = None
         return explanation
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("TiebreakValue is immutable")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TiebreakValue):
             return NotImplemented
-        return self.value == other.value and self.explanation == other.explanation
+        return self._value == other._value and self.explanation == other.explanation
 
     def __hash__(self) -> int:
-        return hash(self.value)
+        return hash(self._value)
 
     def __repr__(self) -> str:
-        return f"TiebreakValue({self.value!r})"
+        return f"TiebreakValue({self._value!r})"
 
     def to_dict(self) -> dict[str, object]:
-        return {"value": str(self.value), "explanation": self.explanation.to_dict()}
+        return {"value": str(self._value), "explanation": self.explanation.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +123,42 @@ def _refine(groups: list[list[int]], keys: Sequence[int | Fraction]) -> list[lis
     return out
 
 
-def _value(column: Column, i: int) -> TiebreakValue:
-    return TiebreakValue(column.value(i), lambda: column.explain(i))
+def _fractions(keys: Sequence[int | Fraction], scale: int) -> list[Fraction]:
+    """``Fraction(key, scale)`` for each key; equal keys share one Fraction, as most values repeat."""
+    made: dict[int | Fraction, Fraction] = {}
+    out = []
+    for key in keys:
+        value = made.get(key)
+        if value is None:
+            value = made[key] = Fraction(key, scale)
+        out.append(value)
+    return out
+
+
+class _ColumnValue(TiebreakValue):
+    """A value whose explanation the column builds when first asked (no closure per player)."""
+
+    __slots__ = ("_column", "_index")
+
+    def __init__(self, value: Fraction, column: Column, index: int) -> None:
+        self._value = value
+        self._explanation = None
+        self._column = column
+        self._index = index
+
+    @property
+    def explanation(self) -> Explanation:
+        explanation = self._explanation
+        if explanation is None:
+            explanation = self._explanation = self._column.explain(self._index)
+        return explanation
+
+
+def _values(column: Column) -> list[TiebreakValue]:
+    return [
+        _ColumnValue(value, column, i)
+        for i, value in enumerate(_fractions(column.keys, column.scale))
+    ]
 
 
 def compute_standings(
@@ -161,6 +191,8 @@ def compute_standings(
         columns.append(column)
         groups = _refine(groups, column.keys)
 
+    values = [_values(column) for column in columns]
+    scores = _fractions(score, t.unit)
     rows: list[StandingRow] = []
     for members in groups:
         rank = len(rows) + 1
@@ -171,8 +203,8 @@ def compute_standings(
                     rank,
                     shared,
                     t.players[i],
-                    t.fraction(score[i]),
-                    tuple(_value(column, i) for column in columns),
+                    scores[i],
+                    tuple(v[i] for v in values),
                 )
             )
     return Standings(snapshot.through_round, order, tuple(rows), lots_seed, t)

@@ -190,25 +190,38 @@ def _opposition_contributions(
     return terms, left_out
 
 
+_COUNT_TEXT = {1: "", 2: "two "}
+
+
 def _explain_trimmed(
     t: Table, i: int, adjust: str, low: int, high: int, name: str, why: str
 ) -> Explanation:
+    """Breakdown of a median-family value: the kept terms, and the dropped ones with the reason."""
     terms, left_out = _opposition_contributions(t, i, adjust)
     ordered = sorted(terms, key=lambda c: (c.value, c.round or 0))
+    parts = []
+    if high:
+        parts.append(f"{_COUNT_TEXT[high]}highest")
+    if low:
+        parts.append(f"{_COUNT_TEXT[low]}lowest")
+    rule = f"{why}: {' and '.join(parts)} dropped" if parts else ""
+    if 2 in (low, high):
+        rule += " (9+ rounds: two dropped)"
     m = len(ordered)
-    low = min(low, m)
-    high = min(high, m - low)
-    dropped = [Discard(c, f"{why}: lowest dropped") for c in ordered[:low]]
-    dropped += [Discard(c, f"{why}: highest dropped") for c in ordered[m - high :]]
-    kept_ids = {id(c) for c in ordered[low : m - high]}
+    cut_low = min(low, m)
+    cut_high = min(high, m - cut_low)
+    dropped = [Discard(c, rule) for c in ordered[:cut_low] + ordered[m - cut_high :]]
+    kept_ids = {id(c) for c in ordered[cut_low : m - cut_high]}
     kept = tuple(c for c in terms if id(c) in kept_ids)
     total = sum((c.value for c in kept), Fraction(0))
     scores = "adjusted scores" if adjust == "uschess" else "scores"
     summary = (
         f"{name} {format_decimal(total)}: sum of {len(kept)} of {m} opponents' {scores}"
     )
-    if dropped:
-        summary += f" ({why}: {low} lowest and {high} highest dropped)"
+    if rule:
+        summary += f" ({rule})"
+    if left_out:
+        summary += f"; {len(left_out)} own unplayed rounds left out (adjust=none)"
     return Explanation(summary, kept, tuple(left_out + dropped))
 
 
@@ -258,7 +271,7 @@ def modified_median(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
 
     def explain(i: int) -> Explanation:
         cls, low, high = _modified_median_drops(t, i, opts, k)
-        why = f"{_CLASS_TEXT[cls]} score" + (", 9+ rounds" if k == 2 else "")
+        why = f"{_CLASS_TEXT[cls]} score"
         return _explain_trimmed(t, i, opts["adjust"], low, high, "Modified Median", why)
 
     return Column(keys, t.unit, explain)
@@ -269,7 +282,7 @@ def median(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
     lists = _sorted_opposition(t, opts["adjust"])
     k = _drop_count(t, opts)
     keys: list[int | Fraction] = [_trimmed_sum(v, k, k) for v in lists]
-    why = "median" + (", 9+ rounds" if k == 2 else "")
+    why = "median"
     return Column(
         keys,
         t.unit,

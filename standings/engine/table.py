@@ -107,57 +107,49 @@ class Table:
         index = self.index
         code_of = CODE_OF_OUTCOME
         for g in snapshot.games:
-            r = g.round
-            if r > n:
+            r = g.round - 1
+            if r >= n:
                 continue  # after through_round: not part of this snapshot
-            if r < 1:
-                raise ValueError(
-                    f"record for player {g.player} has round {r}; rounds start at 1"
-                )
             i = index.get(g.player)
-            if i is None:
+            if i is None or r < 0:
                 raise ValueError(
-                    f"round {r} has a record for player {g.player}, who is not in the snapshot"
+                    f"record for player {g.player} in round {g.round}: "
+                    + (
+                        "no such player in the snapshot"
+                        if i is None
+                        else "rounds start at 1"
+                    )
                 )
             row = outcomes[i]
-            if row[r - 1] != -1:
-                raise ValueError(f"player {g.player} has two records for round {r}")
-            code = code_of[g.outcome]
-            row[r - 1] = code
-            colours[i][r - 1] = g.colour
+            if row[r] != -1:
+                raise ValueError(
+                    f"player {g.player} has two records for round {g.round}"
+                )
+            code = row[r] = code_of[g.outcome]
+            colours[i][r] = g.colour
             if g.opponent is not None:
-                if code > FORFEIT_LOSS:
-                    raise ValueError(
-                        f"player {g.player}, round {r}: a {OUTCOME_TEXT[code]} cannot have an opponent"
-                    )
                 j = index.get(g.opponent)
-                if j is None:
+                if code > FORFEIT_LOSS or j is None or j == i:
                     raise ValueError(
-                        f"player {g.player}, round {r}: opponent {g.opponent} is not in the snapshot"
+                        f"player {g.player}, round {g.round}: opponent {g.opponent} is not possible "
+                        f"({OUTCOME_TEXT[code]}; a bye or absence has no opponent, and the opponent "
+                        "must be another player of the snapshot)"
                     )
-                if j == i:
-                    raise ValueError(
-                        f"player {g.player}, round {r}: a player cannot meet themself"
-                    )
-                opponents[i][r - 1] = j
+                opponents[i][r] = j
             elif code <= LAST_PLAYED:
                 raise ValueError(
-                    f"player {g.player}, round {r}: a played game needs an opponent"
+                    f"player {g.player}, round {g.round}: a played game needs an opponent"
                 )
-
-        for i in range(count):
-            row = outcomes[i]
-            opp_row = opponents[i]
-            for r in range(n):
-                if row[r] == -1:
-                    row[r] = NOT_PAIRED  # Snapshot: a missing record is NOT_PAIRED
-                j = opp_row[r]
+        # Snapshot: a (player, round) without a record is NOT_PAIRED.
+        outcomes = [[NOT_PAIRED if c < 0 else c for c in row] for row in outcomes]
+        for i, (orow, crow) in enumerate(zip(opponents, outcomes, strict=True)):
+            for r, j in enumerate(orow):
                 if j >= 0 and (
-                    opponents[j][r] != i or outcomes[j][r] not in _PARTNER_OK[row[r]]
+                    opponents[j][r] != i or outcomes[j][r] not in _PARTNER_OK[crow[r]]
                 ):
                     p, q = players[i].id, players[j].id
                     raise ValueError(
-                        f"round {r + 1}: player {p}'s record ({OUTCOME_TEXT[row[r]]} against {q}) "
+                        f"round {r + 1}: player {p}'s record ({OUTCOME_TEXT[crow[r]]} against {q}) "
                         f"does not match player {q}'s record"
                     )
 
