@@ -8,8 +8,8 @@ from django.http import HttpRequest
 
 from .models import Pairing, Player, RequestedBye, Round, Section, Tournament
 
-
-# The admin classes are generic only in django-stubs (no __class_getitem__ at run time).
+# The "type: ignore[type-arg]" below: the admin classes are generic only in django-stubs, and
+# subscripting them fails at run time (Django gives them no __class_getitem__).
 
 
 class SectionInline(admin.TabularInline):  # type: ignore[type-arg]

@@ -1,0 +1,312 @@
+"""The demo tournament: finished, legal, the same every time, with every kind of unplayed round."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter, defaultdict
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+
+from standings.engine import compute_standings, parse_order
+from standings.loaders import snapshot_load
+from tournaments import demo
+from tournaments.demo import (
+    DEMO_SLUG,
+    TD_PASSWORD,
+    demo_td_ensure,
+    demo_tournament_create,
+)
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Section,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament() -> Tournament:
+    return demo_tournament_create()[0]
+
+
+def pairings(section: Section) -> list[Pairing]:
+    return list(
+        Pairing.objects.filter(round__section=section).select_related(
+            "round", "white", "black"
+        )
+    )
+
+
+def rounds_of(section: Section) -> dict[int, dict[int, Pairing]]:
+    """Player pk -> round number -> that player's pairing."""
+    seen: dict[int, dict[int, Pairing]] = defaultdict(dict)
+    for p in pairings(section):
+        for player_id in (p.white_id, p.black_id):
+            if player_id is not None:
+                seen[player_id][p.round.number] = p
+    return seen
+
+
+def test_demo_is_a_finished_event_with_two_sections_of_five_rounds(tournament) -> None:
+    sections = list(tournament.sections.all())
+
+    assert tournament.status == Tournament.Status.FINAL
+    assert [s.name for s in sections] == ["Open", "U1600"]
+    assert all(s.rounds_total >= 5 for s in sections)
+    assert Player.objects.filter(section__tournament=tournament).count() >= 40
+    for section in sections:
+        numbers = set(
+            Pairing.objects.filter(round__section=section).values_list(
+                "round__number", flat=True
+            )
+        )
+        assert numbers == set(range(1, section.rounds_total + 1))
+        assert not Pairing.objects.filter(
+            round__section=section, result=Result.PENDING
+        ).exists()
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        Result.WHITE_WIN,
+        Result.DRAW,
+        Result.BLACK_WIN,
+        Result.WHITE_FORFEIT_WIN,
+        Result.BLACK_FORFEIT_WIN,
+        Result.DOUBLE_FORFEIT,
+        Result.BYE_PAIRING,
+        Result.BYE_FULL,
+        Result.BYE_HALF,
+        Result.BYE_ZERO,
+    ],
+    ids=lambda code: code.value,
+)
+def test_every_kind_of_result_occurs(tournament, code) -> None:
+    assert Pairing.objects.filter(
+        round__section__tournament=tournament, result=code
+    ).exists()
+
+
+def test_withdrawn_player_forfeited_and_is_not_paired_afterwards(tournament) -> None:
+    withdrawn = Player.objects.get(
+        section__tournament=tournament, status=Player.Status.WITHDRAWN
+    )
+    rounds = rounds_of(withdrawn.section)[withdrawn.pk]
+
+    last = withdrawn.withdrawn_after_round
+    assert 1 <= last < withdrawn.section.rounds_total
+    assert max(rounds) == last
+    forfeit = rounds[last]
+    # The withdrawn player is the one who did not show up.
+    no_show = {
+        Result.WHITE_FORFEIT_WIN: forfeit.black_id,
+        Result.BLACK_FORFEIT_WIN: forfeit.white_id,
+    }
+    assert no_show.get(forfeit.result) == withdrawn.pk
+
+
+def test_each_section_has_a_late_entry_who_missed_round_one(tournament) -> None:
+    round_one = {}
+    for section in tournament.sections.all():
+        seen = rounds_of(section)
+        late = section.players.order_by("-start_number").first()
+        round_one[section.name] = getattr(seen[late.pk].get(1), "result", None)
+        assert min(r for r, p in seen[late.pk].items() if p.black_id is not None) == 2
+
+    # One late entry took a half-point bye for the round missed, the other was simply not paired.
+    assert round_one == {"Open": Result.BYE_HALF, "U1600": None}
+
+
+def test_both_sections_have_unrated_players(tournament) -> None:
+    for section in tournament.sections.all():
+        assert section.players.filter(rating__isnull=True).exists(), section.name
+        assert section.players.filter(rating__isnull=False).exists(), section.name
+
+
+def test_every_player_has_a_us_chess_id_state_and_realistic_name(tournament) -> None:
+    players = Player.objects.filter(section__tournament=tournament)
+
+    assert all(len(p.uschess_id) == 8 and p.uschess_id.isdigit() for p in players)
+    assert all(p.federation for p in players)
+    assert len({p.name for p in players}) == players.count()
+    assert not any(p.name.startswith("Player") for p in players)
+
+
+def test_pairings_are_legal_everyone_once_per_round_and_no_rematches(
+    tournament,
+) -> None:
+    for section in tournament.sections.all():
+        seen = rounds_of(section)
+        byes = set(
+            RequestedBye.objects.filter(player__section=section).values_list(
+                "player_id", "round_number"
+            )
+        )
+        games = Counter(
+            frozenset((p.white_id, p.black_id))
+            for p in pairings(section)
+            if p.black_id is not None
+        )
+        assert max(games.values()) == 1, f"{section.name}: a rematch"
+        for player in section.players.all():
+            rounds = seen[player.pk]
+            last = player.withdrawn_after_round or section.rounds_total
+            first = min(rounds)
+            # Paired (or given a bye) in every round from entry to withdrawal, and never after.
+            assert set(rounds) == set(range(first, last + 1)), player.name
+            assert first == 1 or player.start_number == section.players.count()
+            for number, p in rounds.items():
+                requested = p.result in {
+                    Result.BYE_FULL,
+                    Result.BYE_HALF,
+                    Result.BYE_ZERO,
+                }
+                assert requested == ((player.pk, number) in byes), (player.name, number)
+
+
+def test_colours_alternate_plausibly(tournament) -> None:
+    for section in tournament.sections.all():
+        seen = rounds_of(section)
+        for player in section.players.all():
+            colours = "".join(
+                "w" if p.white_id == player.pk else "b"
+                for _, p in sorted(seen[player.pk].items())
+                if p.black_id is not None
+            )
+            assert "www" not in colours and "bbb" not in colours, (player.name, colours)
+            assert abs(colours.count("w") - colours.count("b")) <= 2, (
+                player.name,
+                colours,
+            )
+
+
+def test_one_pairing_bye_per_round_at_most_and_never_twice_to_one_player(
+    tournament,
+) -> None:
+    for section in tournament.sections.all():
+        byes = [
+            (p.round.number, p.white_id)
+            for p in pairings(section)
+            if p.result == Result.BYE_PAIRING
+        ]
+        assert len({r for r, _ in byes}) == len(byes)
+        assert len({w for _, w in byes}) == len(byes)
+
+
+def signature(tournament: Tournament) -> list[tuple[object, ...]]:
+    return list(
+        Pairing.objects.filter(round__section__tournament=tournament)
+        .order_by(
+            "round__section__position", "round__number", "board", "white__start_number"
+        )
+        .values_list(
+            "round__section__name",
+            "round__number",
+            "board",
+            "white__name",
+            "black__name",
+            "result",
+        )
+    ) + list(
+        Player.objects.filter(section__tournament=tournament)
+        .order_by("section__position", "start_number")
+        .values_list(
+            "name", "rating", "uschess_id", "club", "status", "withdrawn_after_round"
+        )
+    )
+
+
+def test_loading_again_replaces_the_demo_with_the_same_event(tournament) -> None:
+    before = signature(tournament)
+
+    again, replaced = demo_tournament_create()
+
+    assert replaced
+    assert Tournament.objects.filter(slug=DEMO_SLUG).count() == 1
+    assert not Tournament.objects.filter(pk=tournament.pk).exists()
+    assert signature(again) == before
+
+
+def test_a_failure_half_way_leaves_the_earlier_demo_untouched(
+    tournament, monkeypatch
+) -> None:
+    before = signature(tournament)
+    create = demo._section_create
+
+    def failing(tournament, plan, position, rng):
+        if plan.name == "U1600":
+            raise RuntimeError("disk full")
+        return create(tournament, plan, position, rng)
+
+    monkeypatch.setattr(demo, "_section_create", failing)
+
+    with pytest.raises(RuntimeError, match="disk full"):
+        demo_tournament_create()
+
+    assert Tournament.objects.get(slug=DEMO_SLUG).pk == tournament.pk
+    assert signature(tournament) == before
+
+
+def test_standings_can_be_computed_for_each_section(tournament) -> None:
+    points = {Result.WHITE_WIN: (2, 0), Result.DRAW: (1, 1), Result.BLACK_WIN: (0, 2)}
+    points |= {
+        Result.WHITE_FORFEIT_WIN: (2, 0),
+        Result.BLACK_FORFEIT_WIN: (0, 2),
+        Result.DOUBLE_FORFEIT: (0, 0),
+    }
+    points |= {
+        Result.BYE_PAIRING: (2, 0),
+        Result.BYE_FULL: (2, 0),
+        Result.BYE_HALF: (1, 0),
+        Result.BYE_ZERO: (0, 0),
+    }
+    for section in tournament.sections.all():
+        snapshot = snapshot_load(section=section)
+        standings = compute_standings(
+            snapshot,
+            parse_order(section.tiebreaks),
+            lots_seed=section.lots_seed or None,
+        )
+
+        assert standings.through_round == section.rounds_total
+        assert len(standings.rows) == section.players.count()
+        half_points = sum(sum(points[p.result]) for p in pairings(section))
+        assert sum(row.score for row in standings.rows) * 2 == half_points
+        assert [row.rank for row in standings.rows][0] == 1
+
+
+def test_td_login_is_created_once_with_the_printed_password() -> None:
+    user, created = demo_td_ensure()
+    user.set_password("changed-by-the-td")
+    user.save()
+
+    again, created_again = demo_td_ensure()
+
+    assert created and not created_again
+    assert again.pk == user.pk
+    assert again.is_staff and again.is_superuser
+    assert again.check_password("changed-by-the-td")
+    assert User.objects.get(username="td").check_password("changed-by-the-td")
+
+
+def test_load_demo_command_reports_what_it_did() -> None:
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    first = out.getvalue()
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    second = out.getvalue()
+
+    assert first.startswith("Created Riverside Spring Open 2025")
+    assert "Open: 24 players, 5 rounds" in first
+    assert f"password {TD_PASSWORD}" in first
+    assert User.objects.get(username="td").check_password(TD_PASSWORD)
+    assert second.startswith("Replaced Riverside Spring Open 2025")
+    assert TD_PASSWORD not in second

@@ -1,0 +1,433 @@
+"""A finished demo tournament to explore the app with: two sections, every kind of unplayed round.
+
+``demo_tournament_create()`` builds "Riverside Spring Open 2025" the same way every time: the
+pairings come from a small score-group Swiss (top half against bottom half, no rematches, colours
+balanced) and the results from a fixed ``random.Random`` seed, weighted by rating. The scripted
+events below guarantee what a TD meets in a real event: requested full-, half- and zero-point
+byes, pairing-allocated byes, forfeits both ways, a double forfeit, a no-show withdrawn after
+forfeiting, late entries and unrated players.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from .models import Pairing, Player, RequestedBye, Result, Round, Section, Tournament
+
+DEMO_SLUG = "riverside-spring-open-2025"
+TD_USERNAME = "td"
+TD_PASSWORD = "tiebreak-demo"
+SEED = 20250412
+
+FULL, HALF, ZERO = (
+    RequestedBye.Kind.FULL,
+    RequestedBye.Kind.HALF,
+    RequestedBye.Kind.ZERO,
+)
+BYE_RESULT: dict[str, str] = {
+    FULL: Result.BYE_FULL,
+    HALF: Result.BYE_HALF,
+    ZERO: Result.BYE_ZERO,
+}
+# Half-points each result gives (white, black); scores are kept in half-points to stay exact.
+HALF_POINTS: dict[str, tuple[int, int]] = {
+    Result.WHITE_WIN: (2, 0),
+    Result.DRAW: (1, 1),
+    Result.BLACK_WIN: (0, 2),
+    Result.WHITE_FORFEIT_WIN: (2, 0),
+    Result.BLACK_FORFEIT_WIN: (0, 2),
+    Result.DOUBLE_FORFEIT: (0, 0),
+    Result.BYE_PAIRING: (2, 0),
+    Result.BYE_FULL: (2, 0),
+    Result.BYE_HALF: (1, 0),
+    Result.BYE_ZERO: (0, 0),
+}
+# What happens at a given (round, board) instead of a game: who did not show up.
+BLACK_NO_SHOW, WHITE_NO_SHOW, BOTH_NO_SHOW = "black", "white", "both"
+NO_SHOW_RESULT: dict[str, str] = {
+    BLACK_NO_SHOW: Result.WHITE_FORFEIT_WIN,
+    WHITE_NO_SHOW: Result.BLACK_FORFEIT_WIN,
+    BOTH_NO_SHOW: Result.DOUBLE_FORFEIT,
+}
+
+STATES = ["IL", "IL", "IL", "IL", "WI", "IN", "MO", "IA"]
+CLUBS = [
+    "Springfield Chess Club",
+    "Lincoln Land Chess",
+    "Capital City Knights",
+    "Prairie State Chess",
+    "",
+    "",
+]
+SCHOOLS = [
+    "Lincoln Elementary",
+    "Franklin Middle School",
+    "Washington Academy",
+    "Douglas K-8",
+    "",
+]
+
+
+@dataclass(frozen=True)
+class SectionPlan:
+    """A section to generate. ``players`` are (name, rating or None) in start-number order."""
+
+    name: str
+    rounds: int
+    players: Sequence[tuple[str, int | None]]
+    clubs: Sequence[str]
+    # Unrated players play about this strong in the simulation (never stored).
+    unrated_strength: int
+    draw_rate: float
+    first_round: dict[int, int] = field(
+        default_factory=dict
+    )  # late entries: start no. -> round
+    requested_byes: dict[int, dict[int, str]] = field(
+        default_factory=dict
+    )  # start no. -> round -> kind
+    no_shows: dict[tuple[int, int], str] = field(
+        default_factory=dict
+    )  # (round, board) -> who
+    withdraw_no_show: bool = (
+        False  # the player who did not show up is withdrawn after that round
+    )
+    tiebreaks: str = "modified_median,solkoff,cumulative,cumulative_opposition"
+    lots_seed: str = ""
+    federations: dict[int, str] = field(default_factory=dict)
+    titles: dict[int, tuple[str, str]] = field(
+        default_factory=dict
+    )  # start no. -> (title, FIDE ID)
+
+
+OPEN = SectionPlan(
+    name="Open",
+    rounds=5,
+    players=[
+        ("Daniel Okafor", 2312),
+        ("Priya Raman", 2245),
+        ("Marcus Feld", 2198),
+        ("Elena Sokolova", 2156),
+        ("Tomás Herrera", 2104),
+        ("Jonathan Weiss", 2061),
+        ("Grace Liu", 2017),
+        ("Samuel Adeyemi", 1983),
+        ("Hannah Kowalski", 1952),
+        ("Ravi Venkatesh", 1921),
+        ("Luis Castillo", 1897),
+        ("Megan O'Brien", 1868),
+        ("Andre Thompson", 1842),
+        ("Yuki Tanaka", 1815),
+        ("Patrick Nolan", 1790),
+        ("Fatima Haddad", 1764),
+        ("Kevin Brandt", 1738),
+        ("Olga Petrenko", 1711),
+        ("Chris Delgado", 1685),
+        ("Aisha Mensah", 1652),
+        ("Ben Carter", 1618),
+        ("Mateo Rossi", 1573),
+        ("Lars Eriksen", None),  # visiting from Norway, no US Chess rating yet
+        ("Sophie Martin", 1876),  # entered after round 1, so the last start number
+    ],
+    clubs=CLUBS,
+    unrated_strength=1850,
+    draw_rate=0.2,
+    first_round={24: 2},
+    # Byes requested in advance; the late entry takes a half-point bye for round 1.
+    requested_byes={24: {1: HALF}, 12: {3: HALF}, 9: {5: HALF}, 18: {2: ZERO}},
+    no_shows={(3, 6): BLACK_NO_SHOW},
+    withdraw_no_show=True,
+    federations={23: "NOR"},
+    titles={1: ("FM", "2012345")},
+)
+
+U1600 = SectionPlan(
+    name="U1600",
+    rounds=5,
+    players=[
+        ("Noah Patel", 1587),
+        ("Emma Johnson", 1541),
+        ("Lucas Nguyen", 1502),
+        ("Olivia Brown", 1466),
+        ("Ethan Garcia", 1423),
+        ("Ava Wilson", 1388),
+        ("Mason Lee", 1341),
+        ("Isabella Martinez", 1296),
+        ("Liam Anderson", 1252),
+        ("Mia Thomas", 1207),
+        ("Aiden Jackson", 1163),
+        ("Chloe White", 1118),
+        ("Jacob Harris", 1071),
+        ("Zoe Clark", 1024),
+        ("Elijah Lewis", 968),
+        ("Lily Robinson", 912),
+        ("Gabriel Walker", 847),
+        ("Nora Young", None),
+        ("Henry Allen", None),
+        ("Ella King", None),
+        ("Caleb Wright", 1345),  # entered after round 1: not paired in round 1
+    ],
+    clubs=SCHOOLS,
+    unrated_strength=800,
+    draw_rate=0.08,
+    first_round={21: 2},
+    requested_byes={5: {3: FULL}, 11: {1: HALF}, 16: {4: ZERO}, 3: {5: HALF}},
+    no_shows={(2, 4): WHITE_NO_SHOW, (4, 8): BOTH_NO_SHOW},
+    # A drawing of lots settles the trophies left tied; the seed is recorded so anyone can check it.
+    tiebreaks="modified_median,solkoff,cumulative,cumulative_opposition,coin_flip",
+    lots_seed="5c1e0f3a9d2b7e41",
+)
+
+
+@dataclass
+class _Entrant:
+    """A player's state while the rounds are generated."""
+
+    number: int
+    strength: int
+    rating: int | None
+    score: int = 0  # half-points
+    opponents: set[int] = field(default_factory=set)
+    colours: list[str] = field(default_factory=list)
+    had_full_point_unplayed: bool = False
+    withdrawn_after: int | None = None
+
+    @property
+    def balance(self) -> int:
+        return self.colours.count("w") - self.colours.count("b")
+
+    @property
+    def due(self) -> str | None:
+        """The colour this player must have next, if any: after two of a kind, or two ahead."""
+        if self.balance <= -2 or self.colours[-2:] == ["b", "b"]:
+            return "w"
+        if self.balance >= 2 or self.colours[-2:] == ["w", "w"]:
+            return "b"
+        return None
+
+    def rank_key(self) -> tuple[int, int, int]:
+        return (-self.score, -(self.rating or 0), self.number)
+
+
+# A generated row: (round, board, white start no., black start no. or None, result code).
+_Row = tuple[int, int | None, int, int | None, str]
+
+
+def _pair(players: list[_Entrant]) -> list[tuple[_Entrant, _Entrant]]:
+    """Top half against bottom half of each score group, no rematches, colours respected if possible.
+
+    Two players due the same colour (after two of a kind, or two ahead) are kept apart unless no
+    pairing does that; the search for one gives up after a fixed number of steps.
+    """
+    for strict in (True, False):
+        pairs = _pair_from(players, strict, [20_000])
+        if pairs is not None:
+            return pairs
+    raise RuntimeError("no pairing without rematches")
+
+
+def _pair_from(
+    players: list[_Entrant], strict: bool, budget: list[int]
+) -> list[tuple[_Entrant, _Entrant]] | None:
+    budget[0] -= 1
+    if not players:
+        return []
+    if budget[0] < 0:
+        return None
+    first, rest = players[0], players[1:]
+    group = [p for p in rest if p.score == first.score]
+    # With ``first`` the group has len(group) + 1 players; its partner heads the bottom half.
+    fold = max((len(group) + 1) // 2 - 1, 0)
+    preferred = (
+        group[fold:] + group[:fold] + [p for p in rest if p.score != first.score]
+    )
+    for other in preferred:
+        if other.number in first.opponents:
+            continue
+        if strict and first.due is not None and first.due == other.due:
+            continue
+        tail = _pair_from([p for p in rest if p is not other], strict, budget)
+        if tail is not None:
+            return [(first, other), *tail]
+    return None
+
+
+def _colours(
+    high: _Entrant, low: _Entrant, board: int, round_number: int
+) -> tuple[_Entrant, _Entrant]:
+    """(white, black): a colour a player is due first, then equalise, then alternate."""
+    if high.due != low.due:
+        return (high, low) if high.due == "w" or low.due == "b" else (low, high)
+    if high.balance != low.balance:
+        return (high, low) if high.balance < low.balance else (low, high)
+    last_high = high.colours[-1] if high.colours else None
+    last_low = low.colours[-1] if low.colours else None
+    if last_high != last_low and last_high is not None and last_low is not None:
+        return (high, low) if last_high == "b" else (low, high)
+    # Round 1 (and any tie after it): the higher player gets white on odd boards.
+    return (high, low) if (board + round_number) % 2 == 0 else (low, high)
+
+
+def _game(
+    rng: random.Random, white: _Entrant, black: _Entrant, draw_rate: float
+) -> str:
+    """A result drawn at random, weighted by the rating difference (Elo expectation plus white's edge)."""
+    expected = 1 / (1 + 10 ** ((black.strength - white.strength - 35) / 400))
+    roll = rng.random()
+    if roll < expected - draw_rate / 2:
+        return Result.WHITE_WIN
+    if roll < expected + draw_rate / 2:
+        return Result.DRAW
+    return Result.BLACK_WIN
+
+
+def _rounds(plan: SectionPlan, rng: random.Random) -> tuple[list[_Row], dict[int, int]]:
+    """Every pairing of the section, and the round after which each withdrawn player left."""
+    entrants = [
+        _Entrant(number=n, strength=rating or plan.unrated_strength, rating=rating)
+        for n, (_name, rating) in enumerate(plan.players, start=1)
+    ]
+    rows: list[_Row] = []
+    for r in range(1, plan.rounds + 1):
+        present: list[_Entrant] = []
+        for e in entrants:
+            if e.withdrawn_after is not None:
+                continue
+            kind = plan.requested_byes.get(e.number, {}).get(r)
+            if kind is not None:
+                rows.append((r, None, e.number, None, BYE_RESULT[kind]))
+                e.score += HALF_POINTS[BYE_RESULT[kind]][0]
+                e.had_full_point_unplayed |= kind == FULL
+            elif r >= plan.first_round.get(e.number, 1):
+                present.append(e)
+        present.sort(key=_Entrant.rank_key)
+        if len(present) % 2:
+            # The bye goes to the lowest-ranked player who has not yet had a point without playing.
+            bye = next(e for e in reversed(present) if not e.had_full_point_unplayed)
+            present.remove(bye)
+            rows.append((r, None, bye.number, None, Result.BYE_PAIRING))
+            bye.score += 2
+            bye.had_full_point_unplayed = True
+        pairs = _pair(present)
+        if pairs is None:
+            raise RuntimeError(
+                f"{plan.name}: no pairing without rematches in round {r}"
+            )
+        for board, (high, low) in enumerate(_pair(present), start=1):
+            white, black = _colours(high, low, board, r)
+            no_show = plan.no_shows.get((r, board))
+            result = (
+                NO_SHOW_RESULT[no_show]
+                if no_show
+                else _game(rng, white, black, plan.draw_rate)
+            )
+            rows.append((r, board, white.number, black.number, result))
+            white_points, black_points = HALF_POINTS[result]
+            white.score += white_points
+            black.score += black_points
+            white.opponents.add(black.number)
+            black.opponents.add(white.number)
+            white.colours.append("w")
+            black.colours.append("b")
+            if no_show == BLACK_NO_SHOW:
+                white.had_full_point_unplayed = True
+                if plan.withdraw_no_show:
+                    # A player who forfeits without notice is withdrawn unless they get in touch.
+                    black.withdrawn_after = r
+            elif no_show == WHITE_NO_SHOW:
+                black.had_full_point_unplayed = True
+    withdrawn = {
+        e.number: e.withdrawn_after for e in entrants if e.withdrawn_after is not None
+    }
+    return rows, withdrawn
+
+
+def _section_create(
+    tournament: Tournament, plan: SectionPlan, position: int, rng: random.Random
+) -> Section:
+    section = Section.objects.create(
+        tournament=tournament,
+        name=plan.name,
+        position=position,
+        rounds_total=plan.rounds,
+        tiebreaks=plan.tiebreaks,
+        lots_seed=plan.lots_seed,
+    )
+    rows, withdrawn = _rounds(plan, rng)
+    players = Player.objects.bulk_create(
+        Player(
+            section=section,
+            start_number=n,
+            name=name,
+            rating=rating,
+            uschess_id=str(rng.randint(12_000_000, 32_999_999)),
+            fide_id=plan.titles.get(n, ("", ""))[1],
+            title=plan.titles.get(n, ("", ""))[0],
+            federation=plan.federations.get(n) or rng.choice(STATES),
+            club=rng.choice(plan.clubs),
+            status=Player.Status.WITHDRAWN if n in withdrawn else Player.Status.ACTIVE,
+            withdrawn_after_round=withdrawn.get(n),
+        )
+        for n, (name, rating) in enumerate(plan.players, start=1)
+    )
+    by_number = {p.start_number: p for p in players}
+    RequestedBye.objects.bulk_create(
+        RequestedBye(player=by_number[n], round_number=r, kind=kind)
+        for n, byes in plan.requested_byes.items()
+        for r, kind in byes.items()
+    )
+    rounds = {
+        r.number: r
+        for r in Round.objects.bulk_create(
+            Round(section=section, number=n, status=Round.Status.COMPLETE)
+            for n in range(1, plan.rounds + 1)
+        )
+    }
+    Pairing.objects.bulk_create(
+        Pairing(
+            round=rounds[r],
+            board=board,
+            white=by_number[white],
+            black=None if black is None else by_number[black],
+            result=result,
+        )
+        for r, board, white, black, result in rows
+    )
+    return section
+
+
+@transaction.atomic
+def demo_tournament_create() -> tuple[Tournament, bool]:
+    """Build the demo tournament, replacing it if it exists; returns it and whether it was replaced."""
+    replaced, _ = Tournament.objects.filter(slug=DEMO_SLUG).delete()
+    tournament = Tournament.objects.create(
+        name="Riverside Spring Open 2025",
+        slug=DEMO_SLUG,
+        start_date=datetime.date(2025, 4, 12),
+        end_date=datetime.date(2025, 4, 13),
+        location="Riverside Community Center, Springfield, IL",
+        organizer="Springfield Chess Club",
+        chief_td="Maria Delgado",
+        time_control="G/90;d5",
+        rating_system=Tournament.RatingSystem.US_CHESS,
+        status=Tournament.Status.FINAL,
+    )
+    rng = random.Random(SEED)
+    for position, plan in enumerate([OPEN, U1600]):
+        _section_create(tournament, plan, position, rng)
+    return tournament, bool(replaced)
+
+
+def demo_td_ensure() -> tuple[User, bool]:
+    """The demo TD account (staff and superuser); returns it and whether it was created now."""
+    user = User.objects.filter(username=TD_USERNAME).first()
+    if user is not None:
+        return user, False
+    return User.objects.create_superuser(
+        TD_USERNAME, "td@example.org", TD_PASSWORD
+    ), True
