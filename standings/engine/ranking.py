@@ -106,12 +106,12 @@ def _refine(groups: list[list[int]], keys: Sequence[int | Fraction]) -> list[lis
     """Split each tied group by the new keys, higher first; a group's players stay in start order."""
     out: list[list[int]] = []
     for group in groups:
-        if len(group) == 1:
-            out.append(group)
+        if len(group) <= 1:
+            if group:
+                out.append(group)
             continue
-        ordered = sorted(
-            group, key=lambda i: -keys[i]
-        )  # stable: equal keys keep start order
+        # sorted() is stable: players with equal keys stay in start-number order
+        ordered = sorted(group, key=lambda i: -keys[i])
         current = [ordered[0]]
         for i in ordered[1:]:
             if keys[i] == keys[current[0]]:
