@@ -82,9 +82,9 @@ def test_counting_explanation_lists_every_round() -> None:
     )
     explanation = value_of(standings, 1).explanation
     assert [(c.round, c.value, c.note) for c in explanation.contributions] == [
-        (1, 4, "win as white"),
-        (2, 2, "draw as black"),
-        (3, 2, "forfeit win"),
+        (1, Fraction(4), "win as white"),
+        (2, Fraction(2), "draw as black"),
+        (3, Fraction(2), "forfeit win"),
     ]
     assert explanation.summary.startswith("Kashdan 8")
     assert value_of(standings, 2).explanation.contributions[0].opponent == pid(1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from tests.builders import crosstable, pid, star, value_of
 F = Fraction
 
 
-def values(text: str, order: str, start: int = 1, **kwargs: int) -> list[Fraction]:
+def values(text: str, order: str, start: int = 1, **kwargs: Any) -> list[Fraction]:
     standings = compute_standings(crosstable(text, **kwargs), parse_order(order))
     return [v.value for v in standings.row(pid(start)).values]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 import pytest
 
 from standings.engine import compute_standings, parse_order
@@ -78,10 +80,10 @@ def test_explanation_names_the_group_and_the_games() -> None:
     standings = compute_standings(crosstable(SIX), parse_order("result_between_tied"))
     explanation = standings.row(pid(1)).values[0].explanation
     assert [(c.round, c.opponent, c.value) for c in explanation.contributions] == [
-        (1, pid(3), 1),
-        (2, pid(4), 1),
-        (3, pid(5), 1),
-        (4, pid(6), -1),
+        (1, pid(3), F(1)),
+        (2, pid(4), F(1)),
+        (3, pid(5), F(1)),
+        (4, pid(6), F(-1)),
     ]
     assert (
         f"tied group: {pid(2)}, {pid(3)}, {pid(4)}, {pid(5)}, {pid(6)}"

@@ -61,7 +61,7 @@ def test_own_unplayed_round(
     ]
     # 34E1: the own unplayed round is an opponent with adjusted score 0
     own = row.values[0].explanation.contributions[1]
-    assert (own.round, own.value) == (2, 0)
+    assert (own.round, own.value) == (2, F(0))
     assert "counts as an opponent with 0" in own.note
 
 
@@ -125,4 +125,4 @@ def test_late_entry() -> None:
     # round 3: adjusted 1 + 1/2 + 1/2 = 2. Cumulative: running 0, 1, 1. Modified Median: 1 of 3
     # is a minus score, so the highest (2) goes.
     assert [v.value for v in row.values] == [F(7, 2), F(2), F(3, 2)]
-    assert standings.running_scores(pid(1)) == (0, 1, 1)
+    assert standings.running_scores(pid(1)) == (F(0), F(1), F(1))
