@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import secrets
@@ -21,6 +22,8 @@ from standings.loaders import LoaderError, snapshot_load
 from tournaments.models import Player, Section, Tournament
 
 FORMATS = ("text", "json", "csv")
+# Tiebreak values repeat a lot in a big section: format each distinct value once.
+as_decimal = functools.cache(format_decimal)
 UNRATED = "unr."
 
 
@@ -68,9 +71,7 @@ class Command(BaseCommand):
         standings = compute_standings(snapshot, order, lots_seed=seed)
         names = dict(Player.objects.filter(section=section).values_list("pk", "name"))
         if options["format"] == "json":
-            self.stdout.write(
-                json.dumps(standings_json(section, standings, names), indent=2)
-            )
+            self.stdout.write(json.dumps(standings_json(section, standings, names)))
         elif options["format"] == "csv":
             self.stdout.write(standings_csv(standings, names), ending="")
         else:
@@ -147,9 +148,9 @@ def standings_json(
                 "start_number": row.player.start_number,
                 "name": names[row.player.id],
                 "rating": row.player.rating,
-                "score": format_decimal(row.score),
+                "score": as_decimal(row.score),
                 "tiebreaks": {
-                    key: format_decimal(v.value)
+                    key: as_decimal(v.value)
                     for key, v in zip(keys, row.values, strict=True)
                 },
             }
@@ -184,8 +185,8 @@ def standings_csv(standings: Standings, names: dict[int, str]) -> str:
                 row.player.start_number,
                 names[row.player.id],
                 "" if row.player.rating is None else row.player.rating,
-                format_decimal(row.score),
-                *(format_decimal(v.value) for v in row.values),
+                as_decimal(row.score),
+                *(as_decimal(v.value) for v in row.values),
             ]
         )
     return out.getvalue()
@@ -214,8 +215,8 @@ def standings_text(
             str(row.player.start_number),
             names[row.player.id],
             _rating(row.player.rating),
-            format_decimal(row.score),
-            *(format_decimal(v.value) for v in row.values),
+            as_decimal(row.score),
+            *(as_decimal(v.value) for v in row.values),
         ]
         for row in standings.rows
     ]
