@@ -1,0 +1,492 @@
+"""tournament_import_trf and ``manage.py import_trf``: rows created, statuses, slugs, and errors
+that leave the database exactly as it was."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import time
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, ManagementUtility, call_command
+from django.db import connection
+from django.db.models import F
+from django.test.utils import CaptureQueriesContext
+
+from tests.tournaments.trf_builders import (
+    FIXTURES,
+    SHARED_DATA,
+    SHARED_MISSING,
+    p001,
+    read,
+    trf_text,
+)
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
+from tournaments.services import TrfImportError, tournament_import_trf
+
+pytestmark = pytest.mark.django_db
+
+SINQUEFIELD = FIXTURES / "sinquefield2014.trf"
+NEW_YORK = FIXTURES / "newyork1924.trf"
+LICHESS = FIXTURES / "lichess_swiss_2020-05-29_13p.trf"
+
+
+def counts() -> dict[str, int]:
+    """Rows in every table the import writes to (and RequestedBye, which it must not)."""
+    return {
+        model.__name__: model.objects.count()
+        for model in (Tournament, Section, Player, RequestedBye, Round, Pairing)
+    }
+
+
+def rows(tournament: Tournament) -> list[tuple[int, int | None, int, int | None, str]]:
+    """(round, board, white's start number, black's start number, result); byes after the boards."""
+    return list(
+        Pairing.objects.filter(round__section__tournament=tournament)
+        .order_by(
+            "round__number", F("board").asc(nulls_last=True), "white__start_number"
+        )
+        .values_list(
+            "round__number",
+            "board",
+            "white__start_number",
+            "black__start_number",
+            "result",
+        )
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# What an import creates
+
+
+def test_a_finished_round_robin_becomes_a_final_tournament_with_one_section() -> None:
+    tournament = tournament_import_trf(text=read(SINQUEFIELD))
+
+    section = tournament.sections.get()
+    assert (tournament.name, tournament.slug, tournament.status) == (
+        "2nd Sinquefield Cup 2014",
+        "2nd-sinquefield-cup-2014",
+        Tournament.Status.FINAL,
+    )
+    assert tournament.rating_system == Tournament.RatingSystem.FIDE
+    assert (section.name, section.rounds_total) == ("Open", 10)
+    assert list(section.rounds.values_list("number", "status")) == [
+        (n, Round.Status.COMPLETE) for n in range(1, 11)
+    ]
+    assert Player.objects.filter(section=section).count() == 6
+    # Round 1 of the file: 1-3 (3 white) 0-1, 2-4 (4 white) ½-½, 5-6 (5 white) ½-½.
+    assert [r for r in rows(tournament) if r[0] == 1] == [
+        (1, 1, 3, 1, Result.BLACK_WIN),
+        (1, 2, 4, 2, Result.DRAW),
+        (1, 3, 5, 6, Result.DRAW),
+    ]
+
+
+def test_player_fields_come_from_their_columns() -> None:
+    text = trf_text(
+        "012 Club Open",
+        p001(
+            7,
+            "Vasquez,Rodrigo",
+            "   9 w 1",
+            sex="m",
+            title="g",
+            rating=2558,
+            federation="CHI",
+            fide_id="3400042",
+            birth="1969.12.06",
+        ),
+        p001(9, "Milov,Leonid", "   7 b 0", rating="0"),
+    )
+
+    tournament = tournament_import_trf(text=text)
+
+    assert list(
+        Player.objects.filter(section__tournament=tournament)
+        .order_by("start_number")
+        .values_list(
+            "start_number",
+            "name",
+            "sex",
+            "title",
+            "rating",
+            "federation",
+            "fide_id",
+            "birth_date",
+            "status",
+        )
+    ) == [
+        (
+            7,
+            "Vasquez,Rodrigo",
+            "m",
+            "g",
+            2558,
+            "CHI",
+            "3400042",
+            "1969.12.06",
+            "active",
+        ),
+        (9, "Milov,Leonid", "", "", None, "", "", "", "active"),
+    ]
+
+
+def test_every_code_is_stored_with_boards_in_file_order_and_byes_without_board() -> (
+    None
+):
+    text = trf_text(
+        "012 Codes",
+        "XXR 2",
+        p001(1, "A", "   2 w 1", "   8 b W"),
+        p001(2, "B", "   1 b 0", "   3 w +"),
+        p001(3, "C", "   4 b =", "   2 b -"),
+        p001(4, "D", "   3 w =", "   5 w -"),
+        p001(5, "E", "   6 - -", "   4 b -"),
+        p001(6, "F", "   5 - +", "0000 - F"),
+        p001(7, "G", "0000 - U", "0000 - +"),
+        p001(8, "H", "0000 - H", "   1 w L"),
+        p001(9, "I", "0000 - Z", "0000 - -"),
+        p001(10, "J", "", "  11 b D"),
+        p001(11, "K", "", "  10 w D"),
+    )
+
+    tournament = tournament_import_trf(text=text)
+
+    assert rows(tournament) == [
+        (1, 1, 1, 2, Result.WHITE_WIN),
+        (1, 2, 4, 3, Result.DRAW),
+        (1, 3, 5, 6, Result.BLACK_FORFEIT_WIN),
+        (1, None, 7, None, Result.BYE_PAIRING),
+        (1, None, 8, None, Result.BYE_HALF),
+        (1, None, 9, None, Result.BYE_ZERO),
+        (2, 1, 8, 1, Result.BLACK_WIN_UNRATED),
+        (2, 2, 2, 3, Result.WHITE_FORFEIT_WIN),
+        (2, 3, 4, 5, Result.DOUBLE_FORFEIT),
+        (2, 4, 11, 10, Result.DRAW_UNRATED),
+        (2, None, 6, None, Result.BYE_FULL),
+        (2, None, 7, None, Result.FORFEIT_WIN_NO_OPPONENT),
+        (2, None, 9, None, Result.NOT_PAIRED),
+    ]
+
+
+def test_blank_rest_rounds_create_no_rows() -> None:
+    tournament = tournament_import_trf(text=read(NEW_YORK))
+
+    # 11 players: each of the 22 rounds has 5 games and one player resting with a blank block.
+    assert Pairing.objects.filter(round__section__tournament=tournament).count() == 110
+    assert not Pairing.objects.filter(
+        round__section__tournament=tournament, black=None
+    ).exists()
+    assert tournament.status == Tournament.Status.FINAL
+    assert tournament.rating_system == Tournament.RatingSystem.UNRATED
+
+
+def test_a_pending_result_leaves_its_round_paired_and_the_tournament_running() -> None:
+    text = trf_text(
+        "012 Club Open",
+        "XXR 3",
+        p001(1, "A", "   2 w 1", "   3 b"),
+        p001(2, "B", "   1 b 0", "0000 - U"),
+        p001(3, "C", "0000 - U", "   1 w"),
+    )
+
+    tournament = tournament_import_trf(text=text)
+
+    section = tournament.sections.get()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert section.rounds_total == 3
+    # Round 3 has no pairing in the file, so it gets no row (it is not paired yet).
+    assert list(section.rounds.values_list("number", "status")) == [
+        (1, Round.Status.COMPLETE),
+        (2, Round.Status.PAIRED),
+    ]
+
+
+def test_a_file_with_every_round_complete_but_rounds_still_to_pair_is_running() -> None:
+    text = trf_text(
+        "012 Club Open", "XXR 2", p001(1, "A", "   2 w 1"), p001(2, "B", "   1 b 0")
+    )
+
+    assert tournament_import_trf(text=text).status == Tournament.Status.RUNNING
+
+
+def test_header_fields_fill_the_tournament() -> None:
+    text = trf_text(
+        "012 9. Karl-Mala-Gedenkturnier",
+        "022 Frankfurt (Main) /GER",
+        "042 28. 07. 2005",
+        "052 31. 07. 2005",
+        "102 Ralph Blum (SV Griesheim)",
+        "122 40/120, 60",
+        p001(1, "A", "0000 - U"),
+    )
+
+    tournament = tournament_import_trf(text=text)
+
+    assert (
+        tournament.location,
+        tournament.start_date,
+        tournament.end_date,
+        tournament.chief_td,
+        tournament.time_control,
+    ) == (
+        "Frankfurt (Main) /GER",
+        datetime.date(2005, 7, 28),
+        datetime.date(2005, 7, 31),
+        "Ralph Blum (SV Griesheim)",
+        "40/120, 60",
+    )
+
+
+def test_dates_that_cannot_be_read_without_a_guess_are_left_empty() -> None:
+    text = trf_text("012 Generated", "042 26/11/22", p001(1, "A", "0000 - U"))
+
+    tournament = tournament_import_trf(text=text)
+
+    assert (tournament.start_date, tournament.end_date) == (None, None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Names and slugs
+
+
+def test_slugs_are_made_unique_with_a_number() -> None:
+    slugs = [tournament_import_trf(text=read(SINQUEFIELD)).slug for _ in range(3)]
+
+    assert slugs == [
+        "2nd-sinquefield-cup-2014",
+        "2nd-sinquefield-cup-2014-2",
+        "2nd-sinquefield-cup-2014-3",
+    ]
+
+
+def test_a_given_name_and_slug_are_used() -> None:
+    tournament = tournament_import_trf(
+        text=read(SINQUEFIELD), name="Sinquefield", slug="sq-2014"
+    )
+
+    assert (tournament.name, tournament.slug) == ("Sinquefield", "sq-2014")
+
+
+def test_a_given_name_makes_the_slug() -> None:
+    tournament = tournament_import_trf(text=read(SINQUEFIELD), name="Saint Louis 2014")
+
+    assert tournament.slug == "saint-louis-2014"
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors change nothing
+
+BROKEN = trf_text(
+    "012 Broken",
+    p001(1, "A", "   2 w 1"),
+    p001(2, "B", "   1 b 0"),
+    p001(3, "C", "   4 w 1"),
+    p001(4, "D", "   3 b 1"),
+)
+
+FAILURES = [
+    ("results-do-not-match", {"text": BROKEN}, 4, "round 1: results do not match"),
+    (
+        "no-name",
+        {"text": trf_text(p001(1, "A", "0000 - U"))},
+        None,
+        "no tournament name: the file has no 012 line and no name was given",
+    ),
+    (
+        "no-players",
+        {"text": trf_text("012 Empty", "XXR 5")},
+        None,
+        "the file has no player lines (001)",
+    ),
+    (
+        "no-rounds",
+        {"text": trf_text("012 Empty", p001(1, "A"))},
+        None,
+        "the number of rounds is unknown: no XXR line and no round results",
+    ),
+    (
+        "end-before-start",
+        {
+            "text": trf_text(
+                "012 Backwards",
+                "042 2024/12/28",
+                "052 2024/12/26",
+                p001(1, "A", "0000 - U"),
+            )
+        },
+        3,
+        "end date '2024/12/26' is before the start date '2024/12/28'",
+    ),
+    (
+        "name-too-long",
+        {"text": trf_text("012 " + "N" * 201, p001(1, "A", "0000 - U"))},
+        1,
+        "012 (name) is longer than 200 characters",
+    ),
+    (
+        "slug-in-use",
+        {"text": read(SINQUEFIELD), "slug": "taken"},
+        None,
+        "slug 'taken' is already used by the tournament 'Already here'",
+    ),
+    (
+        "slug-invalid",
+        {"text": read(SINQUEFIELD), "slug": "not a slug"},
+        None,
+        "slug 'not a slug' may hold only letters, digits, hyphens and underscores",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "line", "message"),
+    [case[1:] for case in FAILURES],
+    ids=[case[0] for case in FAILURES],
+)
+def test_a_failed_import_raises_the_line_and_writes_nothing(
+    arguments, line, message
+) -> None:
+    Tournament.objects.create(name="Already here", slug="taken")
+    tournament_import_trf(text=read(LICHESS))
+    before = counts()
+
+    with pytest.raises(TrfImportError) as caught:
+        tournament_import_trf(**arguments)
+
+    assert caught.value.line == line
+    assert caught.value.message.startswith(message)
+    assert counts() == before
+
+
+# ---------------------------------------------------------------------------------------------
+# Size
+
+
+def test_the_number_of_queries_does_not_grow_with_the_file() -> None:
+    with CaptureQueriesContext(connection) as small:
+        tournament_import_trf(text=read(SINQUEFIELD))
+    with CaptureQueriesContext(connection) as larger:
+        tournament_import_trf(text=read(LICHESS))
+
+    assert len(larger) == len(small)
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason=SHARED_MISSING)
+def test_a_1200_player_file_imports_in_a_few_seconds() -> None:
+    text = read(SHARED_DATA / "synthetic_tbsgen_1200p_11r.trf")
+
+    started = time.perf_counter()
+    tournament = tournament_import_trf(text=text)
+    elapsed = time.perf_counter() - started
+
+    section = tournament.sections.get()
+    assert (section.players.count(), section.rounds.count()) == (1200, 11)
+    assert elapsed < 10, f"import took {elapsed:.1f}s"
+
+
+# ---------------------------------------------------------------------------------------------
+# The command
+
+
+def test_the_command_prints_the_new_slug(capsys) -> None:
+    call_command(
+        "import_trf", str(SINQUEFIELD), "--name", "Sinquefield", "--slug", "sq"
+    )
+
+    assert capsys.readouterr().out == "sq\n"
+    assert Tournament.objects.get(slug="sq").name == "Sinquefield"
+
+
+def test_the_command_reads_latin_1_when_the_file_is_not_utf_8(
+    tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / "latin1.trf"
+    path.write_bytes(
+        trf_text("012 Schach in München", p001(1, "Müller, Jörg", "0000 - U")).encode(
+            "latin-1"
+        )
+    )
+
+    call_command("import_trf", str(path))
+
+    tournament = Tournament.objects.get(slug=capsys.readouterr().out.strip())
+    assert tournament.name == "Schach in München"
+    assert tournament.sections.get().players.get().name == "Müller, Jörg"
+
+
+def test_the_command_reads_utf_8_with_a_byte_order_mark(tmp_path: Path) -> None:
+    path = tmp_path / "bom.trf"
+    path.write_bytes(
+        trf_text("012 Šachy", p001(1, "Dvořák", "0000 - U")).encode("utf-8-sig")
+    )
+
+    call_command("import_trf", str(path), stdout=io.StringIO())
+
+    assert Tournament.objects.get().name == "Šachy"
+
+
+@pytest.mark.parametrize(
+    ("make_path", "message"),
+    [
+        (
+            lambda tmp: tmp / "missing.trf",
+            "cannot read {path}: No such file or directory",
+        ),
+        (lambda tmp: tmp, "cannot read {path}: Is a directory"),
+    ],
+    ids=["missing-file", "directory"],
+)
+def test_the_command_refuses_a_file_it_cannot_read(
+    tmp_path: Path, make_path, message
+) -> None:
+    path = make_path(tmp_path)
+
+    with pytest.raises(CommandError) as caught:
+        call_command("import_trf", str(path))
+
+    assert str(caught.value) == message.format(path=path)
+
+
+def test_the_command_reports_the_line_and_leaves_the_database_as_it_was(
+    tmp_path: Path,
+) -> None:
+    tournament_import_trf(text=read(LICHESS))
+    path = tmp_path / "broken.trf"
+    path.write_text(BROKEN, encoding="utf-8")
+    before = counts()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("import_trf", str(path))
+
+    assert str(caught.value).startswith(
+        f"{path}: line 4: round 1: results do not match"
+    )
+    assert counts() == before
+
+
+# A command run from the command line closes the database connections when it ends, which a
+# test inside a transaction would not survive on PostgreSQL.
+@pytest.mark.django_db(transaction=True)
+def test_the_command_exits_non_zero_with_the_message_on_stderr(
+    tmp_path: Path, capsys
+) -> None:
+    path = tmp_path / "broken.trf"
+    path.write_text(BROKEN, encoding="utf-8")
+
+    with pytest.raises(SystemExit) as exit_:
+        ManagementUtility(["manage.py", "import_trf", str(path)]).execute()
+
+    assert exit_.value.code == 1
+    assert "line 4: round 1: results do not match" in capsys.readouterr().err
+    assert counts()["Tournament"] == 0
