@@ -98,9 +98,8 @@ class TiebreakSpec:
                 raise InvalidTiebreakOption(
                     f"{sid} needs the option {option.name}; {_allowed_text(system)}"
                 )
-        canonical = tuple(
-            sorted((k, v) for k, v in given.items() if v != system.option(k).default)  # type: ignore[union-attr]
-        )
+        defaults = {o.name: o.default for o in system.options}
+        canonical = tuple(sorted((k, v) for k, v in given.items() if v != defaults[k]))
         object.__setattr__(self, "id", sid)
         object.__setattr__(self, "options", canonical)
 

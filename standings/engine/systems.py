@@ -43,9 +43,6 @@ class Column:
     scale: int
     explain: Callable[[int], Explanation]
 
-    def value(self, i: int) -> Fraction:
-        return Fraction(self.keys[i], self.scale)
-
 
 SystemFn = Callable[[Table, Options, Sequence[int]], Column]
 
@@ -170,23 +167,20 @@ def _opposition_contributions(
                         "opponent's score, not adjusted",
                     )
                 )
-        else:
-            own = Contribution(
-                r, _opp_id(t, j), Fraction(0), f"own unplayed round ({OUTCOME_TEXT[c]})"
+        elif adjust == "uschess":
+            terms.append(
+                Contribution(
+                    r,
+                    _opp_id(t, j),
+                    Fraction(0),
+                    f"own unplayed round ({OUTCOME_TEXT[c]}) counts as an opponent with 0 (34E1)",
+                )
             )
-            if adjust == "uschess":
-                terms.append(
-                    Contribution(
-                        r,
-                        own.opponent,
-                        own.value,
-                        f"own unplayed round ({OUTCOME_TEXT[c]}) counts as an opponent with 0 (34E1)",
-                    )
-                )
-            else:
-                left_out.append(
-                    Discard(own, "adjust=none: own unplayed rounds are left out")
-                )
+        else:
+            own = Contribution(r, _opp_id(t, j), Fraction(0), OUTCOME_TEXT[c])
+            left_out.append(
+                Discard(own, "adjust=none: own unplayed rounds are left out")
+            )
     return terms, left_out
 
 
@@ -414,11 +408,13 @@ def cumulative_opposition(t: Table, opts: Options, group_of: Sequence[int]) -> C
     """Sum of the opponents' cumulative tiebreaks: US Chess 34E9."""
     cums = _cumulatives(t, opts["deduct"])
     which = opts["opponents"]
+    # The test of _counts_as_opponent, inlined: this runs once per game of the section.
+    paired = which == "paired"
     keys: list[int | Fraction] = [
         sum(
             cums[j]
             for c, j in zip(crow, orow, strict=True)
-            if _counts_as_opponent(c, j, which)
+            if c <= LAST_PLAYED or (paired and j >= 0)
         )
         for crow, orow in zip(t.outcomes, t.opponents, strict=True)
     ]

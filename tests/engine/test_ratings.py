@@ -47,6 +47,8 @@ FIELD = """
         # 4 beat unrated 10, lost to 2000, beat 1500: (1600 + 1900) / 2 = 1750
         ("opposition_performance", F(1200 + F(5200, 3) + 1750, 3)),
         ("performance_of_opposition", F(14050, 9)),
+        # 5 lost by forfeit and played no game: no performance, left out even when paired
+        ("opposition_performance:opponents=paired", F(14050, 9)),
     ],
     ids=[
         "avg",
@@ -57,6 +59,7 @@ FIELD = """
         "sum-paired",
         "performance",
         "performance-alias",
+        "performance-paired",
     ],
 )
 def test_rating_systems(order: str, expected: Fraction) -> None:
