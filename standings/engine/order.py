@@ -198,11 +198,11 @@ def parse_order(text: str) -> tuple[TiebreakSpec, ...]:
             raise InvalidTiebreakOption(
                 f"item {position} ({item.strip()!r}): {error}"
             ) from None
-    _check_unique(specs)
+    check_unique(specs)
     return tuple(specs)
 
 
-def _check_unique(specs: Iterable[TiebreakSpec]) -> None:
+def check_unique(specs: Iterable[TiebreakSpec]) -> None:
     seen: set[str] = set()
     for spec in specs:
         if spec.key in seen:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from .entities import PlayerId, PlayerRef, Snapshot
 from .explanations import Explanation
-from .order import TiebreakSpec, _check_unique
+from .order import TiebreakSpec, check_unique
 from .systems import Column
 from .table import Table
 
@@ -83,6 +83,9 @@ class Standings:
     rows: tuple[StandingRow, ...]
     lots_seed: str | None = None
     _table: Table | None = field(default=None, repr=False, compare=False)
+    _position: dict[PlayerId, int] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def running_scores(self, player_id: PlayerId) -> tuple[Fraction, ...]:
         """The player's score after each round 1..through_round (the wall chart's cumulative columns)."""
@@ -96,9 +99,13 @@ class Standings:
 
     def row(self, player_id: PlayerId) -> StandingRow:
         """The row of one player."""
-        for r in self.rows:
-            if r.player.id == player_id:
-                return r
+        position = self._position.get(player_id)
+        if position is not None:
+            return self.rows[position]
+        # Standings built by hand have no index: look through the rows.
+        for row in self.rows:
+            if row.player.id == player_id:
+                return row
         raise KeyError(player_id)
 
 
@@ -170,7 +177,7 @@ def compute_standings(
     for each player, the players still tied with them when that tiebreak is reached.
     """
     order = tuple(order)
-    _check_unique(order)
+    check_unique(order)
     if lots_seed is None and any(spec.system.needs_lots for spec in order):
         raise ValueError(
             "the order includes coin_flip: pass lots_seed (generate it once, record it, and pass "
@@ -207,4 +214,5 @@ def compute_standings(
                     tuple(v[i] for v in values),
                 )
             )
-    return Standings(snapshot.through_round, order, tuple(rows), lots_seed, t)
+    position = {row.player.id: n for n, row in enumerate(rows)}
+    return Standings(snapshot.through_round, order, tuple(rows), lots_seed, t, position)
