@@ -44,7 +44,11 @@ def tournament_import_trf(
     ``name`` overrides the file's ``012`` line; ``slug`` defaults to the name's, made unique
     with -2, -3, ...; a given slug already in use is an error. Players keep their start numbers.
     A round gets a row when at least one pairing is in the file; it is complete when every
-    pairing has a result, and the tournament is final when every round is complete.
+    pairing has a result, and the tournament is final when every round of the section has a row
+    and is complete (running when some round is paired, else setup). Boards follow
+    ``trf.pairings``. The rating system is FIDE when any player has a rating (TRF-16's rating
+    column holds FIDE ratings), else unrated. Nothing is inferred beyond the rows: players stay
+    active (a TRF file does not say who withdrew) and byes are results, not requested byes.
     Raises ``TrfImportError`` (line number and message) and writes nothing on any problem.
     """
     try:

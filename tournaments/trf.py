@@ -68,6 +68,19 @@ Decisions where the format is silent
 - Number of rounds: ``XXR`` (JaVaFo's extension), else ``142`` (TRF-25), else the longest player
   line. A non-blank block beyond a declared number of rounds is an error.
 - Start numbers are kept (they are the pairing numbers); a start number used twice is an error.
+- Sex, title, federation, FIDE ID and birth date are kept as text, unchecked; so are points and
+  rank, which are derived data (the importer ignores them, the exporter recomputes points).
+- Dates (``042``/``052``) stay text here; ``date_from_text`` reads the unambiguous forms and
+  gives None for the rest (``26/11/22``) rather than guess day/month/year order.
+
+Writing
+-------
+``write`` lays every field out in the columns above and cuts text too long for its columns (a
+name has 33). ``blocks_from_pairings`` gives the canonical blocks: ``w``/``b`` on every
+two-player pairing, ``0000 - X`` for every one-player row, blank for a round with no row. So a
+file read and written back keeps its exact text, while a file that went through the database
+comes back with ``0000 -`` where it had a blank opponent or colour, and with colours where a
+pairing had none.
 """
 
 from __future__ import annotations
@@ -75,7 +88,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tournaments.models import Result
 
@@ -266,7 +279,8 @@ def parse(text: str) -> TrfTournament:
                 r = rounds_total + 1 + next(i for i, b in enumerate(beyond) if b)
                 raise TrfError(
                     player.line,
-                    f"round {r} has a result, but the file declares {rounds_total} rounds "
+                    f"round {r} has a result, but the file declares {rounds_total} "
+                    f"round{'' if rounds_total == 1 else 's'} "
                     f"({declared_by} on line {declared[1]})",
                 )
     else:
@@ -282,31 +296,23 @@ def parse(text: str) -> TrfTournament:
 
 def _rounds_declared(value: str, line: int) -> int:
     text = value.strip()
-    if not text.isdigit() or int(text) < 1:
+    if not _is_number(text) or int(text) < 1:
         raise TrfError(
             line, f"number of rounds {text!r} is not a whole number of at least 1"
         )
     return int(text)
 
 
+def _is_number(text: str) -> bool:
+    # str.isdigit() alone accepts digits int() refuses, such as "²".
+    return text.isascii() and text.isdigit()
+
+
 def _pad(player: TrfPlayer, rounds_total: int) -> TrfPlayer:
-    rounds = player.rounds[:rounds_total]
-    rounds += (None,) * (rounds_total - len(rounds))
-    if rounds == player.rounds:
-        return player
-    return TrfPlayer(
-        start_number=player.start_number,
-        name=player.name,
-        sex=player.sex,
-        title=player.title,
-        rating=player.rating,
-        federation=player.federation,
-        fide_id=player.fide_id,
-        birth_date=player.birth_date,
-        points=player.points,
-        rank=player.rank,
-        rounds=rounds,
-        line=player.line,
+    """``player`` with exactly ``rounds_total`` blocks: a short line has no pairing in the rest."""
+    missing = rounds_total - len(player.rounds)
+    return (
+        replace(player, rounds=player.rounds + (None,) * missing) if missing else player
     )
 
 
@@ -321,7 +327,7 @@ def _number(line: str, start: int, end: int, what: str, number: int) -> int | No
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit():
+    if not _is_number(text):
         raise TrfError(
             number, f"{what} {text!r} (columns {start + 1}-{end}) is not a number"
         )
@@ -379,7 +385,7 @@ def _block(text: str, r: int, number: int) -> TrfBlock | None:
             f"{where}: {text.rstrip()!r} is not laid out as opponent (4 columns), colour, result",
         )
     opponent_text = text[:4].strip()
-    if opponent_text and not opponent_text.isdigit():
+    if opponent_text and not _is_number(opponent_text):
         raise TrfError(number, f"{where}: opponent {opponent_text!r} is not a number")
     opponent = int(opponent_text) if opponent_text else None
     colour, result = text[5], text[7]

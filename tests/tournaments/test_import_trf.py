@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import io
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -355,7 +356,7 @@ FAILURES = [
     ids=[case[0] for case in FAILURES],
 )
 def test_a_failed_import_raises_the_line_and_writes_nothing(
-    arguments, line, message
+    arguments: dict[str, str], line: int | None, message: str
 ) -> None:
     Tournament.objects.create(name="Already here", slug="taken")
     tournament_import_trf(text=read(LICHESS))
@@ -399,7 +400,7 @@ def test_a_1200_player_file_imports_in_a_few_seconds() -> None:
 # The command
 
 
-def test_the_command_prints_the_new_slug(capsys) -> None:
+def test_the_command_prints_the_new_slug(capsys: pytest.CaptureFixture[str]) -> None:
     call_command(
         "import_trf", str(SINQUEFIELD), "--name", "Sinquefield", "--slug", "sq"
     )
@@ -409,7 +410,7 @@ def test_the_command_prints_the_new_slug(capsys) -> None:
 
 
 def test_the_command_reads_latin_1_when_the_file_is_not_utf_8(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "latin1.trf"
     path.write_bytes(
@@ -448,7 +449,7 @@ def test_the_command_reads_utf_8_with_a_byte_order_mark(tmp_path: Path) -> None:
     ids=["missing-file", "directory"],
 )
 def test_the_command_refuses_a_file_it_cannot_read(
-    tmp_path: Path, make_path, message
+    tmp_path: Path, make_path: Callable[[Path], Path], message: str
 ) -> None:
     path = make_path(tmp_path)
 
@@ -479,7 +480,7 @@ def test_the_command_reports_the_line_and_leaves_the_database_as_it_was(
 # test inside a transaction would not survive on PostgreSQL.
 @pytest.mark.django_db(transaction=True)
 def test_the_command_exits_non_zero_with_the_message_on_stderr(
-    tmp_path: Path, capsys
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "broken.trf"
     path.write_text(BROKEN, encoding="utf-8")

@@ -123,9 +123,10 @@ def test_unknown_codes_and_comments_are_kept_in_file_order_with_their_lines() ->
         "122",
         "XYZ",
     ]
-    assert t.record("XYZ") == trf.TrfRecord("XYZ", "a code nobody knows")
-    assert t.record("XYZ").line == 11
-    assert t.record("###").value == "a comment that is kept"
+    unknown, comment = t.record("XYZ"), t.record("###")
+    assert unknown == trf.TrfRecord("XYZ", "a code nobody knows")
+    assert unknown is not None and unknown.line == 11
+    assert comment is not None and comment.value == "a comment that is kept"
 
 
 def test_player_columns_are_read_into_fields() -> None:
@@ -169,7 +170,7 @@ def test_a_zero_rating_is_kept_as_zero() -> None:
     ],
     ids=["xxr", "trf25-142", "xxr-wins-over-142", "longest-player-line"],
 )
-def test_number_of_rounds(records, lines, expected) -> None:
+def test_number_of_rounds(records: list[str], lines: int, expected: int) -> None:
     blocks = [
         ("   2 w 1", "   1 b 0"),
         ("   2 b =", "   1 w ="),
@@ -241,7 +242,7 @@ def test_crlf_line_endings_a_byte_order_mark_and_blank_lines_are_accepted() -> N
     ],
 )
 def test_two_player_codes_map_to_one_result(
-    block_1, block_2, white, black, result
+    block_1: str, block_2: str, white: int, black: int, result: Result
 ) -> None:
     t = trf.parse(trf_text(p001(1, "A", block_1), p001(2, "B", block_2)))
 
@@ -277,7 +278,7 @@ def test_two_player_codes_map_to_one_result(
         "0000-blank-colour",
     ],
 )
-def test_one_player_codes_map_to_one_result(block, result) -> None:
+def test_one_player_codes_map_to_one_result(block: str, result: Result) -> None:
     t = trf.parse(trf_text("XXR 1", p001(1, "A", block)))
 
     assert trf.pairings(t) == (trf.TrfPairing(1, 1, None, result),)
@@ -336,6 +337,18 @@ MALFORMED = [
         [p001("1a", "A")],
         1,
         "start number '1a' (columns 5-8) is not a number",
+    ),
+    (
+        "start-number-with-a-superscript",
+        [p001("1²", "A")],
+        1,
+        "start number '1²' (columns 5-8) is not a number",
+    ),
+    (
+        "round-beyond-142",
+        ["142 2", A1, p001(2, "B", "   1 b 0", "", "0000 - U")],
+        3,
+        "round 3 has a result, but the file declares 2 rounds (142 on line 1)",
     ),
     (
         "start-number-missing",
@@ -487,7 +500,7 @@ MALFORMED = [
         "round-beyond-xxr",
         ["XXR 1", A1, p001(2, "B", "   1 b 0", "0000 - U")],
         3,
-        "round 2 has a result, but the file declares 1 rounds (XXR on line 1)",
+        "round 2 has a result, but the file declares 1 round (XXR on line 1)",
     ),
     (
         "xxr-not-a-number",
@@ -530,7 +543,7 @@ MALFORMED = [
     ids=[case[0] for case in MALFORMED],
 )
 def test_malformed_files_are_refused_with_the_line_and_the_problem(
-    lines, line, message
+    lines: list[str], line: int, message: str
 ) -> None:
     with pytest.raises(trf.TrfError) as caught:
         trf.parse(trf_text(*lines))
@@ -684,5 +697,5 @@ def test_write_cuts_text_too_long_for_its_columns_and_refuses_numbers() -> None:
         "no-such-month",
     ],
 )
-def test_dates_as_written_in_files(text, expected) -> None:
+def test_dates_as_written_in_files(text: str, expected: datetime.date | None) -> None:
     assert trf.date_from_text(text) == expected
