@@ -5,14 +5,16 @@
 For each size it generates a Swiss-like section (deterministic: fixed random seed), then measures
 (a) ``compute_standings`` with the US Chess order on a Snapshot built in memory (best of
 ``--repeat``; peak memory from tracemalloc in a separate run, as tracemalloc slows Python down),
-(b) ``snapshot_load`` from a scratch SQLite database (best of ``--repeat``), and
-(c) ``manage.py standings SLUG --format json`` in a subprocess on that database: wall time and
-the child's peak resident memory. Nothing touches the project's own database.
+(b) ``snapshot_load`` from a scratch SQLite database and the whole command run in this process
+(``call_command``; best of ``--repeat`` each), and (c) ``manage.py standings SLUG --format json``
+in a subprocess on that database: wall time (startup included; best of ``--repeat``) and the
+child's peak resident memory. Nothing touches the project's own database.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import platform
 import random
@@ -216,8 +218,27 @@ def bench_loader(slug: str, repeat: int) -> float:
     return _best(lambda: snapshot_load(section=section), repeat)
 
 
-def bench_command(args: list[str], env: dict[str, str], out: Path) -> tuple[float, int]:
-    """Wall seconds and peak RSS in bytes of ``manage.py ARGS`` in a fresh interpreter."""
+def bench_command_in_process(slug: str, repeat: int) -> float:
+    """Seconds (best of ``repeat``) of the standings command run by call_command in this process."""
+    from django.core.management import call_command
+
+    return _best(
+        lambda: call_command(
+            "standings", slug, "--format", "json", stdout=io.StringIO()
+        ),
+        repeat,
+    )
+
+
+def bench_command(
+    args: list[str], env: dict[str, str], out: Path, repeat: int
+) -> tuple[float, int]:
+    """Best wall seconds and peak RSS in bytes of ``manage.py ARGS`` in a fresh interpreter."""
+    runs = [_command_once(args, env, out) for _ in range(repeat)]
+    return min(t for t, _ in runs), max(rss for _, rss in runs)
+
+
+def _command_once(args: list[str], env: dict[str, str], out: Path) -> tuple[float, int]:
     with out.open("w") as stdout:
         start = time.perf_counter()
         child = subprocess.Popen(
@@ -275,14 +296,14 @@ def run(sizes: list[int], rounds: int, repeat: int, scratch: Path) -> None:
         f"Python {platform.python_version()} on {platform.platform()}, {os.cpu_count()} CPUs"
     )
     startup, startup_rss = bench_command(
-        ["standings", "--help"], env, scratch / "help.txt"
+        ["standings", "--help"], env, scratch / "help.txt", repeat
     )
     print(
         f"manage.py startup alone (standings --help): {startup:.2f} s, {startup_rss / 2**20:.0f} MiB peak RSS"
     )
     header = (
         f"{'players':>7} {'rounds':>6} {'engine s':>9} {'us/p-r':>7} {'engine MiB':>10} "
-        f"{'loader s':>9} {'us/p-r':>7} {'end-to-end s':>12} {'us/p-r':>7} {'RSS MiB':>8}"
+        f"{'loader s':>9} {'us/p-r':>7} {'command s':>9} {'us/p-r':>7} {'end-to-end s':>12} {'us/p-r':>7} {'RSS MiB':>8}"
     )
     print(header)
     print("-" * len(header))
@@ -293,17 +314,23 @@ def run(sizes: list[int], rounds: int, repeat: int, scratch: Path) -> None:
         slug = f"bench-{size}"
         section_insert(slug, players, rows, rounds)
         loader = bench_loader(slug, repeat)
+        command = bench_command_in_process(slug, repeat)
         total, rss = bench_command(
-            ["standings", slug, "--format", "json"], env, scratch / f"{slug}.json"
+            ["standings", slug, "--format", "json"],
+            env,
+            scratch / f"{slug}.json",
+            repeat,
         )
         print(
             f"{size:>7} {rounds:>6} {engine:>9.3f} {engine / player_rounds * 1e6:>7.1f} "
             f"{engine_peak / 2**20:>10.1f} {loader:>9.3f} {loader / player_rounds * 1e6:>7.1f} "
+            f"{command:>9.3f} {command / player_rounds * 1e6:>7.1f} "
             f"{total:>12.2f} {total / player_rounds * 1e6:>7.1f} "
-            f"{(total - startup) / player_rounds * 1e6:>12.1f} {rss / 2**20:>8.0f}"
+            f"{rss / 2**20:>8.0f}"
         )
     print(
-        "us/p-r: microseconds per player-round, time / (players x rounds): flat = linear growth"
+        "us/p-r: microseconds per player-round, time / (players x rounds): flat = linear growth.\n"
+        "command: call_command('standings', ..., format json) in this process, without the startup."
     )
 
 

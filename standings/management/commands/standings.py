@@ -51,7 +51,8 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=FORMATS, default="text")
         parser.add_argument(
             "--seed",
-            help="seed for coin_flip (default: the section's recorded seed, else a new one is generated)",
+            help="seed for coin_flip, used only when the order has it "
+            "(default: the section's recorded seed, else a new one is generated and printed)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -63,11 +64,7 @@ class Command(BaseCommand):
             )
         except LoaderError as error:
             raise CommandError(str(error)) from None
-        seed, generated = None, False
-        if any(spec.system.needs_lots for spec in order):
-            seed = options["seed"] or section.lots_seed
-            if not seed:
-                seed, generated = secrets.token_hex(8), True
+        seed, generated = _lots_seed(order, options["seed"] or section.lots_seed)
         standings = compute_standings(snapshot, order, lots_seed=seed)
         names = dict(Player.objects.filter(section=section).values_list("pk", "name"))
         if options["format"] == "json":
@@ -78,9 +75,9 @@ class Command(BaseCommand):
             self.stdout.write(
                 standings_text(section, standings, names, seed_generated=generated)
             )
-        if generated and options["format"] != "text":
+        if seed is not None and generated and options["format"] != "text":
             # stdout stays machine-readable; the TD still has to see the seed to record it.
-            self.stderr.write(_seed_note(seed or ""))
+            self.stderr.write(_seed_note(seed))
 
 
 def _section(slug: str, name: str | None) -> Section:
@@ -108,15 +105,28 @@ def _section(slug: str, name: str | None) -> Section:
 def _order(section: Section, given: str | None) -> tuple[TiebreakSpec, ...]:
     try:
         return parse_order(section.tiebreaks if given is None else given)
-    except (
-        ValueError
-    ) as error:  # UnknownTiebreak, InvalidTiebreakOption, DuplicateTiebreak
+    # The engine's UnknownTiebreak, InvalidTiebreakOption and DuplicateTiebreak are ValueErrors.
+    except ValueError as error:
         where = (
             "--tiebreaks"
             if given is not None
             else f"the posted tiebreaks of {section.name}"
         )
         raise CommandError(f"{where}: {error}") from None
+
+
+def _lots_seed(
+    order: tuple[TiebreakSpec, ...], recorded: str
+) -> tuple[str | None, bool]:
+    """The seed for coin_flip (None if the order has none) and whether it was generated now.
+
+    A read command does not write the database, so a generated seed is only printed.
+    """
+    if not any(spec.system.needs_lots for spec in order):
+        return None, False
+    if recorded:
+        return recorded, False
+    return secrets.token_hex(8), True
 
 
 def _seed_note(seed: str) -> str:
