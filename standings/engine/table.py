@@ -14,18 +14,10 @@ from itertools import accumulate
 from .entities import Colour, Outcome, PlayerId, PlayerRef, Snapshot
 
 # Outcomes as small integers, so hot loops compare ints instead of hashing enum members.
-(
-    WIN,
-    DRAW,
-    LOSS,
-    FORFEIT_WIN,
-    FORFEIT_LOSS,
-    BYE_PAIRING,
-    BYE_FULL,
-    BYE_HALF,
-    BYE_ZERO,
-    NOT_PAIRED,
-) = range(10)
+WIN, DRAW, LOSS = 0, 1, 2  # played over the board: codes up to LAST_PLAYED
+FORFEIT_WIN, FORFEIT_LOSS = 3, 4  # unplayed; may name an opponent
+BYE_PAIRING, BYE_FULL, BYE_HALF, BYE_ZERO, NOT_PAIRED = 5, 6, 7, 8, 9
+LAST_PLAYED = LOSS
 OUTCOME_OF_CODE: tuple[Outcome, ...] = (
     Outcome.WIN,
     Outcome.DRAW,
@@ -39,7 +31,6 @@ OUTCOME_OF_CODE: tuple[Outcome, ...] = (
     Outcome.NOT_PAIRED,
 )
 CODE_OF_OUTCOME: dict[Outcome, int] = {o: c for c, o in enumerate(OUTCOME_OF_CODE)}
-LAST_PLAYED = LOSS  # codes WIN, DRAW, LOSS (0..2) are games played over the board
 
 # Readable names for explanations.
 OUTCOME_TEXT: tuple[str, ...] = (
