@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 
 from .entities import Colour
 from .explanations import Contribution, Deduction, Discard, Explanation
@@ -1136,5 +1137,7 @@ _SYSTEM_LIST = (
     ),
 )
 
-SYSTEMS: Mapping[str, SystemDef] = {s.id: s for s in _SYSTEM_LIST}
-ALIASES: Mapping[str, str] = {a: s.id for s in _SYSTEM_LIST for a in s.aliases}
+SYSTEMS: Mapping[str, SystemDef] = MappingProxyType({s.id: s for s in _SYSTEM_LIST})
+ALIASES: Mapping[str, str] = MappingProxyType(
+    {a: s.id for s in _SYSTEM_LIST for a in s.aliases}
+)
