@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 from fractions import Fraction
 
 import pytest
@@ -146,19 +145,3 @@ def test_tiebreak_value_accepts_an_explanation_or_a_builder() -> None:
     }
     with pytest.raises(AttributeError):
         built.value = F(2)  # type: ignore[misc]
-
-
-@pytest.mark.parametrize(
-    "enabled", [True, False], ids=["collector-on", "collector-off"]
-)
-def test_garbage_collector_setting_is_restored(enabled: bool) -> None:
-    was = gc.isenabled()
-    try:
-        gc.enable() if enabled else gc.disable()
-        compute_standings(crosstable(EVENT), parse_order("uschess"))
-        assert gc.isenabled() is enabled
-        with pytest.raises(ValueError):
-            compute_standings(crosstable(EVENT), parse_order("coin_flip"))
-        assert gc.isenabled() is enabled
-    finally:
-        gc.enable() if was else gc.disable()
