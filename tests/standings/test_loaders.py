@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import pytest
+from pytest_django import DjangoAssertNumQueries
 
 from standings.engine.entities import Colour, GameRecord, Outcome, PlayerRef
 from standings.loaders import LoaderError, snapshot_load
 from tests.tournaments.builders import section_build
-from tournaments.models import Pairing, Player, Result, Round
+from tournaments.models import Pairing, Player, Result, Round, Section
 
 pytestmark = pytest.mark.django_db
 
 W, B = Colour.WHITE, Colour.BLACK
 
 
-def pk_of(section, start_number: int) -> int:
+def pk_of(section: Section, start_number: int) -> int:
     return Player.objects.get(section=section, start_number=start_number).pk
 
 
@@ -42,7 +43,7 @@ TWO_PLAYER_CASES = [
     ],
 )
 def test_both_sides_of_a_pairing_become_records_with_colours(
-    code, white_outcome, black_outcome
+    code: str, white_outcome: Outcome, black_outcome: Outcome
 ) -> None:
     section = section_build(ratings=[1500, 1400], rounds=[f"2-1 {code}"])
     one, two = pk_of(section, 1), pk_of(section, 2)
@@ -66,7 +67,9 @@ def test_both_sides_of_a_pairing_become_records_with_colours(
     ],
     ids=["pairing-bye", "full-bye", "half-bye", "zero-bye", "not-paired"],
 )
-def test_one_player_row_has_no_opponent_and_no_colour(code, outcome) -> None:
+def test_one_player_row_has_no_opponent_and_no_colour(
+    code: str, outcome: Outcome
+) -> None:
     section = section_build(ratings=[1500], rounds=[f"1 {code}"])
 
     snapshot = snapshot_load(section=section)
@@ -131,7 +134,7 @@ def test_other_sections_rows_are_left_out() -> None:
     ],
 )
 def test_default_through_round_is_the_last_of_the_unbroken_run_of_complete_rounds(
-    rounds, rounds_total, expected
+    rounds: list[str], rounds_total: int, expected: int
 ) -> None:
     section = section_build(
         ratings=[1500, 1400, 1300], rounds=rounds, rounds_total=rounds_total
@@ -188,7 +191,7 @@ def test_pending_result_without_a_board_names_the_players() -> None:
 
 
 @pytest.mark.parametrize("through_round", [-1, 4], ids=["negative", "past-last-round"])
-def test_round_outside_the_section_is_refused(through_round) -> None:
+def test_round_outside_the_section_is_refused(through_round: int) -> None:
     section = section_build(ratings=[1500, 1400], rounds=["1-2 1-0"], rounds_total=3)
 
     with pytest.raises(
@@ -217,14 +220,14 @@ def test_withdrawn_player_has_no_records_after_leaving() -> None:
     "through_round", [None, 3], ids=["default-round", "explicit-round"]
 )
 def test_query_count_does_not_grow_with_the_section(
-    players, through_round, django_assert_num_queries
+    players: int,
+    through_round: int | None,
+    django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    pairs = [f"{n}-{n + 1} 1-0" for n in range(1, players, 2)]
-    rounds = [", ".join(pairs)] * 1 + [
-        ", ".join(f"{n + 1}-{n} =" for n in range(1, players, 2))
-    ] * 2
-    # A pairing can repeat across rounds here: the loader does not care about rematches.
-    section = section_build(ratings=[1500] * players, rounds=rounds)
+    # The same pairs meet every round (colours reversed): the loader does not look for rematches.
+    first = ", ".join(f"{n}-{n + 1} 1-0" for n in range(1, players, 2))
+    again = ", ".join(f"{n + 1}-{n} =" for n in range(1, players, 2))
+    section = section_build(ratings=[1500] * players, rounds=[first, again, again])
 
     with django_assert_num_queries(2):
         snapshot = snapshot_load(section=section, through_round=through_round)

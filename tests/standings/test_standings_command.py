@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -80,11 +81,11 @@ def run(*args: str) -> tuple[str, str]:
     return out.getvalue(), err.getvalue()
 
 
-def run_json(*args: str) -> dict:
+def run_json(*args: str) -> Any:
     return json.loads(run(*args, "--format", "json")[0])
 
 
-def test_json_gives_the_us_chess_order_computed_by_hand(section) -> None:
+def test_json_gives_the_us_chess_order_computed_by_hand(section: Section) -> None:
     document = run_json(section.tournament.slug)
 
     assert document == {
@@ -108,7 +109,7 @@ def test_json_gives_the_us_chess_order_computed_by_hand(section) -> None:
     }
 
 
-def test_tie_left_after_the_last_tiebreak_shares_the_rank(section) -> None:
+def test_tie_left_after_the_last_tiebreak_shares_the_rank(section: Section) -> None:
     # Alice and Eve both have 2.5 and Cumulative of Opposition 12.5 (see EXPECTED).
     document = run_json(section.tournament.slug, "--tiebreaks", "cumulative_opposition")
 
@@ -118,7 +119,7 @@ def test_tie_left_after_the_last_tiebreak_shares_the_rank(section) -> None:
     assert places[:4] == [(1, False, 3), (2, True, 1), (2, True, 5), (4, False, 2)]
 
 
-def test_after_round_gives_earlier_standings(section) -> None:
+def test_after_round_gives_earlier_standings(section: Section) -> None:
     # After round 2: Alice, Bob, Carol and Eve have 1.5. Cumulative: Alice 1+1.5 = 2.5,
     # Bob .5+1.5 = 2, Carol 1+1.5-1 (forfeit win) = 1.5, Eve .5+1.5-1 (pairing bye) = 1;
     # Frank 0+.5-.5 (half-point bye) = 0, Dan 0.
@@ -141,7 +142,9 @@ def test_after_round_gives_earlier_standings(section) -> None:
     ]
 
 
-def test_without_tiebreaks_option_the_sections_posted_order_is_used(section) -> None:
+def test_without_tiebreaks_option_the_sections_posted_order_is_used(
+    section: Section,
+) -> None:
     Section.objects.filter(pk=section.pk).update(tiebreaks="solkoff,kashdan:unplayed=2")
 
     document = run_json(section.tournament.slug)
@@ -151,13 +154,13 @@ def test_without_tiebreaks_option_the_sections_posted_order_is_used(section) -> 
     assert [r["start_number"] for r in document["standings"]] == [3, 1, 5, 2, 6, 4]
 
 
-def test_aliases_and_presets_are_printed_as_canonical_keys(section) -> None:
+def test_aliases_and_presets_are_printed_as_canonical_keys(section: Section) -> None:
     document = run_json(section.tournament.slug, "--tiebreaks", "buchholz,progress")
 
     assert document["tiebreaks"] == ["solkoff", "cumulative"]
 
 
-def test_section_is_chosen_by_name_when_there_are_several(section) -> None:
+def test_section_is_chosen_by_name_when_there_are_several(section: Section) -> None:
     section_build(
         ratings=[1200, 1100],
         rounds=["1-2 0-1"],
@@ -174,7 +177,7 @@ def test_section_is_chosen_by_name_when_there_are_several(section) -> None:
     ]
 
 
-def test_csv_has_a_header_and_one_row_per_player(section) -> None:
+def test_csv_has_a_header_and_one_row_per_player(section: Section) -> None:
     out, _ = run(section.tournament.slug, "--format", "csv")
 
     rows = list(csv.reader(io.StringIO(out)))
@@ -201,7 +204,9 @@ def test_csv_has_a_header_and_one_row_per_player(section) -> None:
     ]
 
 
-def test_text_is_an_aligned_table_with_labels_and_tied_ranks_marked(section) -> None:
+def test_text_is_an_aligned_table_with_labels_and_tied_ranks_marked(
+    section: Section,
+) -> None:
     out, _ = run(
         section.tournament.slug, "--tiebreaks", "modified_median,cumulative_opposition"
     )
@@ -231,7 +236,7 @@ def test_text_is_an_aligned_table_with_labels_and_tied_ranks_marked(section) -> 
 # --- Coin flip -------------------------------------------------------------------------------
 
 
-def test_coin_flip_with_a_seed_is_reproducible_and_reported(section) -> None:
+def test_coin_flip_with_a_seed_is_reproducible_and_reported(section: Section) -> None:
     first = run_json(
         section.tournament.slug,
         "--tiebreaks",
@@ -254,7 +259,7 @@ def test_coin_flip_with_a_seed_is_reproducible_and_reported(section) -> None:
     assert {r["start_number"] for r in first["standings"][1:3]} == {1, 5}
 
 
-def test_coin_flip_uses_the_sections_recorded_seed(section) -> None:
+def test_coin_flip_uses_the_sections_recorded_seed(section: Section) -> None:
     Section.objects.filter(pk=section.pk).update(lots_seed="recorded-seed")
 
     document = run_json(section.tournament.slug, "--tiebreaks", "coin_flip")
@@ -262,7 +267,9 @@ def test_coin_flip_uses_the_sections_recorded_seed(section) -> None:
     assert document["lots_seed"] == "recorded-seed"
 
 
-def test_coin_flip_without_a_seed_generates_one_and_writes_nothing(section) -> None:
+def test_coin_flip_without_a_seed_generates_one_and_writes_nothing(
+    section: Section,
+) -> None:
     out, err = run(
         section.tournament.slug, "--tiebreaks", "coin_flip", "--format", "json"
     )
@@ -279,7 +286,7 @@ def test_coin_flip_without_a_seed_generates_one_and_writes_nothing(section) -> N
     assert "record it as the section's lots seed" in text
 
 
-def test_no_lots_seed_in_json_without_coin_flip(section) -> None:
+def test_no_lots_seed_in_json_without_coin_flip(section: Section) -> None:
     assert "lots_seed" not in run_json(section.tournament.slug, "--seed", "abc")
 
 
@@ -331,7 +338,7 @@ def test_no_lots_seed_in_json_without_coin_flip(section) -> None:
     ],
 )
 def test_bad_input_is_a_command_error_with_a_clear_message(
-    section, args, message
+    section: Section, args: list[str], message: str
 ) -> None:
     section_build(
         ratings=[1200, 1100],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from collections import Counter, defaultdict
 
 import pytest
@@ -15,6 +16,7 @@ from tournaments import demo
 from tournaments.demo import (
     DEMO_SLUG,
     TD_PASSWORD,
+    SectionPlan,
     demo_td_ensure,
     demo_tournament_create,
 )
@@ -53,7 +55,9 @@ def rounds_of(section: Section) -> dict[int, dict[int, Pairing]]:
     return seen
 
 
-def test_demo_is_a_finished_event_with_two_sections_of_five_rounds(tournament) -> None:
+def test_demo_is_a_finished_event_with_two_sections_of_five_rounds(
+    tournament: Tournament,
+) -> None:
     sections = list(tournament.sections.all())
 
     assert tournament.status == Tournament.Status.FINAL
@@ -88,35 +92,40 @@ def test_demo_is_a_finished_event_with_two_sections_of_five_rounds(tournament) -
     ],
     ids=lambda code: code.value,
 )
-def test_every_kind_of_result_occurs(tournament, code) -> None:
+def test_every_kind_of_result_occurs(tournament: Tournament, code: Result) -> None:
     assert Pairing.objects.filter(
         round__section__tournament=tournament, result=code
     ).exists()
 
 
-def test_withdrawn_player_forfeited_and_is_not_paired_afterwards(tournament) -> None:
+def test_withdrawn_player_forfeited_and_is_not_paired_afterwards(
+    tournament: Tournament,
+) -> None:
     withdrawn = Player.objects.get(
         section__tournament=tournament, status=Player.Status.WITHDRAWN
     )
     rounds = rounds_of(withdrawn.section)[withdrawn.pk]
 
     last = withdrawn.withdrawn_after_round
+    assert last is not None
     assert 1 <= last < withdrawn.section.rounds_total
     assert max(rounds) == last
     forfeit = rounds[last]
     # The withdrawn player is the one who did not show up.
-    no_show = {
+    no_show: dict[str, int | None] = {
         Result.WHITE_FORFEIT_WIN: forfeit.black_id,
         Result.BLACK_FORFEIT_WIN: forfeit.white_id,
     }
     assert no_show.get(forfeit.result) == withdrawn.pk
 
 
-def test_each_section_has_a_late_entry_who_missed_round_one(tournament) -> None:
+def test_each_section_has_a_late_entry_who_missed_round_one(
+    tournament: Tournament,
+) -> None:
     round_one = {}
     for section in tournament.sections.all():
         seen = rounds_of(section)
-        late = section.players.order_by("-start_number").first()
+        late = section.players.order_by("-start_number")[0]
         round_one[section.name] = getattr(seen[late.pk].get(1), "result", None)
         assert min(r for r, p in seen[late.pk].items() if p.black_id is not None) == 2
 
@@ -124,13 +133,15 @@ def test_each_section_has_a_late_entry_who_missed_round_one(tournament) -> None:
     assert round_one == {"Open": Result.BYE_HALF, "U1600": None}
 
 
-def test_both_sections_have_unrated_players(tournament) -> None:
+def test_both_sections_have_unrated_players(tournament: Tournament) -> None:
     for section in tournament.sections.all():
         assert section.players.filter(rating__isnull=True).exists(), section.name
         assert section.players.filter(rating__isnull=False).exists(), section.name
 
 
-def test_every_player_has_a_us_chess_id_state_and_realistic_name(tournament) -> None:
+def test_every_player_has_a_us_chess_id_state_and_realistic_name(
+    tournament: Tournament,
+) -> None:
     players = Player.objects.filter(section__tournament=tournament)
 
     assert all(len(p.uschess_id) == 8 and p.uschess_id.isdigit() for p in players)
@@ -171,7 +182,7 @@ def test_pairings_are_legal_everyone_once_per_round_and_no_rematches(
                 assert requested == ((player.pk, number) in byes), (player.name, number)
 
 
-def test_colours_alternate_plausibly(tournament) -> None:
+def test_colours_alternate_plausibly(tournament: Tournament) -> None:
     for section in tournament.sections.all():
         seen = rounds_of(section)
         for player in section.players.all():
@@ -223,7 +234,9 @@ def signature(tournament: Tournament) -> list[tuple[object, ...]]:
     )
 
 
-def test_loading_again_replaces_the_demo_with_the_same_event(tournament) -> None:
+def test_loading_again_replaces_the_demo_with_the_same_event(
+    tournament: Tournament,
+) -> None:
     before = signature(tournament)
 
     again, replaced = demo_tournament_create()
@@ -235,12 +248,14 @@ def test_loading_again_replaces_the_demo_with_the_same_event(tournament) -> None
 
 
 def test_a_failure_half_way_leaves_the_earlier_demo_untouched(
-    tournament, monkeypatch
+    tournament: Tournament, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = signature(tournament)
     create = demo._section_create
 
-    def failing(tournament, plan, position, rng):
+    def failing(
+        tournament: Tournament, plan: SectionPlan, position: int, rng: random.Random
+    ) -> Section:
         if plan.name == "U1600":
             raise RuntimeError("disk full")
         return create(tournament, plan, position, rng)
@@ -254,14 +269,15 @@ def test_a_failure_half_way_leaves_the_earlier_demo_untouched(
     assert signature(tournament) == before
 
 
-def test_standings_can_be_computed_for_each_section(tournament) -> None:
-    points = {Result.WHITE_WIN: (2, 0), Result.DRAW: (1, 1), Result.BLACK_WIN: (0, 2)}
-    points |= {
+def test_standings_can_be_computed_for_each_section(tournament: Tournament) -> None:
+    # Half-points (white, black) of each code, by US Chess scoring: 1, 1/2, 0; byes as named.
+    points: dict[str, tuple[int, int]] = {
+        Result.WHITE_WIN: (2, 0),
+        Result.DRAW: (1, 1),
+        Result.BLACK_WIN: (0, 2),
         Result.WHITE_FORFEIT_WIN: (2, 0),
         Result.BLACK_FORFEIT_WIN: (0, 2),
         Result.DOUBLE_FORFEIT: (0, 0),
-    }
-    points |= {
         Result.BYE_PAIRING: (2, 0),
         Result.BYE_FULL: (2, 0),
         Result.BYE_HALF: (1, 0),
@@ -277,9 +293,11 @@ def test_standings_can_be_computed_for_each_section(tournament) -> None:
 
         assert standings.through_round == section.rounds_total
         assert len(standings.rows) == section.players.count()
-        half_points = sum(sum(points[p.result]) for p in pairings(section))
+        half_points = sum(
+            w + b for w, b in (points[p.result] for p in pairings(section))
+        )
         assert sum(row.score for row in standings.rows) * 2 == half_points
-        assert [row.rank for row in standings.rows][0] == 1
+        assert standings.rows[0].rank == 1
 
 
 def test_td_login_is_created_once_with_the_printed_password() -> None:

@@ -93,7 +93,8 @@ def move_board1_to_round2(b: Base, *, bye_for: int) -> None:
 
 
 # Each case: the row to write, given the fixture and whether to break the rule.
-CASES: dict[str, Callable[[Base, bool], object]] = {
+Case = Callable[[Base, bool], object]
+CASES: dict[str, Case] = {
     "tournament-ends-after-start": lambda b, bad: Tournament.objects.create(
         name="Weekend Swiss",
         slug="weekend-swiss",
@@ -186,7 +187,7 @@ CASES: dict[str, Callable[[Base, bool], object]] = {
 
 
 @pytest.mark.parametrize("case", CASES.values(), ids=CASES.keys())
-def test_legal_row_is_accepted(base, case) -> None:
+def test_legal_row_is_accepted(base: Base, case: Case) -> None:
     case(base, False)
 
 
@@ -228,7 +229,7 @@ REFUSED_BY = {
 @pytest.mark.parametrize(
     ("case", "refused_by"), [(CASES[k], REFUSED_BY[k]) for k in CASES], ids=CASES.keys()
 )
-def test_database_refuses_the_row(base, case, refused_by) -> None:
+def test_database_refuses_the_row(base: Base, case: Case, refused_by: str) -> None:
     with pytest.raises(IntegrityError, match=refused_by), transaction.atomic():
         case(base, True)
 
@@ -248,7 +249,7 @@ def test_byes_without_boards_do_not_clash() -> None:
     assert Pairing.objects.filter(round=round_).count() == 3
 
 
-def test_swapping_colours_on_a_board_is_allowed(base) -> None:
+def test_swapping_colours_on_a_board_is_allowed(base: Base) -> None:
     # The trigger must not count the row being updated as "already paired".
     Pairing.objects.filter(pk=base.board1.pk).update(
         white=base.players[2], black=base.players[1]
@@ -258,7 +259,7 @@ def test_swapping_colours_on_a_board_is_allowed(base) -> None:
     assert (base.board1.white, base.board1.black) == (base.players[2], base.players[1])
 
 
-def test_same_player_may_play_in_every_round(base) -> None:
+def test_same_player_may_play_in_every_round(base: Base) -> None:
     round2 = Round.objects.create(section=base.section, number=2)
     Pairing.objects.create(
         round=round2,
