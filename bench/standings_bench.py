@@ -29,7 +29,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 34
-RESULT_WEIGHTS = (("white_win", 0), ("draw", 1), ("black_win", 2))
 
 
 @dataclass
