@@ -910,12 +910,21 @@ def coin_flip(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
     seed = t.lots_seed
     if seed is None:
         raise ValueError("coin_flip needs a lots_seed")
-    keys: list[int | Fraction] = [lot(seed, p.start_number) for p in t.players]
+    n = len(t.players)
+    # The hashes fix the order of the draw; the value shown is the player's place in it counted
+    # from the bottom (n for the first lot drawn), so the wall chart shows a small number.
+    drawn = sorted(
+        range(n), key=lambda i: lot(seed, t.players[i].start_number), reverse=True
+    )
+    keys: list[int | Fraction] = [0] * n
+    for place, i in enumerate(drawn):
+        keys[i] = n - place
 
     def explain(i: int) -> Explanation:
         p = t.players[i]
         return Explanation(
-            f"Lot {keys[i]} (SHA-256 of seed {seed!r} and start number {p.start_number}; higher wins)"
+            f"Lot {keys[i]} of {n} (drawn by SHA-256 of seed {seed!r} and start number "
+            f"{p.start_number}; higher wins)"
         )
 
     return Column(keys, 1, explain)

@@ -87,3 +87,11 @@ def test_lot_is_shown_with_the_value() -> None:
     assert "start number 4" in value.explanation.summary
     assert value_of(standings, 4).value != value_of(standings, 5).value
     assert standings.row(pid(4)).values[0] is value
+
+
+def test_lots_are_the_places_of_the_draw_from_one_to_the_number_of_players() -> None:
+    standings = compute_standings(
+        crosstable(TEN), parse_order("coin_flip"), lots_seed="abc"
+    )
+    lots = sorted(row.values[0].value for row in standings.rows)
+    assert lots == list(range(1, len(standings.rows) + 1))
