@@ -19,7 +19,8 @@ from standings.engine import (
     parse_order,
 )
 from standings.loaders import LoaderError, snapshot_load
-from tournaments.models import Player, Section, Tournament
+from tournaments.lookup import SectionNotFound, section_find
+from tournaments.models import Player, Section
 
 FORMATS = ("text", "json", "csv")
 # Tiebreak values repeat a lot in a big section: format each distinct value once.
@@ -56,7 +57,10 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        section = _section(options["slug"], options["section"])
+        try:
+            section = section_find(slug=options["slug"], name=options["section"])
+        except SectionNotFound as error:
+            raise CommandError(str(error)) from error
         order = _order(section, options["tiebreaks"])
         try:
             snapshot = snapshot_load(
@@ -78,28 +82,6 @@ class Command(BaseCommand):
         if seed is not None and generated and options["format"] != "text":
             # stdout stays machine-readable; the TD still has to see the seed to record it.
             self.stderr.write(_seed_note(seed))
-
-
-def _section(slug: str, name: str | None) -> Section:
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        raise CommandError(f"no tournament with slug {slug!r}")
-    sections = list(tournament.sections.select_related("tournament"))
-    names = ", ".join(repr(s.name) for s in sections)
-    if not sections:
-        raise CommandError(f"{tournament.name} has no sections")
-    if name is None:
-        if len(sections) > 1:
-            raise CommandError(
-                f"{tournament.name} has several sections; choose one with --section: {names}"
-            )
-        return sections[0]
-    for section in sections:
-        if section.name.casefold() == name.casefold():
-            return section
-    raise CommandError(
-        f"{tournament.name} has no section {name!r}; its sections are {names}"
-    )
 
 
 def _order(section: Section, given: str | None) -> tuple[TiebreakSpec, ...]:

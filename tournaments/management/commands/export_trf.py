@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Section, Tournament
+from tournaments.lookup import SectionNotFound, section_find
 from tournaments.services import section_export_trf
 
 
@@ -20,27 +20,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        section = _section(options["slug"], options["section"])
+        try:
+            section = section_find(slug=options["slug"], name=options["section"])
+        except SectionNotFound as error:
+            raise CommandError(str(error)) from error
         self.stdout.write(section_export_trf(section=section), ending="")
-
-
-def _section(slug: str, name: str | None) -> Section:
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is None:
-        raise CommandError(f"no tournament with slug {slug!r}")
-    sections = list(tournament.sections.all())
-    names = ", ".join(repr(s.name) for s in sections)
-    if not sections:
-        raise CommandError(f"{tournament.name} has no sections")
-    if name is None:
-        if len(sections) > 1:
-            raise CommandError(
-                f"{tournament.name} has several sections; choose one with --section: {names}"
-            )
-        return sections[0]
-    for section in sections:
-        if section.name.casefold() == name.casefold():
-            return section
-    raise CommandError(
-        f"{tournament.name} has no section {name!r}; its sections are {names}"
-    )
