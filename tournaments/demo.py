@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from standings.engine import ScoringSystem
+from standings.loaders import OUTCOMES
+
 from .models import Pairing, Player, RequestedBye, Result, Round, Section, Tournament
 
 DEMO_SLUG = "riverside-spring-open-2025"
@@ -35,18 +38,14 @@ BYE_RESULT: dict[str, str] = {
     HALF: Result.BYE_HALF,
     ZERO: Result.BYE_ZERO,
 }
-# Half-points each result gives (white, black); scores are kept in half-points to stay exact.
+# Half-points each result gives (white, black), from the engine's US Chess scoring: the demo
+# pairs by score groups, and half-points keep those scores exact.
 HALF_POINTS: dict[str, tuple[int, int]] = {
-    Result.WHITE_WIN: (2, 0),
-    Result.DRAW: (1, 1),
-    Result.BLACK_WIN: (0, 2),
-    Result.WHITE_FORFEIT_WIN: (2, 0),
-    Result.BLACK_FORFEIT_WIN: (0, 2),
-    Result.DOUBLE_FORFEIT: (0, 0),
-    Result.BYE_PAIRING: (2, 0),
-    Result.BYE_FULL: (2, 0),
-    Result.BYE_HALF: (1, 0),
-    Result.BYE_ZERO: (0, 0),
+    result: (
+        int(2 * ScoringSystem().points(white)),
+        0 if black is None else int(2 * ScoringSystem().points(black)),
+    )
+    for result, (white, black) in OUTCOMES.items()
 }
 # What happens at a given (round, board) instead of a game: who did not show up.
 BLACK_NO_SHOW, WHITE_NO_SHOW, BOTH_NO_SHOW = "black", "white", "both"
