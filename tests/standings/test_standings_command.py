@@ -367,3 +367,37 @@ def test_tournament_without_sections_is_an_error() -> None:
 
     with pytest.raises(CommandError, match="Empty Open has no sections"):
         run(tournament.slug)
+
+
+def test_explain_shows_one_players_terms_by_start_number_and_name(
+    section: Section,
+) -> None:
+    out, _ = run(section.tournament.slug, "--explain", "5")
+    explained = out.split("How the tiebreaks of #5 Eve Ertel arose:")[1]
+    median = explained.split("Solkoff")[0]
+    # Eve (plus score 2.5 of 4): Bob 2 and Carol 2.5 count; her unplayed rounds 2 and 4 are
+    # opponents with 0 (34E1) and the plus score drops the lowest of them.
+    assert "R1 #2 Bob Brandt: 2 " in median
+    assert "R3 #3 Carol Chen: 2.5 " in median
+    assert "dropped R" in median and "plus score" in median
+    cumulative = explained.split("Cumulative: 4")[1].split("Cumulative of Opposition")[
+        0
+    ]
+    # 34E3: one point off for the pairing bye (round 2) and the forfeit win (round 4).
+    assert "- R2 1:" in cumulative
+    assert "- R4 1:" in cumulative
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--explain", "9"), "no player number 9"),
+        (("--explain", "1", "--format", "json"), "--explain goes with --format text"),
+    ],
+    ids=["unknown-player", "not-text"],
+)
+def test_explain_refuses_an_unknown_player_or_a_table_format(
+    section: Section, args: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(CommandError, match=message):
+        run(section.tournament.slug, *args)

@@ -12,6 +12,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from standings.engine import (
+    Contribution,
+    StandingRow,
     Standings,
     TiebreakSpec,
     compute_standings,
@@ -51,6 +53,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--format", choices=FORMATS, default="text")
         parser.add_argument(
+            "--explain",
+            type=int,
+            metavar="START_NUMBER",
+            help="after the table, show how each tiebreak of this player arose (text format)",
+        )
+        parser.add_argument(
             "--seed",
             help="seed for coin_flip, used only when the order has it "
             "(default: the section's recorded seed, else a new one is generated and printed)",
@@ -61,6 +69,8 @@ class Command(BaseCommand):
             section = section_find(slug=options["slug"], name=options["section"])
         except SectionNotFound as error:
             raise CommandError(str(error)) from error
+        if options["explain"] is not None and options["format"] != "text":
+            raise CommandError("--explain goes with --format text")
         order = _order(section, options["tiebreaks"])
         try:
             snapshot = snapshot_load(
@@ -71,6 +81,20 @@ class Command(BaseCommand):
         seed, generated = _lots_seed(order, options["seed"] or section.lots_seed)
         standings = compute_standings(snapshot, order, lots_seed=seed)
         names = dict(Player.objects.filter(section=section).values_list("pk", "name"))
+        explained = None
+        if options["explain"] is not None:
+            explained = next(
+                (
+                    r
+                    for r in standings.rows
+                    if r.player.start_number == options["explain"]
+                ),
+                None,
+            )
+            if explained is None:
+                raise CommandError(
+                    f"{section.name} has no player number {options['explain']}"
+                )
         if options["format"] == "json":
             self.stdout.write(json.dumps(standings_json(section, standings, names)))
         elif options["format"] == "csv":
@@ -79,6 +103,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 standings_text(section, standings, names, seed_generated=generated)
             )
+            if explained is not None:
+                self.stdout.write(explanation_text(standings, explained, names))
         if seed is not None and generated and options["format"] != "text":
             # stdout stays machine-readable; the TD still has to see the seed to record it.
             self.stderr.write(_seed_note(seed))
@@ -232,4 +258,44 @@ def standings_text(
         lines += ["", f"Coin flip seed: {standings.lots_seed}"]
         if seed_generated:
             lines.append(_seed_note(standings.lots_seed))
+    return "\n".join(lines)
+
+
+def explanation_text(
+    standings: Standings, row: StandingRow, names: dict[int, str]
+) -> str:
+    """Each tiebreak of one player with its terms; opponents shown by start number and name."""
+    numbers = {r.player.id: r.player.start_number for r in standings.rows}
+
+    def term(c: Contribution) -> str:
+        who = (
+            "unplayed"
+            if c.opponent is None
+            else f"#{numbers[c.opponent]} {names[c.opponent]}"
+        )
+        where = "" if c.round is None else f"R{c.round} "
+        note = f"  ({c.note})" if c.note else ""
+        return f"{where}{who}: {as_decimal(c.value)}{note}"
+
+    player = row.player
+    lines = [
+        "",
+        f"How the tiebreaks of #{player.start_number} {names[player.id]} arose:",
+    ]
+    for spec, value in zip(standings.order, row.values, strict=True):
+        explanation = value.explanation
+        lines += [
+            "",
+            f"{spec.label}: {as_decimal(value.value)}",
+            f"  {explanation.summary}",
+        ]
+        lines += [f"    + {term(c)}" for c in explanation.contributions]
+        lines += [
+            f"    dropped {term(d.contribution)}: {d.reason}"
+            for d in explanation.discarded
+        ]
+        lines += [
+            f"    - R{d.round} {as_decimal(d.amount)}: {d.reason}"
+            for d in explanation.deductions
+        ]
     return "\n".join(lines)
