@@ -86,9 +86,11 @@ class TiebreakSpec:
                     raise InvalidTiebreakOption(
                         f"{sid}: {key}={value!r} is not allowed; {_allowed_text(system)}"
                     )
-            elif not (val.isdigit() and int(val) >= 1):
+            elif not (
+                val.isascii() and val.isdigit() and len(val) <= 3 and int(val) >= 1
+            ):
                 raise InvalidTiebreakOption(
-                    f"{sid}: {key}={value!r} must be a whole number >= 1; {_allowed_text(system)}"
+                    f"{sid}: {key}={value!r} must be a whole number from 1 to 999; {_allowed_text(system)}"
                 )
             else:
                 val = str(int(val))

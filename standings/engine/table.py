@@ -99,6 +99,11 @@ class Table:
         code_of = CODE_OF_OUTCOME
         for g in snapshot.games:
             r = g.round - 1
+            if g.round > snapshot.rounds_total:
+                raise ValueError(
+                    f"record for player {g.player} in round {g.round}: "
+                    f"the event has {snapshot.rounds_total} rounds"
+                )
             if r >= n:
                 continue  # after through_round: not part of this snapshot
             i = index.get(g.player)
@@ -136,7 +141,10 @@ class Table:
         for i, (orow, crow) in enumerate(zip(opponents, outcomes, strict=True)):
             for r, j in enumerate(orow):
                 if j >= 0 and (
-                    opponents[j][r] != i or outcomes[j][r] not in _PARTNER_OK[crow[r]]
+                    opponents[j][r] != i
+                    or outcomes[j][r] not in _PARTNER_OK[crow[r]]
+                    # Most Blacks and Black-win points read colours: one white, one black.
+                    or (colours[i][r] is not None and colours[i][r] == colours[j][r])
                 ):
                     p, q = players[i].id, players[j].id
                     raise ValueError(
