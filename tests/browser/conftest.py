@@ -1,0 +1,57 @@
+"""Browser tests: Playwright driving Debian's Chromium (never a downloaded browser), two viewports."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+# The flags a sandboxed, offline CI machine needs (no first-run, no background network).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORTS = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+}
+
+# Playwright's sync API runs an event loop in the test thread; the tests' own ORM calls happen
+# outside it, so Django's async-safety guard would refuse them without this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: scripts/test installs Debian's chromium package"
+        )
+    with playwright_sync.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def page(request: pytest.FixtureRequest, browser: object) -> Iterator[object]:
+    """A fresh page in a desktop and in a phone viewport."""
+    context = browser.new_context(**VIEWPORTS[request.param])  # type: ignore[attr-defined]
+    page = context.new_page()
+    yield page
+    context.close()
