@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 # The flags a sandboxed, offline CI machine needs (no first-run, no background network).
@@ -21,7 +21,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VIEWPORTS = {
+VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {
         "viewport": {"width": 390, "height": 844},
@@ -37,21 +37,21 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: scripts/test installs Debian's chromium package"
         )
-    with playwright_sync.sync_playwright() as p:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))
-def page(request: pytest.FixtureRequest, browser: object) -> Iterator[object]:
+def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     """A fresh page in a desktop and in a phone viewport."""
-    context = browser.new_context(**VIEWPORTS[request.param])  # type: ignore[attr-defined]
+    context = browser.new_context(**VIEWPORTS[request.param])
     page = context.new_page()
     yield page
     context.close()
