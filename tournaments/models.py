@@ -119,6 +119,15 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(start_number__gte=1), name="player_start_number_positive"
             ),
+            # TRF-16 gives the start number four columns.
+            models.CheckConstraint(
+                condition=Q(start_number__lte=9999), name="player_start_number_fits_trf"
+            ),
+            # No rating pool reaches 3500: a larger number is a typing error (an extra digit).
+            models.CheckConstraint(
+                condition=Q(rating__isnull=True) | Q(rating__lte=3500),
+                name="player_rating_in_range",
+            ),
             models.CheckConstraint(
                 condition=Q(status="withdrawn", withdrawn_after_round__isnull=False)
                 | Q(status="active", withdrawn_after_round__isnull=True),
@@ -231,7 +240,10 @@ class Pairing(models.Model):
     """A board in a round; a bye or an absence is a pairing with one player (``black`` empty).
 
     A player appears at most once per round: the unique constraints cover the same colour twice,
-    and the triggers in migration 0002 cover white on one board and black on another.
+    and the triggers in migration 0002 cover white on one board and black on another. The
+    triggers of migration 0003 refuse a player of another section. SQLite drops a table's
+    triggers when a migration rebuilds the table: a migration that alters this model must create
+    them again (tests/tournaments/test_models.py fails if they are missing).
     """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairings")

@@ -1,5 +1,6 @@
 """The database refuses impossible rows: every constraint in tournaments/models.py and the
-player-once-per-round trigger of migration 0002, on insert and on update.
+player-once-per-round trigger of migration 0002 and the same-section trigger of 0003, on insert
+and on update.
 
 Each case writes one row twice, in separate tests: once with a legal value, which must be
 accepted (so the refusal below is not caused by something else), and once with the value the
@@ -9,11 +10,13 @@ constraint forbids, which must raise IntegrityError.
 from __future__ import annotations
 
 import datetime
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import psycopg
 import pytest
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from tournaments.models import (
     Pairing,
@@ -90,6 +93,22 @@ def move_board1_to_round2(b: Base, *, bye_for: int) -> None:
         round=round2, white=b.players[bye_for], result=Result.BYE_HALF
     )
     Pairing.objects.filter(pk=b.board1.pk).update(round=round2)
+
+
+def outsider(b: Base) -> Player:
+    """Player 1 of another section of the same tournament."""
+    reserve = Section.objects.create(
+        tournament=b.tournament, name="Reserve", rounds_total=3
+    )
+    return Player.objects.create(section=reserve, start_number=1, name="Reserve Player")
+
+
+def pairing_with_outsider(b: Base, bad: bool, *, as_black: bool) -> Pairing:
+    other = outsider(b) if bad else b.players[4]
+    white, black = (b.players[3], other) if as_black else (other, b.players[3])
+    return Pairing.objects.create(
+        round=b.round, board=2, white=white, black=black, result=Result.DRAW
+    )
 
 
 # Each case: the row to write, given the fixture and whether to break the rule.
@@ -183,6 +202,25 @@ CASES: dict[str, Case] = {
     "result-code-must-be-known": lambda b, bad: pairing(
         b, 3, 4, result="three_quarters" if bad else Result.BLACK_WIN
     ),
+    "player-start-number-fits-trf": lambda b, bad: Player.objects.create(
+        section=b.section, start_number=10000 if bad else 9999, name="Late Entry"
+    ),
+    "player-rating-in-range": lambda b, bad: Player.objects.create(
+        section=b.section,
+        start_number=5,
+        name="Late Entry",
+        rating=3501 if bad else 3500,
+    ),
+    # Migration 0003: a pairing's players belong to the round's section.
+    "black-from-another-section": lambda b, bad: pairing_with_outsider(
+        b, bad, as_black=True
+    ),
+    "white-from-another-section": lambda b, bad: pairing_with_outsider(
+        b, bad, as_black=False
+    ),
+    "update-brings-in-a-player-from-another-section": lambda b, bad: board2_update(
+        b, black=outsider(b) if bad else b.players[4]
+    ),
 }
 
 
@@ -223,6 +261,11 @@ REFUSED_BY = {
     "game-code-needs-a-black": "pairing_result_fits_players",
     "pending-needs-a-black": "pairing_result_fits_players",
     "result-code-must-be-known": "pairing_result_fits_players",
+    "player-start-number-fits-trf": "player_start_number_fits_trf",
+    "player-rating-in-range": "player_rating_in_range",
+    "black-from-another-section": "pairing_player_in_round_section",
+    "white-from-another-section": "pairing_player_in_round_section",
+    "update-brings-in-a-player-from-another-section": "pairing_player_in_round_section",
 }
 
 
@@ -271,3 +314,47 @@ def test_same_player_may_play_in_every_round(base: Base) -> None:
 
     assert Pairing.objects.filter(white=base.players[2]).count() == 1
     assert Pairing.objects.filter(black=base.players[2]).count() == 1
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="SQLite has one writer at a time"
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_transactions_cannot_pair_one_player_on_two_boards_at_once() -> None:
+    tournament = Tournament.objects.create(name="Rapid", slug="rapid")
+    section = Section.objects.create(tournament=tournament, name="Open", rounds_total=3)
+    p1, p2, p3 = (
+        Player.objects.create(section=section, start_number=n, name=f"Player {n}")
+        for n in (1, 2, 3)
+    )
+    round_ = Round.objects.create(section=section, number=1)
+    insert = (
+        "INSERT INTO tournaments_pairing (round_id, board, white_id, black_id, result) "
+        "VALUES (%s, %s, %s, %s, 'pending')"
+    )
+    params = connection.get_connection_params()
+    first, second = psycopg.connect(**params), psycopg.connect(**params)
+    outcome: list[str] = []
+
+    def second_td() -> None:
+        # Blocks on the round's lock until the first transaction commits, then sees its row.
+        try:
+            second.execute(insert, (round_.pk, 2, p3.pk, p1.pk))
+            second.commit()
+            outcome.append("committed")
+        except psycopg.errors.UniqueViolation:
+            second.rollback()
+            outcome.append("refused")
+
+    try:
+        first.execute(insert, (round_.pk, 1, p1.pk, p2.pk))
+        thread = threading.Thread(target=second_td)
+        thread.start()
+        thread.join(0.5)
+        first.commit()
+        thread.join(10)
+    finally:
+        first.close()
+        second.close()
+    assert outcome == ["refused"]
+    assert Pairing.objects.filter(round=round_).count() == 1
