@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib import admin
-from django.db.models import Count, QuerySet
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 
 from .models import Pairing, Player, RequestedBye, Round, Section, Tournament
@@ -32,8 +37,80 @@ class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
 
 
+def _pairing_problems(round_: Round, players: list[Player]) -> list[str]:
+    """What is wrong with a pairing's players for its round (section, withdrawal)."""
+    problems = []
+    for player in players:
+        if player.section_id != round_.section_id:
+            problems.append(f"{player} plays in another section.")
+        elif (
+            player.withdrawn_after_round is not None
+            and round_.number > player.withdrawn_after_round
+        ):
+            problems.append(
+                f"{player} withdrew after round {player.withdrawn_after_round}."
+            )
+    return problems
+
+
+def _players(data: dict[str, Any]) -> list[Player]:
+    return [p for p in (data.get("white"), data.get("black")) if p is not None]
+
+
+class PairingForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Says in words what the database would refuse with an error page."""
+
+    class Meta:
+        model = Pairing
+        fields = ["round", "board", "white", "black", "result"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or self.cleaned_data
+        if data.get("round") is not None:
+            problems = _pairing_problems(data["round"], _players(data))
+            if problems:
+                raise ValidationError(problems)
+        return data
+
+
+class StandalonePairingForm(PairingForm):
+    """One pairing on its own page: the rest of its round is in the database."""
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        players = [p.pk for p in _players(data)]
+        if data.get("round") is not None and players:
+            others = Pairing.objects.filter(round=data["round"]).exclude(
+                pk=self.instance.pk
+            )
+            if others.filter(Q(white__in=players) | Q(black__in=players)).exists():
+                raise ValidationError(
+                    "A player of this pairing is already paired in this round."
+                )
+        return data
+
+
+class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    """The whole round at once: a player may move between boards, but ends up on one only."""
+
+    def clean(self) -> None:
+        super().clean()
+        seen: dict[int, str] = {}
+        for form in self.forms:
+            if not form.has_changed() and form.instance.pk is None:
+                continue
+            if form in self.deleted_forms:
+                continue
+            for player in _players(form.cleaned_data):
+                if player.pk in seen:
+                    raise ValidationError(f"{player} is paired twice in this round.")
+                seen[player.pk] = str(player)
+
+
 class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Pairing
+    form = PairingForm
+    formset = PairingInlineFormSet
     fields = ["board", "white", "black", "result"]
     # A section has hundreds of players: a search box instead of a <select> of every one of them.
     autocomplete_fields = ["white", "black"]
@@ -126,9 +203,30 @@ class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     autocomplete_fields = ["section"]
     inlines = [PairingInline]
 
+    def save_formset(
+        self, request: HttpRequest, form: Any, formset: Any, change: bool
+    ) -> None:
+        """Save the round's pairings as one change, so that two players can swap boards.
+
+        Saved row by row, a swap would break "once per round" halfway through; the formset has
+        checked the end state, so the changed rows are taken out first and written back.
+        """
+        if formset.model is not Pairing:
+            super().save_formset(request, form, formset, change)
+            return
+        with transaction.atomic():
+            rows = formset.save(commit=False)
+            for row in formset.deleted_objects:
+                row.delete()
+            Pairing.objects.filter(pk__in=[row.pk for row in rows if row.pk]).delete()
+            for row in rows:
+                row.save(force_insert=True)
+            formset.save_m2m()
+
 
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = StandalonePairingForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__section__tournament", "round__number"]
     search_fields = [

@@ -124,3 +124,107 @@ def test_player_autocomplete_searches_by_name(
 
     assert response.status_code == 200
     assert [r["text"] for r in response.json()["results"]] == ["3. Cy Park"]
+
+
+def round_post(
+    round_: Round, boards: list[tuple[Pairing, int, int]]
+) -> dict[str, object]:
+    """The round's change form with its pairings inline, each as (pairing, white no., black no.)."""
+    number = {
+        p.start_number: p.pk for p in Player.objects.filter(section=round_.section)
+    }
+    data: dict[str, object] = {
+        "section": round_.section_id,
+        "number": round_.number,
+        "status": round_.status,
+        "pairings-TOTAL_FORMS": len(boards),
+        "pairings-INITIAL_FORMS": len(boards),
+        "pairings-MIN_NUM_FORMS": 0,
+        "pairings-MAX_NUM_FORMS": 1000,
+    }
+    for i, (pairing, white, black) in enumerate(boards):
+        data |= {
+            f"pairings-{i}-id": pairing.pk,
+            f"pairings-{i}-round": round_.pk,
+            f"pairings-{i}-board": pairing.board,
+            f"pairings-{i}-white": number[white],
+            f"pairings-{i}-black": number[black],
+            f"pairings-{i}-result": pairing.result,
+        }
+    return data
+
+
+@pytest.fixture
+def round_of_four() -> Round:
+    section = section_build(ratings=[2000, 1900, 1800, 1700], rounds=["1-2 ?, 3-4 ?"])
+    return Round.objects.get(section=section, number=1)
+
+
+def boards_of(round_: Round) -> list[tuple[int | None, int, int | None]]:
+    return [
+        (p.board, p.white.start_number, p.black.start_number if p.black else None)
+        for p in round_.pairings.select_related("white", "black").order_by("board")
+    ]
+
+
+def test_td_can_swap_two_players_between_boards(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1, board2 = round_of_four.pairings.order_by("board")
+
+    response = td_client.post(
+        url(Round, "change", round_of_four.pk),
+        round_post(round_of_four, [(board1, 1, 4), (board2, 3, 2)]),
+    )
+
+    assert response.status_code == 302
+    assert boards_of(round_of_four) == [(1, 1, 4), (2, 3, 2)]
+
+
+def test_player_on_two_boards_is_a_form_error_and_changes_nothing(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1, board2 = round_of_four.pairings.order_by("board")
+
+    response = td_client.post(
+        url(Round, "change", round_of_four.pk),
+        # Player 2 black on board 1 and white on board 2: no unique constraint sees it.
+        round_post(round_of_four, [(board1, 1, 2), (board2, 2, 4)]),
+    )
+
+    assert response.status_code == 200
+    assert "is paired twice in this round" in response.content.decode()
+    assert boards_of(round_of_four) == [(1, 1, 2), (2, 3, 4)]
+
+
+def test_pairing_page_explains_what_the_database_would_refuse(
+    td_client: Client, round_of_four: Round
+) -> None:
+    section = round_of_four.section
+    other = section_build(
+        ratings=[1500], rounds=[], tournament=section.tournament, name="Reserve"
+    )
+    outsider = Player.objects.get(section=other)
+    Player.objects.filter(section=section, start_number=4).update(
+        status=Player.Status.WITHDRAWN, withdrawn_after_round=1
+    )
+    round2 = Round.objects.create(section=section, number=2)
+    by_number = {p.start_number: p.pk for p in Player.objects.filter(section=section)}
+    cases = [
+        (round_of_four, by_number[1], None, "already paired in this round"),
+        (round_of_four, outsider.pk, None, "plays in another section"),
+        (round2, by_number[4], None, "withdrew after round 1"),
+    ]
+    for round_, white, black, message in cases:
+        response = td_client.post(
+            url(Pairing, "add"),
+            {
+                "round": round_.pk,
+                "white": white,
+                "black": black or "",
+                "result": "bye_half",
+            },
+        )
+        assert response.status_code == 200, message
+        assert message in response.content.decode()
+    assert Pairing.objects.filter(round__section=section).count() == 2
