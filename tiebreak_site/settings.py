@@ -18,7 +18,7 @@ def envbool(name: str, default: str) -> bool:
     value = os.getenv(name, default).strip().lower()
     if value in ("1", "true", "yes", "on"):
         return True
-    if value in ("0", "false", "no", "off", ""):
+    if value in ("0", "false", "no", "off"):
         return False
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
@@ -27,13 +27,18 @@ def envstr(name: str, default: str) -> str:
     """Read a string variable, or the contents of the file named by NAME_FILE."""
     path = os.getenv(f"{name}_FILE")
     if path:
-        return Path(path).read_text().strip()
+        try:
+            return Path(path).read_text().strip()
+        except OSError as error:
+            raise ImproperlyConfigured(
+                f"{name}_FILE: cannot read {path}: {error.strerror}"
+            ) from error
     return os.getenv(name, default)
 
 
 DEBUG = envbool("DEBUG", "true")
 SECRET_KEY = envstr("SECRET_KEY", PLACEHOLDER_SECRET_KEY)
-if not DEBUG and SECRET_KEY == PLACEHOLDER_SECRET_KEY:
+if not DEBUG and SECRET_KEY.strip() in ("", PLACEHOLDER_SECRET_KEY):
     raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
 
 ALLOWED_HOSTS = [

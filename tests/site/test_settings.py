@@ -42,10 +42,29 @@ def test_defaults_to_debug_on_sqlite_with_nothing_set() -> None:
     )
 
 
-def test_refuses_to_start_with_debug_off_and_placeholder_secret_key() -> None:
-    run = load_settings(DEBUG="false")
+@pytest.mark.parametrize(
+    "key", [None, "", "   "], ids=["placeholder", "empty", "blank"]
+)
+def test_refuses_to_start_with_debug_off_and_no_real_secret_key(
+    key: str | None,
+) -> None:
+    run = load_settings(DEBUG="false", **({} if key is None else {"SECRET_KEY": key}))
     assert run.returncode != 0
     assert "SECRET_KEY must be set" in run.stderr
+
+
+def test_secret_key_file_that_cannot_be_read_is_named(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-key"
+    run = load_settings(DEBUG="false", SECRET_KEY_FILE=str(missing))
+    assert run.returncode != 0
+    assert f"SECRET_KEY_FILE: cannot read {missing}" in run.stderr
+
+
+def test_secret_key_is_read_from_a_file(tmp_path: Path) -> None:
+    key = tmp_path / "key"
+    key.write_text("s3cret-from-a-file\n")
+    run = load_settings(DEBUG="false", SECRET_KEY_FILE=str(key))
+    assert run.returncode == 0, run.stderr
 
 
 @pytest.mark.parametrize(
@@ -71,7 +90,8 @@ def test_reads_debug_secret_hosts_and_database_from_environment(
     assert expected in run.stdout
 
 
-def test_rejects_a_debug_value_that_is_not_a_boolean() -> None:
-    run = load_settings(DEBUG="maybe")
+@pytest.mark.parametrize("value", ["maybe", ""], ids=["word", "empty"])
+def test_rejects_a_debug_value_that_is_not_a_boolean(value: str) -> None:
+    run = load_settings(DEBUG=value)
     assert run.returncode != 0
     assert "DEBUG must be true or false" in run.stderr
