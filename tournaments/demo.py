@@ -379,6 +379,8 @@ def _section_create(
         RequestedBye(player=by_number[n], round_number=r, kind=kind)
         for n, byes in plan.requested_byes.items()
         for r, kind in byes.items()
+        # A withdrawal cancels the byes a player had asked for in later rounds.
+        if n not in withdrawn or r <= withdrawn[n]
     )
     rounds = {
         r.number: r

@@ -328,3 +328,16 @@ def test_load_demo_command_reports_what_it_did() -> None:
     assert User.objects.get(username="td").check_password(TD_PASSWORD)
     assert second.startswith("Replaced Riverside Spring Open 2025")
     assert TD_PASSWORD not in second
+
+
+def test_withdrawn_players_keep_no_requested_byes_after_withdrawing(
+    tournament: Tournament,
+) -> None:
+    withdrawn = Player.objects.filter(
+        section__tournament=tournament, status=Player.Status.WITHDRAWN
+    )
+    assert withdrawn.exists()
+    for player in withdrawn:
+        assert not player.requested_byes.filter(
+            round_number__gt=player.withdrawn_after_round
+        ).exists()
