@@ -7,6 +7,7 @@ its code mapping are in ``tournaments/trf.py``).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -211,12 +212,21 @@ def _unique_slug(name: str, given: str | None) -> str:
     return slug
 
 
-def section_export_trf(*, section: Section) -> str:
+class TrfExportError(ValueError):
+    """A section that cannot be written as TRF-16: a number too large for its columns."""
+
+
+def section_export_trf(
+    *, section: Section, warn: Callable[[str], None] | None = None
+) -> str:
     """The section as a TRF-16 text, read in four queries whatever its size.
 
     Points come from the result codes through the engine's default ``ScoringSystem`` (results
     not yet entered count nothing). The rank column is written as 0: a rank depends on the
-    posted tiebreaks and the drawing of lots, which ``manage.py standings`` shows.
+    posted tiebreaks and the drawing of lots, which ``manage.py standings`` shows. TRF's columns
+    are fixed, so a text value too long for its columns is cut and ``warn`` (when given) gets
+    one message per value cut; a rating or start number over 4 digits raises
+    ``TrfExportError`` naming the player.
     """
     tournament = Tournament.objects.get(pk=section.tournament_id)
     several = Section.objects.filter(tournament=tournament).count() > 1
@@ -275,28 +285,37 @@ def section_export_trf(*, section: Section) -> str:
         trf.TrfRecord("122", tournament.time_control),
         trf.TrfRecord("XXR", str(rounds_total)),
     ]
-    return trf.write(
-        trf.TrfTournament(
-            records=tuple(r for r in records if r.value),
-            players=tuple(
-                trf.TrfPlayer(
-                    start_number=n,
-                    name=player_name,
-                    sex=sex,
-                    title=title,
-                    rating=rating,
-                    federation=federation,
-                    fide_id=fide_id,
-                    birth_date=birth_date,
-                    points=_points_text(points[pk]),
-                    rank="0",
-                    rounds=blocks[n],
-                )
-                for pk, n, player_name, sex, title, rating, federation, fide_id, birth_date in players
-            ),
-            rounds_total=rounds_total,
+    trf_players = tuple(
+        trf.TrfPlayer(
+            start_number=n,
+            name=player_name,
+            sex=sex,
+            title=title,
+            rating=rating,
+            federation=federation,
+            fide_id=fide_id,
+            birth_date=birth_date,
+            points=_points_text(points[pk]),
+            rank="0",
+            rounds=blocks[n],
         )
+        for pk, n, player_name, sex, title, rating, federation, fide_id, birth_date in players
     )
+    try:
+        text = trf.write(
+            trf.TrfTournament(
+                records=tuple(r for r in records if r.value),
+                players=trf_players,
+                rounds_total=rounds_total,
+            )
+        )
+    except trf.TrfWriteError as error:
+        raise TrfExportError(str(error)) from error
+    if warn is not None:
+        for player in trf_players:
+            for message in trf.cuts(player):
+                warn(message)
+    return text
 
 
 def _points_text(points: Fraction) -> str:

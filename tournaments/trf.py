@@ -1,20 +1,28 @@
 """TRF-16 (FIDE's Tournament Report File) read and written as plain data: no ORM, no I/O.
 
+``decode(data)`` turns a file's bytes into text (UTF-8, else Windows-1252, else Latin-1);
 ``parse(text)`` checks a whole file and returns a ``TrfTournament``; ``pairings(tournament)``
 turns its player lines into one ``TrfPairing`` per board or bye, carrying our ``Result`` codes;
 ``blocks_from_pairings`` goes back from pairings to the per-player round blocks, and
 ``write(tournament)`` produces the text. Every problem found in a file is a ``TrfError`` with the
 file's line number (1-based) and what is wrong.
 
-Records
--------
-Each line starts with a three-character code. ``001`` lines are players (below). Every other
-line (``012`` name, ``022`` city, ``032`` federation, ``042``/``052`` start and end dates as
-given, ``062``.. counts, ``092`` type, ``102`` chief arbiter, ``122`` time control, ``XXR``
-number of rounds, ``###`` comments, and any code we do not know) is kept as a ``TrfRecord`` in
-file order and written back unchanged; only ``XXR`` (or TRF-25's ``142`` when there is no
-``XXR``) is interpreted here. Blank lines are skipped. ``write`` puts the records before the
-player lines.
+Lines and records
+-----------------
+Only ``\n`` ends a line (a ``\r`` before it is dropped): ``str.splitlines`` would also break at
+U+0085, U+2028, form feeds and more, which can sit inside a Latin-1 name and would shift every
+later line number. Each line starts in column 1 with its code: three digits (``001``, ``012``,
+... any three digits, as TRF-16 numbers its records), ``XX`` and a letter or digit (the
+extensions pairing programs add: JaVaFo's ``XXR``, ``XXC``...) or ``###`` (a comment). Any other
+line, including one starting with a blank, is refused: kept as an unknown record it would hide
+a player line written one column off. Blank lines are skipped.
+
+``001`` lines are players (below). Every other line (``012`` name, ``022`` city, ``032``
+federation, ``042``/``052`` start and end dates as given, ``062``.. counts, ``092`` type, ``102``
+chief arbiter, ``122`` time control, ``XXR`` number of rounds, ``###`` comments, and any code we
+do not know) is kept as a ``TrfRecord`` in file order and written back unchanged; only ``XXR``
+(or TRF-25's ``142`` when there is no ``XXR``) is interpreted here. ``write`` puts the records
+before the player lines.
 
 Player line (columns 1-based, as in the TRF-16 text)::
 
@@ -33,7 +41,10 @@ then one 10-character block per round from column 92 (round r starts at column 9
 
 Numeric fields are right-aligned, text fields left-aligned (titles right-aligned, as
 Swiss-Manager writes them). Trailing blanks may be trimmed; a line that stops inside a number
-(start number, rating, opponent) is truncated and refused.
+(start number, rating, opponent) is truncated and refused. The columns between fields (4, 9, 14,
+48, 53, 57, 69, 80, 85, 90 and 91, as far as the line reaches) must be blank: a field written
+one column off (a rating starting in column 50, a 34-character name) would otherwise be read,
+silently wrong, as its neighbour.
 
 Result codes (TRF letter for white / black) and our ``Result``
 ------------------------------------------------------------------
@@ -66,7 +77,8 @@ Decisions where the format is silent
   file (a file sorted by start number or rank puts the top players on the top boards); byes and
   other one-player rows have no board.
 - Number of rounds: ``XXR`` (JaVaFo's extension), else ``142`` (TRF-25), else the longest player
-  line. A non-blank block beyond a declared number of rounds is an error.
+  line. A non-blank block beyond a declared number of rounds is an error. At most
+  ``MAX_ROUNDS`` (99) rounds, however given (see there).
 - Start numbers are kept (they are the pairing numbers); a start number used twice is an error.
 - Sex, title, federation, FIDE ID and birth date are kept as text, unchecked; so are points and
   rank, which are derived data (the importer ignores them, the exporter recomputes points).
@@ -76,7 +88,8 @@ Decisions where the format is silent
 Writing
 -------
 ``write`` lays every field out in the columns above and cuts text too long for its columns (a
-name has 33). ``blocks_from_pairings`` gives the canonical blocks: ``w``/``b`` on every
+name has 33); ``cuts(player)`` names each value cut, so a caller can warn. A start number or
+rating that does not fit its 4 columns is a ``TrfWriteError`` naming the player. ``blocks_from_pairings`` gives the canonical blocks: ``w``/``b`` on every
 two-player pairing, ``0000 - X`` for every one-player row, blank for a round with no row. So a
 file read and written back keeps its exact text, while a file that went through the database
 comes back with ``0000 -`` where it had a blank opponent or colour, and with colours where a
@@ -97,6 +110,38 @@ BLOCK_WIDTH = 10
 NO_COLOUR = frozenset({"-", " "})
 COLOURS = frozenset({"w", "b"}) | NO_COLOUR
 RESULT_LETTERS = frozenset("10=+-WDLUFHZ ")
+# The most rounds a file may have. No Swiss or round robin in the shared files has more than 22
+# (New York 1924's double round robin), and a round robin of 50 players is 49 rounds; a larger
+# number is a typing error. The cap also keeps a bad XXR from padding every player line with
+# millions of blocks, and fits the database's small-integer round numbers.
+MAX_ROUNDS = 99
+# The blank columns between the fields of a 001 line, 0-based, with the fields on either side.
+_SEPARATORS: tuple[tuple[int, str, str], ...] = (
+    (3, "the record code (columns 1-3)", "the start number (columns 5-8)"),
+    (8, "the start number (columns 5-8)", "the sex (column 10)"),
+    (13, "the title (columns 11-13)", "the name (columns 15-47)"),
+    (47, "the name (columns 15-47)", "the rating (columns 49-52)"),
+    (52, "the rating (columns 49-52)", "the federation (columns 54-56)"),
+    (56, "the federation (columns 54-56)", "the FIDE ID (columns 58-68)"),
+    (68, "the FIDE ID (columns 58-68)", "the birth date (columns 70-79)"),
+    (79, "the birth date (columns 70-79)", "the points (columns 81-84)"),
+    (84, "the points (columns 81-84)", "the rank (columns 86-89)"),
+    (89, "the rank (columns 86-89)", "round 1 (columns 92-101)"),
+    (90, "the rank (columns 86-89)", "round 1 (columns 92-101)"),
+)
+# Record codes: three digits (001, 012, ... 999), an XX extension (XXR, XXC...), a ### comment.
+_RECORD_CODE = re.compile(r"[0-9]{3}|XX[A-Z0-9]|###")
+# The text fields of a 001 line and their widths, in column order, for ``cuts``.
+_TEXT_WIDTHS: tuple[tuple[str, str, int], ...] = (
+    ("sex", "sex", 1),
+    ("title", "title", 3),
+    ("name", "name", 33),
+    ("federation", "federation", 3),
+    ("fide_id", "FIDE ID", 11),
+    ("birth_date", "birth date", 10),
+    ("points", "points", 4),
+    ("rank", "rank", 4),
+)
 
 # Each two-player result as (white's TRF letter, black's TRF letter).
 TWO_PLAYER_LETTERS: dict[str, tuple[str, str]] = {
@@ -142,6 +187,10 @@ class TrfError(ValueError):
         super().__init__(f"line {line}: {message}")
         self.line = line
         self.message = message
+
+
+class TrfWriteError(ValueError):
+    """A value that cannot be written in its columns (a 5-digit rating): the player and why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +294,21 @@ class TrfPairing:
 # Reading
 
 
+def decode(data: bytes) -> str:
+    """A file's text: UTF-8 (with or without a byte-order mark), else Windows-1252, else Latin-1.
+
+    Swiss-Manager writes "ANSI", which on a Western or Central European Windows is Windows-1252
+    (or 1250, which we cannot tell apart from it); read as Latin-1, its Š, Ž and … become
+    control characters. Latin-1 is the last resort for the five bytes cp1252 leaves undefined.
+    """
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # every byte is a Latin-1 character: this cannot fail
+
+
 def parse(text: str) -> TrfTournament:
     """Read and check a whole TRF-16 text; raise ``TrfError`` at the first problem."""
     records: list[TrfRecord] = []
@@ -252,11 +316,20 @@ def parse(text: str) -> TrfTournament:
     seen: dict[int, int] = {}  # start number -> line
     declared: tuple[int, int] | None = None  # (rounds, line) from XXR, else 142
     declared_by = ""
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        line = raw.rstrip()
+    # Only "\n" ends a line: see "Lines and records" in the module docstring.
+    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+        line = raw.rstrip(" \t\r")
         if not line:
             continue
         code = line[:3]
+        if not _RECORD_CODE.fullmatch(code):
+            shown = line if len(line) <= 20 else line[:20] + "..."
+            raise TrfError(
+                number,
+                f"not a TRF-16 record: {shown!r} (a line starts in column 1 with a "
+                "three-digit code such as 001 or 012, an XX code such as XXR, or ### for "
+                "a comment)",
+            )
         if code != "001":
             value = line[4:] if line[3:4] == " " else line[3:]
             records.append(TrfRecord(code, value, number))
@@ -300,6 +373,12 @@ def _rounds_declared(value: str, line: int) -> int:
         raise TrfError(
             line, f"number of rounds {text!r} is not a whole number of at least 1"
         )
+    if int(text) > MAX_ROUNDS:
+        raise TrfError(
+            line,
+            f"number of rounds {int(text)} is more than {MAX_ROUNDS}, the most a TRF file "
+            "may have here",
+        )
     return int(text)
 
 
@@ -340,6 +419,24 @@ def _player(line: str, number: int) -> TrfPlayer:
             number,
             f"player line is too short ({len(line)} characters): it needs at least a start "
             "number (columns 5-8) and a name (columns 15-47)",
+        )
+    for column, before, after in _SEPARATORS:
+        if column < len(line) and line[column] != " ":
+            raise TrfError(
+                number,
+                f"column {column + 1} should be blank between {before} and {after}, "
+                f"but holds {line[column]!r}: one of them is shifted or too long",
+            )
+    last = (
+        BLOCK_START + BLOCK_WIDTH * MAX_ROUNDS
+    )  # 0-based end of round MAX_ROUNDS's block
+    if len(line) > last:
+        r = MAX_ROUNDS + 1 + (len(line) - 1 - last) // BLOCK_WIDTH
+        start = BLOCK_START + 1 + BLOCK_WIDTH * (r - 1)
+        raise TrfError(
+            number,
+            f"round {r} (columns {start}-{start + BLOCK_WIDTH - 1}) is beyond round "
+            f"{MAX_ROUNDS}, the most a TRF file may have here",
         )
     start_number = _number(line, 4, 8, "start number", number)
     if not start_number:
@@ -546,14 +643,30 @@ def write(tournament: TrfTournament) -> str:
     return "\n".join(lines) + "\n"
 
 
+def cuts(player: TrfPlayer) -> list[str]:
+    """One message per text value of ``player`` that ``player_line`` cuts to fit its columns."""
+    found = []
+    for attribute, what, width in _TEXT_WIDTHS:
+        value: str = getattr(player, attribute)
+        if len(value) > width:
+            found.append(
+                f"player {player.start_number} ({player.name}): {what} is longer than "
+                f"{width} character{'' if width == 1 else 's'}, written as {value[:width]!r}"
+            )
+    return found
+
+
 def player_line(player: TrfPlayer) -> str:
-    """A ``001`` line in the fixed columns; text too long for its columns is cut."""
+    """A ``001`` line in the fixed columns; text too long for its columns is cut (see ``cuts``)."""
     for what, value in (
         ("start number", player.start_number),
         ("rating", player.rating),
     ):
         if value is not None and not 0 <= value <= 9999:
-            raise ValueError(f"{what} {value} does not fit in 4 columns")
+            raise TrfWriteError(
+                f"player {player.start_number} ({player.name}): {what} {value} does not "
+                "fit in 4 columns"
+            )
     head = (
         f"001 {player.start_number:>4} {player.sex[:1]:1}{player.title[:3]:>3} "
         f"{player.name[:33]:<33} {'' if player.rating is None else player.rating:>4} "

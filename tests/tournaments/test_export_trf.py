@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import datetime
 import io
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 from pytest_django import DjangoAssertNumQueries
 
 from tests.tournaments.builders import section_build, tournament_build
@@ -22,7 +24,7 @@ from tests.tournaments.trf_builders import (
     trf_text,
 )
 from tournaments import trf
-from tournaments.models import Section
+from tournaments.models import Player, Section
 from tournaments.services import section_export_trf, tournament_import_trf
 
 pytestmark = pytest.mark.django_db
@@ -274,6 +276,99 @@ def test_the_command_picks_a_section_by_name_in_any_case() -> None:
     call_command("export_trf", tournament.slug, "--section", "reserve", stdout=out)
 
     assert out.getvalue() == section_export_trf(section=reserve)
+
+
+def test_the_command_warns_on_stderr_for_each_value_cut_to_fit_its_columns() -> None:
+    long_name = "Wolfeschlegelsteinhausenbergerdorff, Hubert"
+    section = section_build(
+        ratings=[2000, 1900, 1800],
+        names=[long_name, "Short, Sam", "Brown, Bo"],
+        rounds=["1-2 1-0, 3 U"],
+    )
+    section.players.filter(start_number=2).update(fide_id="123456789012")
+    section.players.filter(start_number=3).update(federation="USA-IL")
+    out, err = io.StringIO(), io.StringIO()
+
+    call_command("export_trf", section.tournament.slug, stdout=out, stderr=err)
+
+    assert err.getvalue().splitlines() == [
+        f"warning: player 1 ({long_name}): name is longer than 33 characters, written as "
+        f"{long_name[:33]!r}",
+        "warning: player 2 (Short, Sam): FIDE ID is longer than 11 characters, written as "
+        "'12345678901'",
+        "warning: player 3 (Brown, Bo): federation is longer than 3 characters, written as "
+        "'USA'",
+    ]
+    # The file is still written, with the values cut.
+    players = trf.parse(out.getvalue()).players
+    assert (players[0].name, players[1].fide_id, players[2].federation) == (
+        long_name[:33],
+        "12345678901",
+        "USA",
+    )
+
+
+def test_the_service_reports_no_cut_for_values_that_fit() -> None:
+    section = section_build(
+        ratings=[2000], names=["N" * 33], rounds=["1 U"], rounds_total=1
+    )
+    section.players.update(fide_id="1" * 11, federation="GER")
+    warnings: list[str] = []
+
+    section_export_trf(section=section, warn=warnings.append)
+
+    assert warnings == []
+
+
+@pytest.fixture
+def unchecked_players() -> Iterator[None]:
+    """Player rows the database's range checks would refuse, as an older database may hold.
+
+    The checks are dropped (PostgreSQL) or ignored (SQLite) inside the test's transaction only.
+    """
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute("PRAGMA ignore_check_constraints = ON")
+        else:
+            for name in ("player_rating_in_range", "player_start_number_fits_trf"):
+                cursor.execute(
+                    f"ALTER TABLE {Player._meta.db_table} DROP CONSTRAINT IF EXISTS {name}"
+                )
+    yield
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA ignore_check_constraints = OFF")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        (
+            "rating",
+            12345,
+            "player 2 (Player 2): rating 12345 does not fit in 4 columns",
+        ),
+        (
+            "start_number",
+            10000,
+            "player 10000 (Player 2): start number 10000 does not fit in 4 columns",
+        ),
+    ],
+    ids=["rating", "start-number"],
+)
+@pytest.mark.usefixtures("unchecked_players")
+def test_the_command_refuses_a_number_too_large_for_its_columns_naming_the_player(
+    field: str, value: int, message: str
+) -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"])
+    section.players.filter(start_number=2).update(**{field: value})
+    out = io.StringIO()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("export_trf", section.tournament.slug, stdout=out)
+
+    assert str(caught.value) == message
+    assert out.getvalue() == ""
 
 
 def test_the_command_refuses_an_unknown_slug() -> None:

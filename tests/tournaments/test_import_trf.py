@@ -296,6 +296,20 @@ BROKEN = trf_text(
     p001(4, "D", "   3 b 1"),
 )
 
+# Caruana's rating written one column to the right: columns 49-52 alone would read 280.
+SHIFTED_RATING = trf_text(
+    "012 Shifted",
+    p001(2, "Nakamura, Hikaru", "   1 b 0", rating=2787, federation="USA"),
+    p001(1, "Caruana, Fabiano", "   2 w 1")[:48] + " 2801 ITA" + " " * 38 + "2 w 1",
+)
+# Player 7's line starts with a blank; read as an unknown record, player 7 would vanish.
+GHOST = trf_text(
+    "012 Ghost",
+    p001(1, "A", "   2 w 1", "   7 w 1"),
+    p001(2, "B", "   1 b 0", "0000 - U"),
+    " " + p001(7, "Ghost", "0000 - U", "   1 b 0"),
+)
+
 FAILURES = [
     ("results-do-not-match", {"text": BROKEN}, 4, "round 1: results do not match"),
     (
@@ -346,6 +360,24 @@ FAILURES = [
         {"text": read(SINQUEFIELD), "slug": "not a slug"},
         None,
         "slug 'not a slug' may hold only letters, digits, hyphens and underscores",
+    ),
+    (
+        "rounds-beyond-a-small-integer",
+        {"text": trf_text("012 Big", "XXR 40000", p001(1, "A", "0000 - U"))},
+        2,
+        "number of rounds 40000 is more than 99",
+    ),
+    (
+        "rating-shifted-one-column-right",
+        {"text": SHIFTED_RATING},
+        3,
+        "column 53 should be blank between the rating (columns 49-52) and the federation",
+    ),
+    (
+        "player-line-with-a-leading-space",
+        {"text": GHOST},
+        4,
+        "not a TRF-16 record: ' 001    7      Ghost...'",
     ),
 ]
 
@@ -409,21 +441,46 @@ def test_the_command_prints_the_new_slug(capsys: pytest.CaptureFixture[str]) -> 
     assert Tournament.objects.get(slug="sq").name == "Sinquefield"
 
 
-def test_the_command_reads_latin_1_when_the_file_is_not_utf_8(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("encoding", "name"),
+    [
+        ("cp1252", "Šimek, Žofia"),
+        ("cp1252", "Müller, Jörg"),
+        # U+0085 is a line break to str.splitlines(); "…" is byte 0x85 in Windows-1252.
+        ("cp1252", "Nowak… Jan"),
+        ("utf-8", "Dvořák, Antonín"),
+    ],
+    ids=["windows-1252-caron", "windows-1252-umlaut", "windows-1252-ellipsis", "utf-8"],
+)
+def test_the_command_reads_utf_8_else_windows_1252(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], encoding: str, name: str
 ) -> None:
-    path = tmp_path / "latin1.trf"
+    path = tmp_path / "encoded.trf"
     path.write_bytes(
-        trf_text("012 Schach in München", p001(1, "Müller, Jörg", "0000 - U")).encode(
-            "latin-1"
-        )
+        trf_text(
+            "012 Schach in München",
+            p001(1, name, "   2 w 1"),
+            p001(2, "B", "   1 b 0"),
+        ).encode(encoding)
     )
 
     call_command("import_trf", str(path))
 
     tournament = Tournament.objects.get(slug=capsys.readouterr().out.strip())
     assert tournament.name == "Schach in München"
-    assert tournament.sections.get().players.get().name == "Müller, Jörg"
+    assert tournament.sections.get().players.get(start_number=1).name == name
+
+
+def test_the_command_falls_back_to_latin_1_when_windows_1252_cannot_read_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 0x81 is undefined in Windows-1252.
+    path = tmp_path / "latin1.trf"
+    path.write_bytes(b"012 M\x81nchen\n" + p001(1, "A", "0000 - U").encode())
+
+    call_command("import_trf", str(path))
+
+    assert Tournament.objects.get().name == "M\x81nchen"
 
 
 def test_the_command_reads_utf_8_with_a_byte_order_mark(tmp_path: Path) -> None:
@@ -479,15 +536,31 @@ def test_the_command_reports_the_line_and_leaves_the_database_as_it_was(
 # A command run from the command line closes the database connections when it ends, which a
 # test inside a transaction would not survive on PostgreSQL.
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (BROKEN, "line 4: round 1: results do not match"),
+        (
+            trf_text("012 Huge", "XXR 999999999", p001(1, "A", "0000 - U")),
+            "line 2: number of rounds 999999999 is more than 99",
+        ),
+        (SHIFTED_RATING, "line 3: column 53 should be blank"),
+        (GHOST, "line 4: not a TRF-16 record"),
+        (trf_text("012 Garbage", "hello world"), "line 2: not a TRF-16 record"),
+    ],
+    ids=["results-do-not-match", "xxr-a-billion", "shifted-rating", "ghost", "garbage"],
+)
 def test_the_command_exits_non_zero_with_the_message_on_stderr(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
 ) -> None:
     path = tmp_path / "broken.trf"
-    path.write_text(BROKEN, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
 
     with pytest.raises(SystemExit) as exit_:
         ManagementUtility(["manage.py", "import_trf", str(path)]).execute()
 
+    err = capsys.readouterr().err
     assert exit_.value.code == 1
-    assert "line 4: round 1: results do not match" in capsys.readouterr().err
+    assert err.startswith(f"CommandError: {path}: {message}")
+    assert "Traceback" not in err
     assert counts()["Tournament"] == 0

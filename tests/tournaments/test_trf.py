@@ -65,7 +65,7 @@ HEADER = trf_text(
     "092 Individual: Swiss-System (Standard)",
     "102 Ralph Blum (SV Griesheim)",
     "122 40/120, 60",
-    "XYZ a code nobody knows",
+    "XXZ an extension code nobody knows",
     p001(
         1,
         "Vasquez,Rodrigo",
@@ -121,10 +121,10 @@ def test_unknown_codes_and_comments_are_kept_in_file_order_with_their_lines() ->
         "092",
         "102",
         "122",
-        "XYZ",
+        "XXZ",
     ]
-    unknown, comment = t.record("XYZ"), t.record("###")
-    assert unknown == trf.TrfRecord("XYZ", "a code nobody knows")
+    unknown, comment = t.record("XXZ"), t.record("###")
+    assert unknown == trf.TrfRecord("XXZ", "an extension code nobody knows")
     assert unknown is not None and unknown.line == 11
     assert comment is not None and comment.value == "a comment that is kept"
 
@@ -358,7 +358,7 @@ MALFORMED = [
     ),
     (
         "no-name",
-        ["001    1                                         2000"],
+        ["001    1                                        2000"],
         1,
         "player has no name (columns 15-47)",
     ),
@@ -534,6 +534,154 @@ MALFORMED = [
         3,
         "round 1 (columns 92-101): colour w given, but there is no opponent",
     ),
+    # The number of rounds is capped: a huge XXR would otherwise pad every player line.
+    (
+        "xxr-above-the-maximum",
+        ["012 Open", "XXR 100", A1, B1],
+        2,
+        "number of rounds 100 is more than 99, the most a TRF file may have here",
+    ),
+    (
+        "xxr-far-above-the-maximum",
+        ["XXR 40000", A1, B1],
+        1,
+        "number of rounds 40000 is more than 99, the most a TRF file may have here",
+    ),
+    (
+        "xxr-a-billion",
+        ["XXR 999999999", A1, B1],
+        1,
+        "number of rounds 999999999 is more than 99, the most a TRF file may have here",
+    ),
+    (
+        "142-above-the-maximum",
+        ["142 120", A1, B1],
+        1,
+        "number of rounds 120 is more than 99, the most a TRF file may have here",
+    ),
+    (
+        "player-line-with-round-100",
+        [A1, B1, p001(3, "C", *[""] * 99, "0000 - U")],
+        3,
+        "round 100 (columns 1082-1091) is beyond round 99, the most a TRF file may have here",
+    ),
+    # Separator columns must be blank: a field written one column off would read as another.
+    (
+        "code-run-into-start-number",
+        ["001x   1      A"],
+        1,
+        "column 4 should be blank between the record code (columns 1-3) and the start "
+        "number (columns 5-8), but holds 'x': one of them is shifted or too long",
+    ),
+    (
+        "start-number-five-digits",
+        [p001("12345", "A")],
+        1,
+        "column 9 should be blank between the start number (columns 5-8) and the sex "
+        "(column 10), but holds '5': one of them is shifted or too long",
+    ),
+    (
+        "title-four-characters",
+        [p001(1, "A", title="GMXX")],
+        1,
+        "column 14 should be blank between the title (columns 11-13) and the name "
+        "(columns 15-47), but holds 'X': one of them is shifted or too long",
+    ),
+    (
+        "name-34-characters",
+        [A1, B1, p001(3, "N" * 33 + "Z")],
+        3,
+        "column 48 should be blank between the name (columns 15-47) and the rating "
+        "(columns 49-52), but holds 'Z': one of them is shifted or too long",
+    ),
+    (
+        "rating-shifted-one-column-right",
+        [
+            A1,
+            p001(2, "B", "   1 b 0", rating=2801, federation="ITA")[:48] + " 2801 ITA",
+        ],
+        2,
+        "column 53 should be blank between the rating (columns 49-52) and the federation "
+        "(columns 54-56), but holds '1': one of them is shifted or too long",
+    ),
+    (
+        "federation-four-characters",
+        [p001(1, "A", federation="GERM")],
+        1,
+        "column 57 should be blank between the federation (columns 54-56) and the FIDE ID "
+        "(columns 58-68), but holds 'M': one of them is shifted or too long",
+    ),
+    (
+        "fide-id-twelve-digits",
+        [p001(1, "A", fide_id="123456789012", birth="1970")],
+        1,
+        "column 69 should be blank between the FIDE ID (columns 58-68) and the birth date "
+        "(columns 70-79), but holds '2': one of them is shifted or too long",
+    ),
+    (
+        "birth-date-eleven-characters",
+        [p001(1, "A", birth="1969.12.061")],
+        1,
+        "column 80 should be blank between the birth date (columns 70-79) and the points "
+        "(columns 81-84), but holds '1': one of them is shifted or too long",
+    ),
+    (
+        "points-five-characters",
+        [p001(1, "A", points="10.50")],
+        1,
+        "column 85 should be blank between the points (columns 81-84) and the rank "
+        "(columns 86-89), but holds '0': one of them is shifted or too long",
+    ),
+    (
+        "rank-five-digits",
+        [p001(1, "A", rank="12345")],
+        1,
+        "column 90 should be blank between the rank (columns 86-89) and round 1 "
+        "(columns 92-101), but holds '5': one of them is shifted or too long",
+    ),
+    (
+        "block-shifted-one-column-left",
+        [A1, p001(2, "B").ljust(90) + "1002 b 0"],
+        2,
+        "column 91 should be blank between the rank (columns 86-89) and round 1 "
+        "(columns 92-101), but holds '1': one of them is shifted or too long",
+    ),
+    # Only known record shapes: anything else would be kept as an unknown record.
+    (
+        "player-line-with-a-leading-space",
+        [A1, B1, " " + p001(7, "Ghost", "0000 - U")],
+        3,
+        "not a TRF-16 record: ' 001    7      Ghost...' (a line starts in column 1 with a "
+        "three-digit code such as 001 or 012, an XX code such as XXR, or ### for a comment)",
+    ),
+    (
+        "garbage",
+        ["012 Open", "hello world", A1, B1],
+        2,
+        "not a TRF-16 record: 'hello world' (a line starts in column 1 with a "
+        "three-digit code such as 001 or 012, an XX code such as XXR, or ### for a comment)",
+    ),
+    (
+        "lower-case-xxr",
+        ["xxr 1", A1, B1],
+        1,
+        "not a TRF-16 record: 'xxr 1' (a line starts in column 1 with a "
+        "three-digit code such as 001 or 012, an XX code such as XXR, or ### for a comment)",
+    ),
+    (
+        "two-digit-code",
+        ["12 Open", A1, B1],
+        1,
+        "not a TRF-16 record: '12 Open' (a line starts in column 1 with a "
+        "three-digit code such as 001 or 012, an XX code such as XXR, or ### for a comment)",
+    ),
+    (
+        "form-feed-line",
+        [A1, "\x0c", B1],
+        2,
+        "not a TRF-16 record: '\\x0c' (a line starts in column 1 with a "
+        "three-digit code such as 001 or 012, an XX code such as XXR, or ### for a comment)",
+    ),
 ]
 
 
@@ -550,6 +698,95 @@ def test_malformed_files_are_refused_with_the_line_and_the_problem(
 
     assert (caught.value.line, caught.value.message) == (line, message)
     assert str(caught.value) == f"line {line}: {message}"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "###",
+        "### a comment",
+        "012 Open",
+        "999 a numbered code nobody knows",
+        "XXR 99",
+        "XXC white1",
+        "XX9 extension",
+        "   ",
+        "\t",
+    ],
+    ids=[
+        "bare-comment",
+        "comment",
+        "012",
+        "any-three-digits",
+        "xxr-at-the-maximum",
+        "xxc",
+        "xx-and-a-digit",
+        "blanks",
+        "tab",
+    ],
+)
+def test_record_shapes_that_are_accepted(line: str) -> None:
+    t = trf.parse(trf_text(line, A1, B1))
+
+    assert [p.start_number for p in t.players] == [1, 2]
+
+
+def test_ninety_nine_rounds_are_accepted_on_a_player_line() -> None:
+    t = trf.parse(trf_text(A1, B1, p001(3, "C", *[""] * 98, "0000 - U")))
+
+    assert t.rounds_total == 99
+    assert trf.pairings(t)[-1] == trf.TrfPairing(99, 3, None, Result.BYE_PAIRING)
+
+
+# Characters str.splitlines() treats as line breaks; a TRF line ends only at "\n".
+NOT_LINE_BREAKS = ["\x85", "\u2028", "\u2029", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e"]
+
+
+@pytest.mark.parametrize(
+    "character",
+    NOT_LINE_BREAKS,
+    ids=["nel", "u2028", "u2029", "vt", "ff", "fs", "gs", "rs"],
+)
+def test_only_newline_ends_a_line(character: str) -> None:
+    text = trf_text(
+        f"012 Open{character}Club",
+        p001(1, f"A{character}B", "   2 w 1"),
+        p001(2, "B", "   1 b 1"),
+    )
+
+    with pytest.raises(trf.TrfError) as caught:
+        trf.parse(text)
+    t = trf.parse(text.replace("   1 b 1", "   1 b 0"))
+
+    assert caught.value.line == 2
+    assert t.name == f"Open{character}Club"
+    assert t.players[0].name == f"A{character}B"
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ("012 Dvořák\n".encode(), "012 Dvořák\n"),
+        ("012 Dvořák\n".encode("utf-8-sig"), "012 Dvořák\n"),
+        ("012 Šimek, Žofia\n".encode("cp1252"), "012 Šimek, Žofia\n"),
+        ("012 Open…\n".encode("cp1252"), "012 Open…\n"),
+        ("012 Müller\n".encode("cp1252"), "012 Müller\n"),
+        # 0x81 is not a cp1252 character: the file can only be Latin-1.
+        (b"012 M\x81ller\n", "012 M\x81ller\n"),
+    ],
+    ids=[
+        "utf-8",
+        "utf-8-bom",
+        "cp1252-caron",
+        "cp1252-ellipsis",
+        "cp1252-umlaut",
+        "latin-1",
+    ],
+)
+def test_decode_tries_utf_8_then_windows_1252_then_latin_1(
+    data: bytes, expected: str
+) -> None:
+    assert trf.decode(data) == expected
 
 
 def test_line_numbers_count_comments_and_blank_lines() -> None:
@@ -662,14 +899,76 @@ def test_write_lays_out_every_block_kind() -> None:
     )
 
 
-def test_write_cuts_text_too_long_for_its_columns_and_refuses_numbers() -> None:
+def test_write_cuts_text_too_long_for_its_columns() -> None:
     long = trf.TrfPlayer(start_number=1, name="N" * 40, federation="ABCDEFGH")
     line = trf.player_line(long)
     assert line[14:48] == "N" * 33 + " "
     assert line[53:56] == "ABC"
 
-    with pytest.raises(ValueError, match="rating 12345 does not fit in 4 columns"):
-        trf.player_line(trf.TrfPlayer(start_number=1, name="A", rating=12345))
+
+@pytest.mark.parametrize(
+    ("player", "cuts"),
+    [
+        (trf.TrfPlayer(7, "N" * 33, federation="GER", fide_id="1" * 11), []),
+        (
+            trf.TrfPlayer(7, "N" * 34),
+            [
+                f"player 7 ({'N' * 34}): name is longer than 33 characters, written as "
+                f"{'N' * 33!r}"
+            ],
+        ),
+        (
+            trf.TrfPlayer(7, "A", fide_id="123456789012"),
+            [
+                "player 7 (A): FIDE ID is longer than 11 characters, written as '12345678901'"
+            ],
+        ),
+        (
+            trf.TrfPlayer(7, "A", federation="USA-IL"),
+            ["player 7 (A): federation is longer than 3 characters, written as 'USA'"],
+        ),
+        (
+            trf.TrfPlayer(7, "A", title="GMXX", sex="mf", birth_date="1969.12.061"),
+            [
+                "player 7 (A): sex is longer than 1 character, written as 'm'",
+                "player 7 (A): title is longer than 3 characters, written as 'GMX'",
+                "player 7 (A): birth date is longer than 10 characters, written as '1969.12.06'",
+            ],
+        ),
+    ],
+    ids=["at-the-widths", "name", "fide-id", "federation", "sex-title-birth-date"],
+)
+def test_cuts_names_each_value_too_long_for_its_columns(
+    player: trf.TrfPlayer, cuts: list[str]
+) -> None:
+    assert trf.cuts(player) == cuts
+
+
+@pytest.mark.parametrize(
+    ("player", "message"),
+    [
+        (
+            trf.TrfPlayer(7, "A", rating=12345),
+            "player 7 (A): rating 12345 does not fit in 4 columns",
+        ),
+        (
+            trf.TrfPlayer(7, "A", rating=-1),
+            "player 7 (A): rating -1 does not fit in 4 columns",
+        ),
+        (
+            trf.TrfPlayer(10000, "A"),
+            "player 10000 (A): start number 10000 does not fit in 4 columns",
+        ),
+    ],
+    ids=["rating-five-digits", "rating-negative", "start-number-five-digits"],
+)
+def test_write_refuses_numbers_too_large_for_their_columns_naming_the_player(
+    player: trf.TrfPlayer, message: str
+) -> None:
+    with pytest.raises(trf.TrfWriteError) as caught:
+        trf.player_line(player)
+
+    assert str(caught.value) == message
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,8 @@
-"""Write a section as TRF-16 to standard output: ``manage.py export_trf SLUG [--section NAME]``."""
+"""Write a section as TRF-16 to standard output: ``manage.py export_trf SLUG [--section NAME]``.
+
+A value too long for its TRF columns (a name over 33 characters) is cut, with one warning line
+per value on standard error; a rating or start number over 4 digits stops the export.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.lookup import SectionNotFound, section_find
-from tournaments.services import section_export_trf
+from tournaments.services import TrfExportError, section_export_trf
 
 
 class Command(BaseCommand):
@@ -24,4 +28,11 @@ class Command(BaseCommand):
             section = section_find(slug=options["slug"], name=options["section"])
         except SectionNotFound as error:
             raise CommandError(str(error)) from error
-        self.stdout.write(section_export_trf(section=section), ending="")
+        try:
+            text = section_export_trf(
+                section=section,
+                warn=lambda message: self.stderr.write(f"warning: {message}"),
+            )
+        except TrfExportError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(text, ending="")

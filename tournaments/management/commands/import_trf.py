@@ -7,20 +7,17 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments import trf
 from tournaments.services import TrfImportError, tournament_import_trf
 
 
 def read_trf(path: Path) -> str:
-    """The file's text: UTF-8 (with or without a byte-order mark), else Latin-1."""
+    """The file's text: UTF-8, else Windows-1252, else Latin-1 (``trf.decode``)."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        # Older Swiss-Manager files are Latin-1; every byte decodes, so this cannot fail.
-        return data.decode("latin-1")
+    return trf.decode(data)
 
 
 class Command(BaseCommand):
