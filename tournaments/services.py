@@ -26,6 +26,9 @@ from tournaments.models import Pairing, Player, Result, Round, Section, Tourname
 # TRF-16 import and export
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
+# The database refuses larger ratings (Player's player_rating_in_range check): say so with the
+# file's line rather than fail on the constraint.
+TRF_RATING_MAX = 3500
 
 
 class TrfImportError(ValueError):
@@ -63,6 +66,13 @@ def tournament_import_trf(
         raise TrfImportError(
             "the number of rounds is unknown: no XXR line and no round results"
         )
+    for player in parsed.players:
+        if player.rating is not None and player.rating > TRF_RATING_MAX:
+            raise TrfImportError(
+                f"rating {player.rating} (columns 49-52) is more than {TRF_RATING_MAX}, "
+                "which no rating pool reaches",
+                line=player.line,
+            )
     fields = _tournament_fields(parsed, name)
     pending_rounds = {p.round for p in found if p.result == Result.PENDING}
     paired_rounds = sorted({p.round for p in found})

@@ -374,6 +374,12 @@ FAILURES = [
         "column 53 should be blank between the rating (columns 49-52) and the federation",
     ),
     (
+        "rating-above-the-database-limit",
+        {"text": trf_text("012 Typo", p001(1, "A", "0000 - U", rating=3501))},
+        2,
+        "rating 3501 (columns 49-52) is more than 3500, which no rating pool reaches",
+    ),
+    (
         "player-line-with-a-leading-space",
         {"text": GHOST},
         4,
