@@ -9,6 +9,9 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+# No rating pool reaches 3500: a larger number is a typing error (an extra digit).
+RATING_MAX = 3500
+
 US_CHESS_DEFAULT_TIEBREAKS = "modified_median,solkoff,cumulative,cumulative_opposition"
 
 
@@ -123,9 +126,8 @@ class Player(models.Model):
             models.CheckConstraint(
                 condition=Q(start_number__lte=9999), name="player_start_number_fits_trf"
             ),
-            # No rating pool reaches 3500: a larger number is a typing error (an extra digit).
             models.CheckConstraint(
-                condition=Q(rating__isnull=True) | Q(rating__lte=3500),
+                condition=Q(rating__isnull=True) | Q(rating__lte=RATING_MAX),
                 name="player_rating_in_range",
             ),
             models.CheckConstraint(

@@ -20,15 +20,20 @@ from standings.engine.entities import ScoringSystem
 from standings.engine.formatting import format_decimal
 from standings.loaders import OUTCOMES
 from tournaments import trf
-from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.models import (
+    RATING_MAX,
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
 
 # ---------------------------------------------------------------------------------------------
 # TRF-16 import and export
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
-# The database refuses larger ratings (Player's player_rating_in_range check): say so with the
-# file's line rather than fail on the constraint.
-TRF_RATING_MAX = 3500
 
 
 class TrfImportError(ValueError):
@@ -67,9 +72,9 @@ def tournament_import_trf(
             "the number of rounds is unknown: no XXR line and no round results"
         )
     for player in parsed.players:
-        if player.rating is not None and player.rating > TRF_RATING_MAX:
+        if player.rating is not None and player.rating > RATING_MAX:
             raise TrfImportError(
-                f"rating {player.rating} (columns 49-52) is more than {TRF_RATING_MAX}, "
+                f"rating {player.rating} (columns 49-52) is more than {RATING_MAX}, "
                 "which no rating pool reaches",
                 line=player.line,
             )
