@@ -168,7 +168,8 @@ def section_insert(
     """Write the section into the (scratch) database with bulk_create."""
     from django.db import transaction
 
-    from tournaments.models import Pairing, Player, Round, Section, Tournament
+    from tournaments.models import Player, Section, Tournament
+    from tournaments.services import section_rounds_create
 
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -177,7 +178,7 @@ def section_insert(
         section = Section.objects.create(
             tournament=tournament, name="Open", rounds_total=rounds
         )
-        made = Player.objects.bulk_create(
+        Player.objects.bulk_create(
             (
                 Player(
                     section=section, start_number=n, name=f"Player {n}", rating=rating
@@ -186,27 +187,7 @@ def section_insert(
             ),
             batch_size=2000,
         )
-        by_number = {p.start_number: p for p in made}
-        rounds_made = {
-            r.number: r
-            for r in Round.objects.bulk_create(
-                Round(section=section, number=n, status=Round.Status.COMPLETE)
-                for n in range(1, rounds + 1)
-            )
-        }
-        Pairing.objects.bulk_create(
-            (
-                Pairing(
-                    round=rounds_made[r],
-                    board=board,
-                    white=by_number[white],
-                    black=None if black is None else by_number[black],
-                    result=result,
-                )
-                for r, board, white, black, result in rows
-            ),
-            batch_size=2000,
-        )
+        section_rounds_create(section=section, rows=rows)
 
 
 def bench_loader(slug: str, repeat: int) -> float:

@@ -21,7 +21,8 @@ from django.db import transaction
 from standings.engine import ScoringSystem
 from standings.loaders import OUTCOMES
 
-from .models import Pairing, Player, RequestedBye, Result, Round, Section, Tournament
+from .models import Player, RequestedBye, Result, Section, Tournament
+from .services import section_rounds_create
 
 DEMO_SLUG = "riverside-spring-open-2025"
 TD_USERNAME = "td"
@@ -382,23 +383,7 @@ def _section_create(
         # A withdrawal cancels the byes a player had asked for in later rounds.
         if n not in withdrawn or r <= withdrawn[n]
     )
-    rounds = {
-        r.number: r
-        for r in Round.objects.bulk_create(
-            Round(section=section, number=n, status=Round.Status.COMPLETE)
-            for n in range(1, plan.rounds + 1)
-        )
-    }
-    Pairing.objects.bulk_create(
-        Pairing(
-            round=rounds[r],
-            board=board,
-            white=by_number[white],
-            black=None if black is None else by_number[black],
-            result=result,
-        )
-        for r, board, white, black, result in rows
-    )
+    section_rounds_create(section=section, rows=rows)
     return section
 
 

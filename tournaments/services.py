@@ -7,7 +7,7 @@ its code mapping are in ``tournaments/trf.py``).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +29,51 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+
+# One pairing as bulk writers give it: round number, board (None for a one-player row), white's
+# and black's start numbers (black None for a one-player row), result code.
+PairingRow = tuple[int, int | None, int, int | None, str]
+
+
+def section_rounds_create(*, section: Section, rows: Iterable[PairingRow]) -> None:
+    """Create the rounds named in ``rows`` and their pairings, in bulk and in one transaction.
+
+    A round is complete when none of its results is pending, otherwise its pairings are posted.
+    Players are named by start number and must already exist in the section.
+    """
+    rows = list(rows)
+    pending = {
+        r for r, _board, _white, _black, result in rows if result == Result.PENDING
+    }
+    with transaction.atomic():
+        Round.objects.bulk_create(
+            Round(
+                section=section,
+                number=n,
+                status=Round.Status.PAIRED if n in pending else Round.Status.COMPLETE,
+            )
+            for n in sorted({r for r, *_ in rows})
+        )
+        round_pk = dict(
+            Round.objects.filter(section=section).values_list("number", "pk")
+        )
+        player_pk = dict(
+            Player.objects.filter(section=section).values_list("start_number", "pk")
+        )
+        Pairing.objects.bulk_create(
+            (
+                Pairing(
+                    round_id=round_pk[r],
+                    board=board,
+                    white_id=player_pk[white],
+                    black_id=None if black is None else player_pk[black],
+                    result=result,
+                )
+                for r, board, white, black, result in rows
+            ),
+            batch_size=2000,
+        )
+
 
 # ---------------------------------------------------------------------------------------------
 # TRF-16 import and export
@@ -111,39 +156,15 @@ def tournament_import_trf(
             )
             for p in parsed.players
         )
-        player_pk = dict(
-            Player.objects.filter(section=section).values_list("start_number", "pk")
-        )
-        Round.objects.bulk_create(
-            Round(
-                section=section,
-                number=n,
-                status=Round.Status.PAIRED
-                if n in pending_rounds
-                else Round.Status.COMPLETE,
-            )
-            for n in paired_rounds
-        )
-        round_pk = dict(
-            Round.objects.filter(section=section).values_list("number", "pk")
-        )
         boards: Counter[int] = Counter()
-        rows = []
+        rows: list[PairingRow] = []
         for p in found:
             board = None
             if p.black is not None:
                 boards[p.round] += 1
                 board = boards[p.round]
-            rows.append(
-                Pairing(
-                    round_id=round_pk[p.round],
-                    board=board,
-                    white_id=player_pk[p.white],
-                    black_id=None if p.black is None else player_pk[p.black],
-                    result=p.result,
-                )
-            )
-        Pairing.objects.bulk_create(rows, batch_size=2000)
+            rows.append((p.round, board, p.white, p.black, p.result))
+        section_rounds_create(section=section, rows=rows)
     return tournament
 
 
