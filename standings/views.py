@@ -9,5 +9,8 @@ from tournaments.models import Tournament
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tournaments = Tournament.objects.prefetch_related("sections")
+    # Drafts are seen only by their directors, on their dashboard.
+    tournaments = Tournament.objects.filter(is_published=True).prefetch_related(
+        "sections"
+    )
     return render(request, "standings/home.html", {"tournaments": tournaments})

@@ -402,6 +402,7 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
         time_control="G/90;d5",
         rating_system=Tournament.RatingSystem.US_CHESS,
         status=Tournament.Status.FINAL,
+        is_published=True,
     )
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):

@@ -6,6 +6,7 @@ scoring system and never stored.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -39,6 +40,12 @@ class Tournament(models.Model):
         max_length=16, choices=RatingSystem, default=RatingSystem.US_CHESS
     )
     status = models.CharField(max_length=8, choices=Status, default=Status.SETUP)
+    # A draft (not published) is seen only by its directors and superusers.
+    is_published = models.BooleanField("published", default=False)
+    # The users who may change this tournament (its creator and whoever a director adds).
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -57,6 +64,11 @@ class Tournament(models.Model):
 
 
 class Section(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round_robin", "Round robin"
+        DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="sections"
     )
@@ -65,10 +77,31 @@ class Section(models.Model):
         default=0, help_text="Display order within the tournament."
     )
     rounds_total = models.PositiveSmallIntegerField("rounds")
+    kind = models.CharField(max_length=20, choices=Kind, default=Kind.SWISS)
+    # Points for a win, a draw and a loss (US Chess default 1 / ½ / 0). Exact decimals, never
+    # floats: the loader hands them to the engine's ScoringSystem as Fractions.
+    win_points = models.DecimalField(max_digits=4, decimal_places=2, default=1)
+    draw_points = models.DecimalField(max_digits=4, decimal_places=2, default="0.5")
+    loss_points = models.DecimalField(max_digits=4, decimal_places=2, default=0)
     # The posted tiebreak order: engine ids with options, comma-separated (docs/tiebreaks.md).
     tiebreaks = models.CharField(max_length=500, default=US_CHESS_DEFAULT_TIEBREAKS)
     # Seed for the drawing of lots (coin flip), recorded so that the standings can be reproduced.
     lots_seed = models.CharField(max_length=64, blank=True)
+    # Options the pairing program reads (accelerated rounds, colour of board 1 in round 1,
+    # placement of unrated players): a JSON object, checked by the pairing code.
+    pairing_options = models.JSONField(default=dict, blank=True)
+    # TRF-16 header records the model has no field for (092, 102, 122, 132, ###), in file
+    # order, as [code, value] pairs: they come back on export.
+    trf_records = models.JSONField(default=list, blank=True)
+    # The prize fund as the fund JSON of `manage.py prizes --fund` ({"prizes": [...]}).
+    prize_fund = models.JSONField(default=dict, blank=True)
+    # Playoffs among tied players (34A, 34C): [{"players": [start numbers, winner first],
+    # "note": "..."}]; they order those players ahead of the tiebreaks for non-cash items.
+    playoffs = models.JSONField(default=list, blank=True)
+    # A playoff announced in advance also decides cash (34C).
+    playoff_announced = models.BooleanField(default=False)
+    # The TD marked the section's results final.
+    is_final = models.BooleanField("final", default=False)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -111,6 +144,8 @@ class Player(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Named groups for class prizes ("Under 12", "Senior"), comma-separated.
+    groups = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["section", "start_number"]
@@ -177,6 +212,8 @@ class RequestedBye(models.Model):
 class Round(models.Model):
     class Status(models.TextChoices):
         NOT_PAIRED = "not_paired", "Not paired"
+        # Pairings made (by hand or by the pairing program) but not yet posted for players.
+        DRAFT = "draft", "Pairings not posted"
         PAIRED = "paired", "Pairings posted"
         COMPLETE = "complete", "Results complete"
 
@@ -298,3 +335,127 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.black_id is None
+
+
+class TiebreakChange(models.Model):
+    """A change of a section's posted tiebreak order, kept and shown next to the standings."""
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="tiebreak_changes"
+    )
+    old_order = models.CharField(max_length=500)
+    new_order = models.CharField(max_length=500)
+    # Required once round 1 is paired (the order was posted before round one).
+    reason = models.TextField(blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.old_order} -> {self.new_order}"
+
+
+class ResultChange(models.Model):
+    """One change of a pairing's result: the audit trail a TD reads."""
+
+    class Source(models.TextChoices):
+        ENTRY = "entry", "Result entry"
+        CHECK = "check", "Check entry"
+        ADMIN = "admin", "Admin"
+        IMPORT = "import", "Import"
+        PAIRING = "pairing", "Pairings"
+
+    pairing = models.ForeignKey(
+        Pairing, on_delete=models.CASCADE, related_name="result_changes"
+    )
+    old_result = models.CharField(max_length=24, choices=Result)
+    new_result = models.CharField(max_length=24, choices=Result)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=8, choices=Source, default=Source.ENTRY)
+
+    class Meta:
+        ordering = ["pairing", "changed_at", "pk"]
+        indexes = [models.Index(fields=["pairing", "-changed_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_id}: {self.old_result} -> {self.new_result}"
+
+
+class ResultCheck(models.Model):
+    """A second TD's blind entry of a board's result (check mode)."""
+
+    pairing = models.OneToOneField(
+        Pairing, on_delete=models.CASCADE, related_name="result_check"
+    )
+    result = models.CharField(max_length=24, choices=Result)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    entered_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.pairing_id}: {self.result} (check)"
+
+
+class CheckIn(models.Model):
+    """A player checked in before a round."""
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="checkins"
+    )
+    round_number = models.PositiveSmallIntegerField()
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    checked_in_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "round_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round_number"], name="checkin_once_per_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: checked in for round {self.round_number}"
+
+
+class HallScreen(models.Model):
+    """A TV or projector in the hall and what it shows."""
+
+    class Content(models.TextChoices):
+        PAIRINGS_BY_BOARD = "pairings_board", "Pairings by board"
+        PAIRINGS_BY_NAME = "pairings_name", "Pairings by name"
+        STANDINGS = "standings", "Standings"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="screens"
+    )
+    name = models.CharField(max_length=50)
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    content = models.CharField(
+        max_length=16, choices=Content, default=Content.PAIRINGS_BY_NAME
+    )
+    # Seconds each page of a long list stays up before the next one rotates in.
+    seconds_per_page = models.PositiveSmallIntegerField(default=15)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"], name="hall_screen_name_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.name}"

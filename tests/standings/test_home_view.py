@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db
 def test_anonymous_visitor_sees_each_tournament_with_its_sections(
     client: Client,
 ) -> None:
-    spring = tournament_build(name="Spring Open", location="Springfield")
+    spring = tournament_build(
+        name="Spring Open", location="Springfield", is_published=True
+    )
     Section.objects.create(tournament=spring, name="Open", rounds_total=5)
     Section.objects.create(tournament=spring, name="U1600", rounds_total=4)
 
@@ -34,3 +36,13 @@ def test_home_page_says_so_when_there_are_no_tournaments(client: Client) -> None
 
 def test_home_page_refuses_a_post(client: Client) -> None:
     assert client.post(reverse("standings:home")).status_code == 405
+
+
+def test_home_page_hides_draft_tournaments(client: Client) -> None:
+    tournament_build(name="Secret Draft Open")
+    tournament_build(name="Published Open", is_published=True)
+
+    page = client.get(reverse("standings:home")).content.decode()
+
+    assert "Published Open" in page
+    assert "Secret Draft Open" not in page

@@ -6,7 +6,6 @@ import csv
 import functools
 import io
 import json
-import secrets
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -15,14 +14,11 @@ from standings.engine import (
     Contribution,
     StandingRow,
     Standings,
-    TiebreakSpec,
-    compute_standings,
     format_decimal,
-    parse_order,
 )
-from standings.loaders import LoaderError, snapshot_load
+from standings.reports import ReportError, section_report
 from tournaments.lookup import SectionNotFound, section_find
-from tournaments.models import Player, Section
+from tournaments.models import Section
 
 FORMATS = ("text", "json", "csv")
 # Tiebreak values repeat a lot in a big section: format each distinct value once.
@@ -71,16 +67,21 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from error
         if options["explain"] is not None and options["format"] != "text":
             raise CommandError("--explain goes with --format text")
-        order = _order(section, options["tiebreaks"])
         try:
-            snapshot = snapshot_load(
-                section=section, through_round=options["after_round"]
+            report = section_report(
+                section=section,
+                through_round=options["after_round"],
+                tiebreaks=options["tiebreaks"],
+                seed=options["seed"],
             )
-        except LoaderError as error:
+        except ReportError as error:
             raise CommandError(str(error)) from None
-        seed, generated = _lots_seed(order, options["seed"] or section.lots_seed)
-        standings = compute_standings(snapshot, order, lots_seed=seed)
-        names = dict(Player.objects.filter(section=section).values_list("pk", "name"))
+        standings, seed, generated = (
+            report.standings,
+            report.standings.lots_seed,
+            report.seed_generated,
+        )
+        names = report.names
         explained = None
         if options["explain"] is not None:
             explained = next(
@@ -108,33 +109,6 @@ class Command(BaseCommand):
         if seed is not None and generated and options["format"] != "text":
             # stdout stays machine-readable; the TD still has to see the seed to record it.
             self.stderr.write(_seed_note(seed))
-
-
-def _order(section: Section, given: str | None) -> tuple[TiebreakSpec, ...]:
-    try:
-        return parse_order(section.tiebreaks if given is None else given)
-    # The engine's UnknownTiebreak, InvalidTiebreakOption and DuplicateTiebreak are ValueErrors.
-    except ValueError as error:
-        where = (
-            "--tiebreaks"
-            if given is not None
-            else f"the posted tiebreaks of {section.name}"
-        )
-        raise CommandError(f"{where}: {error}") from None
-
-
-def _lots_seed(
-    order: tuple[TiebreakSpec, ...], recorded: str
-) -> tuple[str | None, bool]:
-    """The seed for coin_flip (None if the order has none) and whether it was generated now.
-
-    A read command does not write the database, so a generated seed is only printed.
-    """
-    if not any(spec.system.needs_lots for spec in order):
-        return None, False
-    if recorded:
-        return recorded, False
-    return secrets.token_hex(8), True
 
 
 def _seed_note(seed: str) -> str:
