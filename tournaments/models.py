@@ -222,6 +222,9 @@ class Round(models.Model):
     )
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status, default=Status.NOT_PAIRED)
+    # The pairing program's one-line reasons for choices a TD might question (a float, a
+    # transposition, a colour against preference, a bye), shown on the round page.
+    pairing_notes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["section", "number"]

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import dashboard
 
 app_name = "tournaments"
 urlpatterns = [
-    path("", views.dashboard, name="dashboard"),
+    path("", dashboard.dashboard, name="dashboard"),
 ]

@@ -1,5 +1,4 @@
-"""The TD's pages: every view loads through ``tournaments.access``, validates a form, calls one
-service and renders."""
+"""The TD's dashboard: the tournaments they direct."""
 
 from __future__ import annotations
 

@@ -1,0 +1,203 @@
+"""Every URL of the URLconf, tried as each persona: who reads, who writes, and no write by GET.
+
+``CASES`` names every URL pattern (a new view without a case fails
+``test_every_url_pattern_has_a_case``). For each: how to build its arguments from ``World`` and
+what GET and POST are:
+
+- ``PUBLIC``: anyone, anonymous included, gets 200 (pages of a published tournament).
+- ``DIRECTOR``: the tournament's directors and superusers; anonymous is sent to the login page,
+  a TD of another tournament gets 403.
+- ``LOGGED_IN``: any logged-in user (their own dashboard); anonymous is sent to the login page.
+- ``ANYONE_FORM``: a form anyone may post (login): never refused, never a server error.
+- ``NOT_ALLOWED``: 405 for everyone (GET of a POST-only URL, POST of a read-only page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.tournaments.builders import section_build
+from tournaments.models import HallScreen, Pairing, Player, Round, Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC, DIRECTOR, LOGGED_IN, ANYONE_FORM, NOT_ALLOWED = (
+    "public",
+    "director",
+    "logged_in",
+    "anyone_form",
+    "not_allowed",
+)
+
+
+@dataclass
+class World:
+    """A published tournament directed by ``td``: one section, round 1 played, round 2 paired."""
+
+    tournament: Tournament
+    section: Section
+    round: Round
+    pairing: Pairing
+    player: Player
+    screen: HallScreen
+
+
+@dataclass(frozen=True)
+class Case:
+    kwargs: Callable[[World], dict[str, Any]]
+    get: str
+    post: str
+
+
+def _none(world: World) -> dict[str, Any]:
+    return {}
+
+
+def _slug(world: World) -> dict[str, Any]:
+    return {"slug": world.tournament.slug}
+
+
+def _section(world: World) -> dict[str, Any]:
+    return {"slug": world.tournament.slug, "section": world.section.pk}
+
+
+def _round(world: World) -> dict[str, Any]:
+    return {**_section(world), "number": world.round.number}
+
+
+def _pairing(world: World) -> dict[str, Any]:
+    return {**_round(world), "pairing": world.pairing.pk}
+
+
+def _player(world: World) -> dict[str, Any]:
+    return {**_section(world), "number": world.player.start_number}
+
+
+def _screen(world: World) -> dict[str, Any]:
+    return {"slug": world.tournament.slug, "screen": world.screen.pk}
+
+
+# URL name -> how to call it and who may. Add a line for every new URL pattern.
+CASES: dict[str, Case] = {
+    "standings:home": Case(_none, get=PUBLIC, post=NOT_ALLOWED),
+    "login": Case(_none, get=PUBLIC, post=ANYONE_FORM),
+    "logout": Case(_none, get=NOT_ALLOWED, post=ANYONE_FORM),
+    "tournaments:dashboard": Case(_none, get=LOGGED_IN, post=NOT_ALLOWED),
+}
+
+
+def _names(patterns: list[Any], namespace: str = "") -> Iterator[str]:
+    for p in patterns:
+        if isinstance(p, URLResolver):
+            if p.namespace == "admin":
+                continue  # Django's own admin has its own permission checks.
+            inner = f"{namespace}{p.namespace}:" if p.namespace else namespace
+            yield from _names(p.url_patterns, inner)
+        elif isinstance(p, URLPattern) and p.name:
+            yield f"{namespace}{p.name}"
+
+
+def test_every_url_pattern_has_a_case() -> None:
+    assert set(_names(get_resolver().url_patterns)) == set(CASES)
+
+
+@pytest.fixture
+def world(td: User, tournament: Tournament) -> World:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 =", "4-1 ?, 2-3 ?"],
+        rounds_total=3,
+    )
+    round_2 = section.rounds.get(number=2)
+    screen = HallScreen.objects.create(tournament=tournament, name="Hall TV")
+    return World(
+        tournament,
+        section,
+        round_2,
+        round_2.pairings.order_by("board").first(),  # type: ignore[arg-type]
+        section.players.get(start_number=1),
+        screen,
+    )
+
+
+def _fingerprint() -> tuple[object, ...]:
+    """Row counts of every model of the app, and every pairing's result: a GET changes none."""
+    counts = tuple(
+        (model.__name__, model._default_manager.count())
+        for model in apps.get_app_config("tournaments").get_models()
+    )
+    return (*counts, *Pairing.objects.order_by("pk").values_list("pk", "result"))
+
+
+def _expect(rule: str, persona: str, response: Any) -> None:
+    status = response.status_code
+    where = f"{persona}: {status}"
+    if rule == NOT_ALLOWED:
+        assert status == 405, where
+    elif rule == PUBLIC:
+        assert status == 200, where
+    elif rule == ANYONE_FORM:
+        assert status < 500 and status not in (403, 405), where
+    elif persona == "anonymous":
+        assert status == 302 and "/accounts/login/" in response["Location"], where
+    elif rule == DIRECTOR and persona == "other_td":
+        assert status == 403, where
+    else:
+        assert status < 500 and status not in (403, 405), where
+        if status == 302:
+            assert "/accounts/login/" not in response["Location"], where
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_url_answers_each_persona_as_its_case_says(
+    name: str,
+    world: World,
+    anonymous: Client,
+    other_td_client: Client,
+    td_client: Client,
+    superuser_client: Client,
+) -> None:
+    case = CASES[name]
+    url = reverse(name, kwargs=case.kwargs(world))
+    personas = {
+        "anonymous": anonymous,
+        "other_td": other_td_client,
+        "td": td_client,
+        "superuser": superuser_client,
+    }
+    for persona, client in personas.items():
+        before = _fingerprint()
+        _expect(case.get, persona, client.get(url))
+        assert _fingerprint() == before, (
+            f"GET {name} as {persona} wrote to the database"
+        )
+    # Writes last: anonymous and the other TD first, so a refused write shows as unchanged data.
+    for persona in ("anonymous", "other_td"):
+        before = _fingerprint()
+        _expect(case.post, persona, personas[persona].post(url, {}))
+        if case.post in (DIRECTOR, NOT_ALLOWED):
+            assert _fingerprint() == before, f"POST {name} as {persona} wrote"
+    for persona in ("td", "superuser"):
+        _expect(case.post, persona, personas[persona].post(url, {}))
+
+
+def test_a_draft_is_not_found_by_the_public(world: World, anonymous: Client) -> None:
+    world.tournament.is_published = False
+    world.tournament.save()
+    public_pages = [
+        name
+        for name, case in CASES.items()
+        if case.get == PUBLIC and "slug" in case.kwargs(world)
+    ]
+    for name in public_pages:
+        url = reverse(name, kwargs=CASES[name].kwargs(world))
+        assert anonymous.get(url).status_code == 404, name

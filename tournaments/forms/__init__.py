@@ -1,0 +1,1 @@
+"""The TD's forms, one module per area (as ``tournaments/views/``)."""
