@@ -135,7 +135,7 @@ def bench_engine(
         compute_standings,
     )
     from standings.engine.entities import Colour
-    from standings.loaders import OUTCOMES
+    from tournaments.results import OUTCOMES
 
     games = []
     for r, _board, white, black, result in rows:

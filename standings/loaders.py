@@ -7,38 +7,14 @@ from fractions import Fraction
 from standings.engine.entities import (
     Colour,
     GameRecord,
-    Outcome,
     PlayerRef,
     ScoringSystem,
     Snapshot,
 )
 from tournaments.models import Pairing, Player, Result, Section
 
-# Each result code as (white's outcome, black's outcome); one-player codes have no black side.
-# Unrated games (TRF W/D/L) were played over the board, so the engine treats them as played games.
-OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
-    Result.WHITE_WIN: (Outcome.WIN, Outcome.LOSS),
-    Result.DRAW: (Outcome.DRAW, Outcome.DRAW),
-    Result.BLACK_WIN: (Outcome.LOSS, Outcome.WIN),
-    Result.WHITE_WIN_UNRATED: (Outcome.WIN, Outcome.LOSS),
-    Result.DRAW_UNRATED: (Outcome.DRAW, Outcome.DRAW),
-    Result.BLACK_WIN_UNRATED: (Outcome.LOSS, Outcome.WIN),
-    Result.WHITE_FORFEIT_WIN: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
-    Result.BLACK_FORFEIT_WIN: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
-    Result.DOUBLE_FORFEIT: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
-    Result.BYE_PAIRING: (Outcome.BYE_PAIRING, None),
-    Result.BYE_FULL: (Outcome.BYE_FULL, None),
-    Result.BYE_HALF: (Outcome.BYE_HALF, None),
-    Result.BYE_ZERO: (Outcome.BYE_ZERO, None),
-    # TRF-16 "+" with no opponent: a full point for an unplayed round, as a requested full-point bye.
-    Result.FORFEIT_WIN_NO_OPPONENT: (Outcome.FORFEIT_WIN, None),
-    Result.NOT_PAIRED: (Outcome.NOT_PAIRED, None),
-}
-
-
-def outcomes(result: str) -> tuple[Outcome, Outcome | None]:
-    """White's and black's outcome for a stored result code; ``Result.PENDING`` has none."""
-    return OUTCOMES[result]
+# What each result code means for white and black lives beside Result, on the write side.
+from tournaments.results import OUTCOMES
 
 
 class LoaderError(ValueError):

@@ -19,9 +19,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from standings.engine import ScoringSystem
-from standings.loaders import OUTCOMES
 
 from .models import Player, RequestedBye, Result, Section, Tournament
+from .results import OUTCOMES
 from .services import section_rounds_create
 
 DEMO_SLUG = "riverside-spring-open-2025"

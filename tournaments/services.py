@@ -1,30 +1,31 @@
 """Writes that touch several rows, each in one transaction: named ``<noun>_<verb>``, keyword-only.
 
-TRF-16 import and export: ``tournament_import_trf`` and ``section_export_trf`` (the format and
-its code mapping are in ``tournaments/trf.py``).
+TRF-16 import: ``tournament_import_trf`` (the format and its code mapping are in
+``tournaments/trf.py``; the export reads standings, so it is on the read side:
+``standings/trf_export.py``).
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import models, transaction
 from django.utils.text import slugify
 
-from standings.engine.entities import ScoringSystem
-from standings.engine.formatting import format_decimal
-from standings.loaders import OUTCOMES
 from tournaments import trf
 from tournaments.models import (
     RATING_MAX,
+    ROUND_ROBIN_TIEBREAKS,
+    US_CHESS_DEFAULT_TIEBREAKS,
     Pairing,
     Player,
     Result,
+    ResultChange,
     Round,
     Section,
     Tournament,
@@ -76,9 +77,17 @@ def section_rounds_create(*, section: Section, rows: Iterable[PairingRow]) -> No
 
 
 # ---------------------------------------------------------------------------------------------
-# TRF-16 import and export
+# ---- TRF-16 import (the export is on the read side: standings/trf_export.py)
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
+# The note for a file imported again (or another event of the same name): the new tournament
+# gets a numbered slug, and the TD is told which one is which.
+TRF_SAME_NAME = (
+    "a tournament named {name!r} already exists as {taken}; created {name!r} as {slug}"
+)
+# Header codes whose value goes into a field (or is derived from the rows) and is written back
+# from the field on export: the section's trf_records keeps only their place (an empty value).
+TRF_FIELD_CODES = frozenset({"012", "022", "042", "052", "062", "102", "122", "XXR"})
 
 
 class TrfImportError(ValueError):
@@ -91,18 +100,29 @@ class TrfImportError(ValueError):
 
 
 def tournament_import_trf(
-    *, text: str, name: str | None = None, slug: str | None = None
+    *,
+    text: str,
+    name: str | None = None,
+    slug: str | None = None,
+    directors: Iterable[User] = (),
+    publish: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> Tournament:
     """Create a tournament with one section from a TRF-16 text, all in one transaction.
 
     ``name`` overrides the file's ``012`` line; ``slug`` defaults to the name's, made unique
-    with -2, -3, ...; a given slug already in use is an error. Players keep their start numbers.
+    with -2, -3, ...; a given slug already in use is an error. When a tournament of the same
+    name exists already, ``warn`` (when given) gets ``TRF_SAME_NAME``. ``directors`` become the
+    tournament's directors; it is a draft unless ``publish``. Players keep their start numbers.
     A round gets a row when at least one pairing is in the file; it is complete when every
     pairing has a result, and the tournament is final when every round of the section has a row
     and is complete (running when some round is paired, else setup). Boards follow
-    ``trf.pairings``. The rating system is FIDE when any player has a rating (TRF-16's rating
-    column holds FIDE ratings), else unrated. Nothing is inferred beyond the rows: players stay
-    active (a TRF file does not say who withdrew) and byes are results, not requested byes.
+    ``trf.pairings``; each result entered is recorded in ResultChange with source "import".
+    The rating system is FIDE when any player has a rating (TRF-16's rating column holds FIDE
+    ratings), else unrated. Header records the model has no field for are kept in
+    ``Section.trf_records`` (``_trf_records``); a round robin (``_section_kind``) gets
+    ``ROUND_ROBIN_TIEBREAKS``. Nothing else is inferred: players stay active (a TRF file does
+    not say who withdrew) and byes are results, not requested byes.
     Raises ``TrfImportError`` (line number and message) and writes nothing on any problem.
     """
     try:
@@ -132,14 +152,23 @@ def tournament_import_trf(
         status = Tournament.Status.RUNNING
     else:
         status = Tournament.Status.FINAL
+    kind = _section_kind(parsed, found)
     with transaction.atomic():
+        new_slug = _unique_slug(fields["name"], slug)
         tournament = Tournament.objects.create(
-            slug=_unique_slug(fields["name"], slug), status=status, **fields
+            slug=new_slug, status=status, is_published=publish, **fields
         )
+        tournament.directors.add(*directors)
         section = Section.objects.create(
             tournament=tournament,
             name=TRF_SECTION_NAME,
             rounds_total=parsed.rounds_total,
+            kind=kind,
+            trf_records=_trf_records(parsed, fields),
+            # An imported Swiss keeps the US Chess order (the model's default).
+            tiebreaks=US_CHESS_DEFAULT_TIEBREAKS
+            if kind == Section.Kind.SWISS
+            else ROUND_ROBIN_TIEBREAKS,
         )
         Player.objects.bulk_create(
             Player(
@@ -165,7 +194,86 @@ def tournament_import_trf(
                 board = boards[p.round]
             rows.append((p.round, board, p.white, p.black, p.result))
         section_rounds_create(section=section, rows=rows)
+        ResultChange.objects.bulk_create(
+            (
+                ResultChange(
+                    pairing_id=pk,
+                    old_result=Result.PENDING,
+                    new_result=result,
+                    source=ResultChange.Source.IMPORT,
+                )
+                for pk, result in Pairing.objects.filter(round__section=section)
+                .exclude(result=Result.PENDING)
+                .values_list("pk", "result")
+                .iterator()
+            ),
+            batch_size=2000,
+        )
+        taken = (
+            Tournament.objects.filter(name=tournament.name)
+            .exclude(pk=tournament.pk)
+            .order_by("pk")
+            .values_list("slug", flat=True)
+            .first()
+        )
+    if taken is not None and warn is not None:
+        warn(TRF_SAME_NAME.format(name=tournament.name, taken=taken, slug=new_slug))
     return tournament
+
+
+def _section_kind(
+    parsed: trf.TrfTournament, found: Iterable[trf.TrfPairing]
+) -> Section.Kind:
+    """Round robin when the 092 record says so, or when it names no system and the schedule is one.
+
+    The schedule is a round robin when there are at least three players, every two of them meet
+    exactly once (twice: a double round robin) and the rounds are as many as such a schedule
+    needs: n - 1 per cycle for an even n, n for an odd n (each player sits out one round).
+    """
+    kind_text = " ".join(parsed.tournament_type.casefold().replace("-", " ").split())
+    if "round robin" in kind_text:
+        return (
+            Section.Kind.DOUBLE_ROUND_ROBIN
+            if "double" in kind_text
+            else Section.Kind.ROUND_ROBIN
+        )
+    if "swiss" in kind_text:
+        return Section.Kind.SWISS
+    count = len(parsed.players)
+    if count < 3:
+        return Section.Kind.SWISS
+    meetings: Counter[frozenset[int]] = Counter(
+        frozenset((p.white, p.black)) for p in found if p.black is not None
+    )
+    cycles = set(meetings.values())
+    per_cycle = count if count % 2 else count - 1
+    if len(meetings) == count * (count - 1) // 2 and len(cycles) == 1:
+        (times,) = cycles
+        if parsed.rounds_total == times * per_cycle:
+            if times == 1:
+                return Section.Kind.ROUND_ROBIN
+            if times == 2:
+                return Section.Kind.DOUBLE_ROUND_ROBIN
+    return Section.Kind.SWISS
+
+
+def _trf_records(parsed: trf.TrfTournament, fields: dict[str, Any]) -> list[list[str]]:
+    """The header records as [code, value] pairs in file order, for the export to write back.
+
+    A code of ``TRF_FIELD_CODES`` is kept with an empty value at its first place: the export
+    writes the field there. A date the field could not take (``26/11/22``) keeps its text.
+    """
+    kept: list[list[str]] = []
+    placed: set[str] = set()
+    for record in parsed.records:
+        value = record.value
+        if record.code in TRF_FIELD_CODES and record.code not in placed:
+            placed.add(record.code)
+            date_field = {"042": "start_date", "052": "end_date"}.get(record.code)
+            if date_field is None or fields[date_field] is not None:
+                value = ""
+        kept.append([record.code, value])
+    return kept
 
 
 def _tournament_fields(parsed: trf.TrfTournament, name: str | None) -> dict[str, Any]:
@@ -246,115 +354,3 @@ def _unique_slug(name: str, given: str | None) -> str:
         n += 1
         slug = f"{base}-{n}"
     return slug
-
-
-class TrfExportError(ValueError):
-    """A section that cannot be written as TRF-16: a number too large for its columns."""
-
-
-def section_export_trf(
-    *, section: Section, warn: Callable[[str], None] | None = None
-) -> str:
-    """The section as a TRF-16 text, read in four queries whatever its size.
-
-    Points come from the result codes through the engine's default ``ScoringSystem`` (results
-    not yet entered count nothing). The rank column is written as 0: a rank depends on the
-    posted tiebreaks and the drawing of lots, which ``manage.py standings`` shows. TRF's columns
-    are fixed, so a text value too long for its columns is cut and ``warn`` (when given) gets
-    one message per value cut; a rating or start number over 4 digits raises
-    ``TrfExportError`` naming the player.
-    """
-    tournament = Tournament.objects.get(pk=section.tournament_id)
-    several = Section.objects.filter(tournament=tournament).count() > 1
-    players = list(
-        Player.objects.filter(section=section)
-        .order_by("start_number")
-        .values_list(
-            "pk",
-            "start_number",
-            "name",
-            "sex",
-            "title",
-            "rating",
-            "federation",
-            "fide_id",
-            "birth_date",
-        )
-    )
-    rows = list(
-        Pairing.objects.filter(round__section=section)
-        .order_by("round__number", "board", "pk")
-        .values_list("round__number", "white_id", "black_id", "result")
-    )
-    start_number = {pk: n for pk, n, *_rest in players}
-    scoring = ScoringSystem()
-    points: defaultdict[int, Fraction] = defaultdict(Fraction)
-    found = []
-    for number, white, black, result in rows:
-        if result != Result.PENDING:
-            white_outcome, black_outcome = OUTCOMES[result]
-            points[white] += scoring.points(white_outcome)
-            if black is not None and black_outcome is not None:
-                points[black] += scoring.points(black_outcome)
-        found.append(
-            trf.TrfPairing(
-                number,
-                start_number[white],
-                None if black is None else start_number[black],
-                result,
-            )
-        )
-    rounds_total = max([section.rounds_total, *(p.round for p in found)])
-    blocks = trf.blocks_from_pairings(found, start_number.values(), rounds_total)
-    name = f"{tournament.name} - {section.name}" if several else tournament.name
-    records = [
-        trf.TrfRecord("012", name),
-        trf.TrfRecord("022", tournament.location),
-        trf.TrfRecord(
-            "042", trf.date_text(tournament.start_date) if tournament.start_date else ""
-        ),
-        trf.TrfRecord(
-            "052", trf.date_text(tournament.end_date) if tournament.end_date else ""
-        ),
-        trf.TrfRecord("062", str(len(players))),
-        trf.TrfRecord("102", tournament.chief_td),
-        trf.TrfRecord("122", tournament.time_control),
-        trf.TrfRecord("XXR", str(rounds_total)),
-    ]
-    trf_players = tuple(
-        trf.TrfPlayer(
-            start_number=n,
-            name=player_name,
-            sex=sex,
-            title=title,
-            rating=rating,
-            federation=federation,
-            fide_id=fide_id,
-            birth_date=birth_date,
-            points=_points_text(points[pk]),
-            rank="0",
-            rounds=blocks[n],
-        )
-        for pk, n, player_name, sex, title, rating, federation, fide_id, birth_date in players
-    )
-    try:
-        text = trf.write(
-            trf.TrfTournament(
-                records=tuple(r for r in records if r.value),
-                players=trf_players,
-                rounds_total=rounds_total,
-            )
-        )
-    except trf.TrfWriteError as error:
-        raise TrfExportError(str(error)) from error
-    if warn is not None:
-        for player in trf_players:
-            for message in trf.cuts(player):
-                warn(message)
-    return text
-
-
-def _points_text(points: Fraction) -> str:
-    """Points as TRF writes them, with one decimal: 8.5, 16.0."""
-    text = format_decimal(points)
-    return text if "." in text else f"{text}.0"

@@ -62,11 +62,14 @@ One player (opponent ``0000`` or blank; colour ``-`` or blank, both meaning "non
     U  bye_pairing (pairing-allocated bye)     Z  bye_zero
     F  bye_full (requested full-point bye)     +  forfeit_win_no_opponent
     H  bye_half                                -  not_paired
+    blank  bye_zero: TRF-16 lists "(blank)" among the result codes, "equivalent to Z"
 
-A completely blank block is no pairing at all (a round-robin rest round, a player not yet
-entered); it is read as ``None`` and written back blank. Any other combination (``1`` against
-``1``, ``U`` with an opponent, ``=`` with no opponent, a result letter not listed) is a
-``TrfError``: we do not guess.
+so ``0000 -`` with no result (what other programs write for a late entry or an absence) is a
+zero-point bye. The block keeps the blank as written (``write`` gives the same text back); a
+section that went through the database writes it as ``Z``. A completely blank block is no
+pairing at all (a round-robin rest round, a player not yet entered); it is read as ``None`` and
+written back blank. Any other combination (``1`` against ``1``, ``U`` with an opponent, ``=``
+with no opponent, a result letter not listed) is a ``TrfError``: we do not guess.
 
 Decisions where the format is silent
 ------------------------------------
@@ -81,7 +84,8 @@ Decisions where the format is silent
   ``MAX_ROUNDS`` (99) rounds, however given (see there).
 - Start numbers are kept (they are the pairing numbers); a start number used twice is an error.
 - Sex, title, federation, FIDE ID and birth date are kept as text, unchecked; so are points and
-  rank, which are derived data (the importer ignores them, the exporter recomputes points).
+  rank, which are derived data (the importer ignores them; the export, on the read side in
+  ``standings/trf_export.py``, writes the engine's points and standings ranks).
 - Dates (``042``/``052``) stay text here; ``date_from_text`` reads the unambiguous forms and
   gives None for the rest (``26/11/22``) rather than guess day/month/year order.
 
@@ -167,6 +171,8 @@ ONE_PLAYER_LETTERS: dict[str, str] = {
 }
 _TWO_PLAYER_RESULT = {letters: code for code, letters in TWO_PLAYER_LETTERS.items()}
 _ONE_PLAYER_RESULT = {letter: code for code, letter in ONE_PLAYER_LETTERS.items()}
+# TRF-16's result codes end with "(blank) equivalent to Z": no result with no opponent.
+_ONE_PLAYER_RESULT[" "] = Result.BYE_ZERO
 _RESULT_NAMES = {
     "1": "a win",
     "0": "a loss",
@@ -507,11 +513,10 @@ def _block(text: str, r: int, number: int) -> TrfBlock | None:
                 number, f"{where}: colour {colour} given, but there is no opponent"
             )
         if result not in _ONE_PLAYER_RESULT:
-            what = "no result" if result == " " else f"result {result} (a played game)"
             raise TrfError(
                 number,
-                f"{where}: {what} with no opponent; a round without an opponent needs "
-                "U, F, H, Z, + or -",
+                f"{where}: result {result} (a played game) with no opponent; a round "
+                "without an opponent needs U, F, H, Z, +, - or no result",
             )
     return TrfBlock(opponent, colour, result)
 

@@ -263,6 +263,10 @@ def test_two_player_codes_map_to_one_result(
         ("       -", Result.NOT_PAIRED),
         ("     - Z", Result.BYE_ZERO),
         ("0000   F", Result.BYE_FULL),
+        # TRF-16: "(blank) equivalent to Z".
+        ("0000 -  ", Result.BYE_ZERO),
+        ("0000", Result.BYE_ZERO),
+        ("     -", Result.BYE_ZERO),
     ],
     ids=[
         "U",
@@ -276,6 +280,9 @@ def test_two_player_codes_map_to_one_result(
         "minus-blank-opponent",
         "blank-opponent-dash-colour",
         "0000-blank-colour",
+        "blank-result",
+        "blank-result-and-colour",
+        "blank-opponent-and-result",
     ],
 )
 def test_one_player_codes_map_to_one_result(block: str, result: Result) -> None:
@@ -298,6 +305,35 @@ def test_a_blank_block_is_no_pairing_at_all() -> None:
         trf.TrfPairing(1, 3, None, Result.BYE_PAIRING),
         trf.TrfPairing(2, 1, 2, Result.WHITE_WIN),
     )
+
+
+@pytest.mark.parametrize(
+    "blank_round", [1, 2, 3], ids=["first-round", "middle-round", "last-round"]
+)
+def test_a_blank_result_with_no_opponent_is_a_zero_point_bye_in_any_round(
+    blank_round: int,
+) -> None:
+    # Players 1-2 and 3-4 play every round; player 5 has "0000 -" with no result in one round
+    # (a late entry, an absence, a withdrawal before the last round) and a bye in the others.
+    games = ["   2 w 1", "   1 b 0", "   4 w =", "   3 b ="]
+    fifth = ["0000 -  " if r == blank_round else "0000 - U" for r in (1, 2, 3)]
+    text = trf_text(
+        "XXR 3",
+        *(p001(n, f"P{n}", *[games[n - 1]] * 3) for n in (1, 2, 3, 4)),
+        p001(5, "P5", *fifth),
+    )
+
+    parsed = trf.parse(text)
+
+    assert parsed.players[4].rounds[blank_round - 1] == trf.TrfBlock(0, "-", " ")
+    assert [p for p in trf.pairings(parsed) if p.white == 5] == [
+        trf.TrfPairing(
+            r, 5, None, Result.BYE_ZERO if r == blank_round else Result.BYE_PAIRING
+        )
+        for r in (1, 2, 3)
+    ]
+    # Written back as read: the blank stays blank.
+    assert trf.write(parsed) == text
 
 
 def test_pairings_come_in_file_order_of_their_first_player_with_byes_last() -> None:
@@ -519,14 +555,7 @@ MALFORMED = [
         [A1, B1, p001(3, "C", "0000 - 1")],
         3,
         "round 1 (columns 92-101): result 1 (a played game) with no opponent; a round "
-        "without an opponent needs U, F, H, Z, + or -",
-    ),
-    (
-        "no-result-without-opponent",
-        [A1, B1, p001(3, "C", "0000 -")],
-        3,
-        "round 1 (columns 92-101): no result with no opponent; a round without an opponent "
-        "needs U, F, H, Z, + or -",
+        "without an opponent needs U, F, H, Z, +, - or no result",
     ),
     (
         "colour-on-a-bye",

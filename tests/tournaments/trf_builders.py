@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 FIXTURES = Path(__file__).resolve().parent / "data"
 # shared/data/ sits beside the repository (README: "Tournament files"); CI has it, a clone may not.
-SHARED_DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+# TIEBREAK_SHARED_DATA names it for a checkout that is not beside it (a git worktree).
+SHARED_DATA = Path(
+    os.environ.get("TIEBREAK_SHARED_DATA")
+    or Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+)
 SHARED_MISSING = (
     f"shared TRF files not found at {SHARED_DATA} (they sit beside the repository)"
 )

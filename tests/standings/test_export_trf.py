@@ -1,4 +1,4 @@
-"""section_export_trf and ``manage.py export_trf``: the text written, points from the scoring
+"""section_trf and ``manage.py export_trf``: the text written, points from the scoring
 system, a constant number of queries, and the import -> export round trip over real files."""
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from tests.tournaments.trf_builders import (
 )
 from tournaments import trf
 from tournaments.models import Player, Section
-from tournaments.services import section_export_trf, tournament_import_trf
+from standings.trf_export import section_trf
+from tournaments.services import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -49,14 +50,18 @@ def test_a_section_is_written_in_trf_columns() -> None:
         rounds_total=4,
     )
 
-    text = section_export_trf(section=section)
+    text = section_trf(section=section)
 
+    # Round 2 is not complete, so the ranks are those after round 1 (US Chess order): 2 and 5
+    # on 1 point, 2 ahead on Cumulative (5's bye is deducted, 34E3); 3 and 4 on ½ tied on every
+    # tiebreak (they played each other), so both are 3rd; 1 last.
     assert text == trf_text(
         "012 Spring Open",
         "022 Springfield, IL",
         "042 2025/04/05",
         "052 2025/04/06",
         "062 5",
+        "092 Individual: Swiss-System",
         "102 Pat Doe",
         "122 G/90;d5",
         "XXR 4",
@@ -68,7 +73,7 @@ def test_a_section_is_written_in_trf_columns() -> None:
             "0000 - Z",
             rating=2210,
             points="1.0",
-            rank="0",
+            rank="5",
         ),
         p001(
             2,
@@ -78,10 +83,10 @@ def test_a_section_is_written_in_trf_columns() -> None:
             "   3 w -",
             rating=2050,
             points="1.5",
-            rank="0",
+            rank="1",
         ),
         p001(
-            3, "Chen, Carol", "   4 w =", "   1 b -", "   2 b -", points="0.5", rank="0"
+            3, "Chen, Carol", "   4 w =", "   1 b -", "   2 b -", points="0.5", rank="3"
         ),
         p001(
             4,
@@ -91,10 +96,10 @@ def test_a_section_is_written_in_trf_columns() -> None:
             "0000 - -",
             rating=1720,
             points="0.5",
-            rank="0",
+            rank="3",
         ),
         p001(
-            5, "Ertel, Eve", "0000 - U", "   4 b", rating=1500, points="1.0", rank="0"
+            5, "Ertel, Eve", "0000 - U", "   4 b", rating=1500, points="1.0", rank="2"
         ),
     )
 
@@ -117,7 +122,7 @@ def test_player_fields_are_written_back() -> None:
     )
     section = tournament_import_trf(text=text).sections.get()
 
-    first, second = trf.parse(section_export_trf(section=section)).players
+    first, second = trf.parse(section_trf(section=section)).players
 
     assert (first.sex, first.title, first.rating, first.federation, first.fide_id) == (
         "m",
@@ -141,7 +146,7 @@ def test_a_tournament_with_several_sections_names_the_section() -> None:
         tournament=tournament, name="Reserve", ratings=[1500], rounds=["1 U"]
     )
 
-    parsed = trf.parse(section_export_trf(section=reserve))
+    parsed = trf.parse(section_trf(section=reserve))
 
     assert parsed.name == "Spring Open - Reserve"
 
@@ -149,7 +154,7 @@ def test_a_tournament_with_several_sections_names_the_section() -> None:
 def test_rounds_not_yet_paired_are_written_blank_and_counted_in_xxr() -> None:
     section = section_build(ratings=[1500, 1400], rounds=["1-2 1-0"], rounds_total=5)
 
-    parsed = trf.parse(section_export_trf(section=section))
+    parsed = trf.parse(section_trf(section=section))
 
     assert parsed.rounds_total == 5
     assert parsed.players[0].rounds == (
@@ -169,14 +174,16 @@ def test_rounds_not_yet_paired_are_written_blank_and_counted_in_xxr() -> None:
     ],
     ids=["one-game", "three-rounds-of-five"],
 )
-def test_export_reads_the_database_in_four_queries(
+def test_export_reads_the_database_in_seven_queries_whatever_the_size(
     rounds: list[str], django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
+    # The standings (players, pairings, player details), the tournament, its number of
+    # sections, the players' TRF fields and the pairings with pending ones.
     section = section_build(ratings=[2000, 1900, 1800, 1700, 1600], rounds=rounds)
     section = Section.objects.get(pk=section.pk)  # nothing cached
 
-    with django_assert_num_queries(4):
-        section_export_trf(section=section)
+    with django_assert_num_queries(7):
+        section_trf(section=section)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -200,11 +207,16 @@ def _player_fields(player: trf.TrfPlayer) -> PlayerFields:
 
 
 def _rounds(player: trf.TrfPlayer) -> list[tuple[int, str, str] | None]:
-    """Per round (opponent, colour, result); a bye's blank opponent is 0000, " " colour is "-"."""
+    """Per round (opponent, colour, result); a bye's blank opponent is 0000, " " colour is "-",
+    and a blank result with no opponent is Z (TRF-16: "(blank) equivalent to Z")."""
     return [
         None
         if b is None
-        else (b.opponent or 0, "-" if b.colour in trf.NO_COLOUR else b.colour, b.result)
+        else (
+            b.opponent or 0,
+            "-" if b.colour in trf.NO_COLOUR else b.colour,
+            "Z" if not b.opponent and b.result == " " else b.result,
+        )
         for b in player.rounds
     ]
 
@@ -213,7 +225,7 @@ def _round_trip(path: Path) -> None:
     original = trf.parse(read(path))
     section = tournament_import_trf(text=read(path)).sections.get()
 
-    exported = trf.parse(section_export_trf(section=section))
+    exported = trf.parse(section_trf(section=section))
 
     assert exported.rounds_total == original.rounds_total
     assert [_player_fields(p) for p in exported.players] == sorted(
@@ -246,7 +258,7 @@ def test_exported_points_agree_with_the_points_column_of_the_source(path: Path) 
     original = trf.parse(read(path))
     section = tournament_import_trf(text=read(path)).sections.get()
 
-    exported = trf.parse(section_export_trf(section=section))
+    exported = trf.parse(section_trf(section=section))
 
     given = {p.start_number: Fraction(p.points) for p in original.players}
     assert {p.start_number: Fraction(p.points) for p in exported.players} == given
@@ -262,7 +274,7 @@ def test_the_command_writes_the_section_to_stdout() -> None:
 
     call_command("export_trf", section.tournament.slug, stdout=out)
 
-    assert out.getvalue() == section_export_trf(section=section)
+    assert out.getvalue() == section_trf(section=section)
 
 
 def test_the_command_picks_a_section_by_name_in_any_case() -> None:
@@ -275,7 +287,7 @@ def test_the_command_picks_a_section_by_name_in_any_case() -> None:
 
     call_command("export_trf", tournament.slug, "--section", "reserve", stdout=out)
 
-    assert out.getvalue() == section_export_trf(section=reserve)
+    assert out.getvalue() == section_trf(section=reserve)
 
 
 def test_the_command_warns_on_stderr_for_each_value_cut_to_fit_its_columns() -> None:
@@ -315,7 +327,7 @@ def test_the_service_reports_no_cut_for_values_that_fit() -> None:
     section.players.update(fide_id="1" * 11, federation="GER")
     warnings: list[str] = []
 
-    section_export_trf(section=section, warn=warnings.append)
+    section_trf(section=section, warn=warnings.append)
 
     assert warnings == []
 

@@ -1,7 +1,10 @@
 """Write a section as TRF-16 to standard output: ``manage.py export_trf SLUG [--section NAME]``.
 
-A value too long for its TRF columns (a name over 33 characters) is cut, with one warning line
-per value on standard error; a rating or start number over 4 digits stops the export.
+Ranks are the standings with the posted order after the last complete round, as ``manage.py
+standings`` prints them (``standings.trf_export.section_trf``). A value too long for its TRF
+columns (a name over 33 characters) is cut, with one warning line per value on standard error,
+as is a note when the ranks stop before the last results; a rating or start number over 4
+digits, or a posted order that does not parse, stops the export.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from standings.trf_export import TrfExportError, section_trf
 from tournaments.lookup import SectionNotFound, section_find
-from tournaments.services import TrfExportError, section_export_trf
 
 
 class Command(BaseCommand):
@@ -29,7 +32,7 @@ class Command(BaseCommand):
         except SectionNotFound as error:
             raise CommandError(str(error)) from error
         try:
-            text = section_export_trf(
+            text = section_trf(
                 section=section,
                 warn=lambda message: self.stderr.write(f"warning: {message}"),
             )
