@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 import io
+import itertools
+import json
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -14,6 +16,7 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from pytest_django import DjangoAssertNumQueries
 
+from standings.trf_export import section_trf
 from tests.tournaments.builders import section_build, tournament_build
 from tests.tournaments.trf_builders import (
     SHARED_MISSING,
@@ -24,8 +27,7 @@ from tests.tournaments.trf_builders import (
     trf_text,
 )
 from tournaments import trf
-from tournaments.models import Player, Section
-from standings.trf_export import section_trf
+from tournaments.models import Player, Section, Tournament
 from tournaments.services import tournament_import_trf
 
 pytestmark = pytest.mark.django_db
@@ -412,3 +414,257 @@ def test_the_command_refuses_an_unknown_section() -> None:
         str(caught.value)
         == "Spring Open has no section 'Blitz'; its sections are 'Open'"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranks: the standings of the posted order, as ``manage.py standings`` gives them
+
+
+def _command_ranks(slug: str) -> dict[int, int]:
+    out = io.StringIO()
+    call_command("standings", slug, "--format", "json", stdout=out)
+    return {
+        row["start_number"]: row["rank"]
+        for row in json.loads(out.getvalue())["standings"]
+    }
+
+
+# Every shared file, and the fixtures that are not copies of one.
+RANKED = [
+    pytest.param(p, id=p.stem)
+    for p in fixture_files()
+    if p.name not in {s.name for s in shared_files()}
+] + SHARED
+
+
+@pytest.mark.parametrize("path", RANKED)
+def test_exported_ranks_equal_the_standings_command(path: Path) -> None:
+    tournament = tournament_import_trf(text=read(path))
+
+    exported = trf.parse(section_trf(section=tournament.sections.get()))
+
+    ranks = {p.start_number: int(p.rank) for p in exported.players}
+    assert ranks == _command_ranks(tournament.slug)
+    # Shared ranks repeat the first place of their group: a rank r shared by k players is
+    # followed by r + k.
+    taken = sorted(ranks.values())
+    assert taken[0] == 1
+    for before, after in itertools.pairwise(taken):
+        assert after == before or after == taken.index(after) + 1
+
+
+def test_players_tied_after_every_tiebreak_share_the_first_place_of_their_group() -> (
+    None
+):
+    # 1 and 2 draw, 3 and 4 draw: all on ½ after one round; 1-2 and 3-4 are mirror images, so
+    # under Solkoff alone all four stay tied and share rank 1.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 =, 3-4 ="],
+        tiebreaks="solkoff",
+    )
+
+    players = trf.parse(section_trf(section=section)).players
+
+    assert [p.rank for p in players] == ["1", "1", "1", "1"]
+
+
+def test_an_incomplete_section_gets_the_ranks_after_its_last_complete_round() -> None:
+    # Round 1: 1 beats 2, 3 beats 4. Round 2: 2 beats 3 (entered), 1-4 not yet played.
+    # After round 1: 1 and 3 on 1 point, 2 and 4 on 0. With round 2's entered result 2 would
+    # be on 1 point, but a rank needs every result of its round.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 1-0", "2-3 1-0, 1-4 ?"],
+        tiebreaks="most_blacks",
+    )
+    notes: list[str] = []
+
+    players = trf.parse(section_trf(section=section, warn=notes.append)).players
+
+    # Most blacks after round 1: 1 and 3 both had white, 2 and 4 both black: tied pairs.
+    assert [(p.start_number, p.points, p.rank) for p in players] == [
+        (1, "1.0", "1"),
+        (2, "1.0", "3"),
+        (3, "1.0", "1"),
+        (4, "0.0", "3"),
+    ]
+    assert notes == [
+        "ranks are the standings after round 1, the last round with every result entered; "
+        "round 2 has results too"
+    ]
+
+
+def test_points_come_from_the_sections_scoring() -> None:
+    # 3 points a win, 1 a draw (football scoring); a half-point bye scores as a draw.
+    section = section_build(
+        ratings=[2000, 1900, 1800],
+        rounds=["1-2 1-0, 3 H", "1-3 =, 2 U"],
+        win_points=3,
+        draw_points=1,
+        loss_points=0,
+    )
+
+    players = trf.parse(section_trf(section=section)).players
+
+    assert [(p.points, p.rank) for p in players] == [
+        ("4.0", "1"),
+        ("3.0", "2"),
+        ("2.0", "3"),
+    ]
+
+
+def test_a_coin_flip_seed_generated_for_the_export_is_reported() -> None:
+    section = section_build(
+        ratings=[2000, 1900], rounds=["1-2 ="], tiebreaks="coin_flip"
+    )
+    notes: list[str] = []
+
+    players = trf.parse(section_trf(section=section, warn=notes.append)).players
+
+    # The coin flip splits the tie: one player is first, the other second.
+    assert sorted(p.rank for p in players) == ["1", "2"]
+    assert len(notes) == 1
+    assert notes[0].startswith("the drawing of lots used seed ")
+    assert notes[0].endswith(
+        ", generated for this export: record it as the section's lots seed to rank the "
+        "same way again"
+    )
+
+
+def test_a_recorded_coin_flip_seed_ranks_the_same_way_every_time() -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 =, 3-4 ="],
+        tiebreaks="coin_flip",
+        lots_seed="abc123",
+    )
+    notes: list[str] = []
+
+    first = section_trf(section=section, warn=notes.append)
+
+    assert section_trf(section=section) == first
+    assert notes == []
+
+
+def test_the_command_refuses_a_posted_order_that_does_not_parse() -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"])
+    Section.objects.filter(pk=section.pk).update(tiebreaks="modified_median,nonsense")
+    out = io.StringIO()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("export_trf", section.tournament.slug, stdout=out)
+
+    assert str(caught.value).startswith("the posted tiebreaks of Open: ")
+    assert "nonsense" in str(caught.value)
+    assert out.getvalue() == ""
+
+
+# ---------------------------------------------------------------------------------------------
+# The header: what was imported comes back in order
+
+
+KARL_MALA_HEADER = [
+    "### Source: a club's own export",
+    "012 9. Karl-Mala-Gedenkturnier",
+    "022 Frankfurt (Main) /GER",
+    "032",
+    "042 28. 07. 2005",
+    "052 26/11/22",
+    "062 2",
+    "092 Individual: Swiss-System (Standard)",
+    "102 Ralph Blum (SV Griesheim)",
+    "112 NSR Thomas Rondio",
+    "122 40/120, 60",
+    "132" + " " * 88 + "05/07/28",
+    "XXR 1",
+    "XXC white1",
+    "### end of header",
+]
+TWO_PLAYERS = [p001(1, "A", "   2 w 1"), p001(2, "B", "   1 b 0")]
+
+
+def _header(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not line.startswith("001")]
+
+
+def test_imported_header_records_come_back_in_file_order() -> None:
+    section = tournament_import_trf(
+        text=trf_text(*KARL_MALA_HEADER, *TWO_PLAYERS)
+    ).sections.get()
+
+    # 042 is written as TRF's YYYY/MM/DD from the date read; 052, which could not be read
+    # without a guess, keeps its text; everything else is as in the file.
+    assert _header(section_trf(section=section)) == [
+        line if not line.startswith("042") else "042 2005/07/28"
+        for line in KARL_MALA_HEADER
+    ]
+
+
+def test_a_field_changed_after_the_import_is_written_in_its_codes_place() -> None:
+    tournament = tournament_import_trf(text=trf_text(*KARL_MALA_HEADER, *TWO_PLAYERS))
+    Tournament.objects.filter(pk=tournament.pk).update(
+        name="Karl Mala 2005",
+        chief_td="",
+        time_control="G/90+30",
+        location="Frankfurt",
+        end_date=datetime.date(2005, 7, 31),
+    )
+
+    header = _header(section_trf(section=tournament.sections.get()))
+
+    assert header[1:13] == [
+        "012 Karl Mala 2005",
+        "022 Frankfurt",
+        "032",
+        "042 2005/07/28",
+        "052 2005/07/31",
+        "062 2",
+        "092 Individual: Swiss-System (Standard)",
+        # The chief TD was cleared: no 102 record.
+        "112 NSR Thomas Rondio",
+        "122 G/90+30",
+        "132" + " " * 88 + "05/07/28",
+        "XXR 1",
+        "XXC white1",
+    ]
+
+
+def test_fields_the_file_lacked_come_after_its_records() -> None:
+    tournament = tournament_import_trf(
+        text=trf_text("### made by hand", "012 Club Open", *TWO_PLAYERS)
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(location="Springfield")
+
+    assert _header(section_trf(section=tournament.sections.get())) == [
+        "### made by hand",
+        "012 Club Open",
+        "022 Springfield",
+        "062 2",
+        "092 Individual: Swiss-System",
+        "XXR 1",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        (Section.Kind.ROUND_ROBIN, "092 Individual: Round-Robin"),
+        (Section.Kind.DOUBLE_ROUND_ROBIN, "092 Individual: Double Round-Robin"),
+    ],
+    ids=["round-robin", "double-round-robin"],
+)
+def test_a_round_robin_made_here_says_so_in_092(kind: str, text: str) -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], kind=kind)
+
+    assert text in _header(section_trf(section=section))
+
+
+def test_an_exported_round_robin_imports_as_one() -> None:
+    section = section_build(
+        ratings=[2000, 1900], rounds=["1-2 1-0"], kind=Section.Kind.ROUND_ROBIN
+    )
+
+    again = tournament_import_trf(text=section_trf(section=section)).sections.get()
+
+    assert again.kind == Section.Kind.ROUND_ROBIN

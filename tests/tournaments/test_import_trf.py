@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, ManagementUtility, call_command
 from django.db import connection
 from django.db.models import F
@@ -24,10 +25,13 @@ from tests.tournaments.trf_builders import (
     trf_text,
 )
 from tournaments.models import (
+    ROUND_ROBIN_TIEBREAKS,
+    US_CHESS_DEFAULT_TIEBREAKS,
     Pairing,
     Player,
     RequestedBye,
     Result,
+    ResultChange,
     Round,
     Section,
     Tournament,
@@ -569,4 +573,296 @@ def test_the_command_exits_non_zero_with_the_message_on_stderr(
     assert exit_.value.code == 1
     assert err.startswith(f"CommandError: {path}: {message}")
     assert "Traceback" not in err
+    assert counts()["Tournament"] == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Blank results (TRF-16: "(blank) equivalent to Z")
+
+BLANK_RESULTS = FIXTURES / "blank_results.trf"
+
+
+def test_a_blank_result_with_no_opponent_imports_as_a_zero_point_bye_in_any_round() -> (
+    None
+):
+    tournament = tournament_import_trf(text=read(BLANK_RESULTS))
+
+    # The file has "0000 -" with no result for player 3 in round 1, 4 in round 2, 6 in round 3.
+    assert [r for r in rows(tournament) if r[3] is None] == [
+        (1, None, 3, None, Result.BYE_ZERO),
+        (1, None, 6, None, Result.BYE_PAIRING),
+        (2, None, 4, None, Result.BYE_ZERO),
+        (2, None, 5, None, Result.BYE_PAIRING),
+        (3, None, 5, None, Result.BYE_HALF),
+        (3, None, 6, None, Result.BYE_ZERO),
+    ]
+    assert tournament.status == Tournament.Status.FINAL
+
+
+# ---------------------------------------------------------------------------------------------
+# Header records the model has no field for
+
+
+def test_header_records_are_kept_in_file_order_with_field_codes_as_places() -> None:
+    text = trf_text(
+        "### Source: a club's own export",
+        "012 9. Karl-Mala-Gedenkturnier",
+        "022 Frankfurt (Main) /GER",
+        "032",
+        "042 28. 07. 2005",
+        "052 26/11/22",
+        "062 2",
+        "092 Individual: Swiss-System (Standard)",
+        "102 Ralph Blum (SV Griesheim)",
+        "112 NSR Thomas Rondio",
+        "122 40/120, 60",
+        "132                                                                                        05/07/28",
+        "XXR 1",
+        "XXC white1",
+        "### end of header",
+        p001(1, "A", "   2 w 1"),
+        p001(2, "B", "   1 b 0"),
+    )
+
+    section = tournament_import_trf(text=text).sections.get()
+
+    # A code whose value went into a field keeps only its place (an empty value); the end
+    # date the field could not read keeps its text; everything else is kept as written.
+    assert section.trf_records == [
+        ["###", "Source: a club's own export"],
+        ["012", ""],
+        ["022", ""],
+        ["032", ""],
+        ["042", ""],
+        ["052", "26/11/22"],
+        ["062", ""],
+        ["092", "Individual: Swiss-System (Standard)"],
+        ["102", ""],
+        ["112", "NSR Thomas Rondio"],
+        ["122", ""],
+        ["132", " " * 87 + "05/07/28"],
+        ["XXR", ""],
+        ["XXC", "white1"],
+        ["###", "end of header"],
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# Round robins
+
+
+def _round_robin(players: int, cycles: int = 1) -> list[list[str]]:
+    """Each player's blocks for a round robin by the circle method (white alternates by round)."""
+    n = players + players % 2  # a dummy for an odd number: its opponent rests
+    blocks: list[list[str]] = [[] for _ in range(players)]
+    order = list(range(1, n + 1))
+    for cycle in range(cycles):
+        for r in range(n - 1):
+            pairs = [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+            for a, b in pairs:
+                white, black = (a, b) if (r + cycle) % 2 == 0 else (b, a)
+                if white > players:
+                    blocks[black - 1].append("")
+                elif black > players:
+                    blocks[white - 1].append("")
+                else:
+                    blocks[white - 1].append(f"{black:>4} w =")
+                    blocks[black - 1].append(f"{white:>4} b =")
+            order = [order[0], order[-1], *order[1:-1]]
+    return blocks
+
+
+@pytest.mark.parametrize(
+    ("header", "players", "cycles", "kind"),
+    [
+        (["092 Individual: Round-Robin"], 4, 1, Section.Kind.ROUND_ROBIN),
+        (["092 Individual: Double Round-Robin"], 4, 2, Section.Kind.DOUBLE_ROUND_ROBIN),
+        (["092 round robin"], 5, 1, Section.Kind.ROUND_ROBIN),
+        ([], 4, 1, Section.Kind.ROUND_ROBIN),
+        ([], 5, 1, Section.Kind.ROUND_ROBIN),
+        ([], 6, 2, Section.Kind.DOUBLE_ROUND_ROBIN),
+        # The file says what it is: a four-player Swiss of three rounds stays a Swiss.
+        (["092 Individual: Swiss-System"], 4, 1, Section.Kind.SWISS),
+    ],
+    ids=[
+        "092-round-robin",
+        "092-double",
+        "092-lower-case",
+        "schedule-even",
+        "schedule-odd-with-rests",
+        "schedule-double",
+        "092-swiss-wins",
+    ],
+)
+def test_a_round_robin_is_marked_and_gets_the_round_robin_order(
+    header: list[str], players: int, cycles: int, kind: Section.Kind
+) -> None:
+    blocks = _round_robin(players, cycles)
+    text = trf_text(
+        "012 Club Round Robin",
+        *header,
+        *(p001(n, f"P{n}", *blocks[n - 1]) for n in range(1, players + 1)),
+    )
+
+    section = tournament_import_trf(text=text).sections.get()
+
+    assert section.kind == kind
+    expected = (
+        US_CHESS_DEFAULT_TIEBREAKS
+        if kind == Section.Kind.SWISS
+        else ROUND_ROBIN_TIEBREAKS
+    )
+    assert section.tiebreaks == expected
+
+
+def test_a_round_robin_schedule_cut_short_is_a_swiss_without_a_092() -> None:
+    # Two of the three rounds of a four-player round robin: not every pair has met.
+    blocks = [b[:2] for b in _round_robin(4)]
+    text = trf_text(
+        "012 Club", "XXR 3", *(p001(n, f"P{n}", *blocks[n - 1]) for n in (1, 2, 3, 4))
+    )
+
+    section = tournament_import_trf(text=text).sections.get()
+
+    assert (section.kind, section.tiebreaks) == (
+        Section.Kind.SWISS,
+        US_CHESS_DEFAULT_TIEBREAKS,
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        (SINQUEFIELD, Section.Kind.DOUBLE_ROUND_ROBIN),
+        (NEW_YORK, Section.Kind.DOUBLE_ROUND_ROBIN),
+        (LICHESS, Section.Kind.SWISS),
+    ],
+    ids=["sinquefield", "new-york", "lichess"],
+)
+def test_the_fixtures_get_their_kind(path: Path, kind: Section.Kind) -> None:
+    assert tournament_import_trf(text=read(path)).sections.get().kind == kind
+
+
+# ---------------------------------------------------------------------------------------------
+# The same event twice, directors, publishing, the audit trail
+
+
+def test_importing_the_same_event_again_says_which_tournament_is_which() -> None:
+    tournament_import_trf(text=read(SINQUEFIELD))
+    notes: list[str] = []
+
+    again = tournament_import_trf(text=read(SINQUEFIELD), warn=notes.append)
+
+    assert again.slug == "2nd-sinquefield-cup-2014-2"
+    assert notes == [
+        "a tournament named '2nd Sinquefield Cup 2014' already exists as "
+        "2nd-sinquefield-cup-2014; created '2nd Sinquefield Cup 2014' as "
+        "2nd-sinquefield-cup-2014-2"
+    ]
+
+
+def test_a_new_name_gives_no_note() -> None:
+    notes: list[str] = []
+
+    tournament_import_trf(text=read(SINQUEFIELD), warn=notes.append)
+
+    assert notes == []
+
+
+def test_an_import_is_a_draft_unless_published() -> None:
+    draft = tournament_import_trf(text=read(SINQUEFIELD))
+    published = tournament_import_trf(text=read(LICHESS), publish=True)
+
+    assert (draft.is_published, published.is_published) == (False, True)
+
+
+def test_each_result_is_recorded_in_the_audit_trail_as_imported() -> None:
+    text = trf_text(
+        "012 Club Open",
+        "XXR 2",
+        p001(1, "A", "   2 w 1", "   3 b"),
+        p001(2, "B", "   1 b 0", "0000 - U"),
+        p001(3, "C", "0000 -  ", "   1 w"),
+    )
+
+    tournament = tournament_import_trf(text=text)
+
+    # The pending game of round 2 has no result yet, so nothing to record.
+    assert sorted(
+        ResultChange.objects.filter(
+            pairing__round__section__tournament=tournament
+        ).values_list(
+            "pairing__round__number",
+            "pairing__white__start_number",
+            "old_result",
+            "new_result",
+            "source",
+            "changed_by",
+        )
+    ) == [
+        (1, 1, Result.PENDING, Result.WHITE_WIN, ResultChange.Source.IMPORT, None),
+        (1, 3, Result.PENDING, Result.BYE_ZERO, ResultChange.Source.IMPORT, None),
+        (2, 2, Result.PENDING, Result.BYE_PAIRING, ResultChange.Source.IMPORT, None),
+    ]
+
+
+def test_the_command_notes_a_name_already_used_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    call_command("import_trf", str(SINQUEFIELD))
+    capsys.readouterr()
+
+    call_command("import_trf", str(SINQUEFIELD))
+
+    captured = capsys.readouterr()
+    assert captured.out == "2nd-sinquefield-cup-2014-2\n"
+    assert captured.err == (
+        "note: a tournament named '2nd Sinquefield Cup 2014' already exists as "
+        "2nd-sinquefield-cup-2014; created '2nd Sinquefield Cup 2014' as "
+        "2nd-sinquefield-cup-2014-2\n"
+    )
+
+
+def test_the_command_adds_directors_and_publishes() -> None:
+    alice = User.objects.create_user("alice")
+    bob = User.objects.create_user("bob")
+    User.objects.create_user("carol")
+
+    call_command(
+        "import_trf",
+        str(SINQUEFIELD),
+        "--director",
+        "alice",
+        "--director",
+        "bob",
+        "--publish",
+        stdout=io.StringIO(),
+    )
+
+    tournament = Tournament.objects.get()
+    assert set(tournament.directors.all()) == {alice, bob}
+    assert tournament.is_published
+
+
+def test_the_command_imports_a_draft_with_no_director_by_default() -> None:
+    call_command("import_trf", str(SINQUEFIELD), stdout=io.StringIO())
+
+    tournament = Tournament.objects.get()
+    assert (tournament.is_published, tournament.directors.count()) == (False, 0)
+
+
+def test_the_command_refuses_an_unknown_director_and_imports_nothing() -> None:
+    User.objects.create_user("alice")
+
+    with pytest.raises(CommandError) as caught:
+        call_command(
+            "import_trf",
+            str(SINQUEFIELD),
+            "--director",
+            "alice",
+            "--director",
+            "mallory",
+        )
+
+    assert str(caught.value) == "no user named 'mallory'; nothing was imported"
     assert counts()["Tournament"] == 0
