@@ -11,7 +11,7 @@ places of their codes; docs/trf.md has the whole mapping.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
 from standings.engine import format_decimal
@@ -56,17 +56,7 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
     players = list(
         Player.objects.filter(section=section)
         .order_by("start_number")
-        .values_list(
-            "pk",
-            "start_number",
-            "name",
-            "sex",
-            "title",
-            "rating",
-            "federation",
-            "fide_id",
-            "birth_date",
-        )
+        .values_list(*PLAYER_COLUMNS)
     )
     rows = list(
         Pairing.objects.filter(round__section=section)
@@ -74,7 +64,6 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
         .values_list("round__number", "white_id", "black_id", "result")
     )
     start_number = {pk: n for pk, n, *_rest in players}
-    points = _points(section, rows)
     found = [
         trf.TrfPairing(
             number,
@@ -85,29 +74,16 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
         for number, white, black, result in rows
     ]
     rounds_total = max([section.rounds_total, *(p.round for p in found)])
-    blocks = trf.blocks_from_pairings(found, start_number.values(), rounds_total)
-    rank = {row.player.id: row.rank for row in report.standings.rows}
-    name = f"{tournament.name} - {section.name}" if several else tournament.name
-    trf_players = tuple(
-        trf.TrfPlayer(
-            start_number=n,
-            name=player_name,
-            sex=sex,
-            title=title,
-            rating=rating,
-            federation=federation,
-            fide_id=fide_id,
-            birth_date=birth_date,
-            points=_points_text(points[pk]),
-            rank=str(rank[pk]),
-            rounds=blocks[n],
-        )
-        for pk, n, player_name, sex, title, rating, federation, fide_id, birth_date in players
+    trf_players = _trf_players(
+        players,
+        blocks=trf.blocks_from_pairings(found, start_number.values(), rounds_total),
+        points=_points(section, rows),
+        rank={row.player.id: row.rank for row in report.standings.rows},
     )
     records = header_records(
         section,
         tournament,
-        name=name,
+        name=f"{tournament.name} - {section.name}" if several else tournament.name,
         players=len(players),
         rounds_total=rounds_total,
     )
@@ -125,6 +101,47 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
             for message in trf.cuts(player):
                 warn(message)
     return text
+
+
+# The Player columns a 001 line shows, in the order ``_trf_players`` reads them.
+PLAYER_COLUMNS = (
+    "pk",
+    "start_number",
+    "name",
+    "sex",
+    "title",
+    "rating",
+    "federation",
+    "fide_id",
+    "birth_date",
+)
+PlayerRow = tuple[int, int, str, str, str, int | None, str, str, str]
+
+
+def _trf_players(
+    players: Iterable[PlayerRow],
+    *,
+    blocks: Mapping[int, tuple[trf.TrfBlock | None, ...]],
+    points: Mapping[int, Fraction],
+    rank: Mapping[int, int],
+) -> tuple[trf.TrfPlayer, ...]:
+    """One 001 line's data per player row; blocks by start number, points and rank by pk."""
+    return tuple(
+        trf.TrfPlayer(
+            start_number=n,
+            name=name,
+            sex=sex,
+            title=title,
+            rating=rating,
+            federation=federation,
+            fide_id=fide_id,
+            birth_date=birth_date,
+            points=_points_text(points[pk]),
+            rank=str(rank[pk]),
+            rounds=blocks[n],
+        )
+        for pk, n, name, sex, title, rating, federation, fide_id, birth_date in players
+    )
 
 
 def _points(
@@ -155,7 +172,12 @@ def _notes(found: list[trf.TrfPairing], report: SectionReport, warn: Warn) -> No
     entered = max(
         (p.round for p in found if p.result != Result.PENDING), default=through_round
     )
-    if entered > through_round:
+    if entered > through_round == 0:
+        warn(
+            "no round has every result entered yet, so the ranks are the standings before "
+            f"round 1; round {entered} has results"
+        )
+    elif entered > through_round:
         warn(
             f"ranks are the standings after round {through_round}, the last round with every "
             f"result entered; round {entered} has results too"

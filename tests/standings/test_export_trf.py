@@ -495,6 +495,24 @@ def test_an_incomplete_section_gets_the_ranks_after_its_last_complete_round() ->
     ]
 
 
+def test_a_section_with_no_complete_round_is_ranked_as_before_round_one() -> None:
+    section = section_build(ratings=[2000, 1900, 1800], rounds=["1-2 ?, 3 U"])
+    notes: list[str] = []
+
+    players = trf.parse(section_trf(section=section, warn=notes.append)).players
+
+    # The bye's point is in the points column; the ranks are the standings command's after
+    # round 0.
+    assert [p.points for p in players] == ["0.0", "0.0", "1.0"]
+    assert {p.start_number: int(p.rank) for p in players} == _command_ranks(
+        section.tournament.slug
+    )
+    assert notes == [
+        "no round has every result entered yet, so the ranks are the standings before "
+        "round 1; round 1 has results"
+    ]
+
+
 def test_points_come_from_the_sections_scoring() -> None:
     # 3 points a win, 1 a draw (football scoring); a half-point bye scores as a draw.
     section = section_build(
