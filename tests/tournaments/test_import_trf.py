@@ -8,6 +8,7 @@ import io
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -398,7 +399,7 @@ FAILURES = [
     ids=[case[0] for case in FAILURES],
 )
 def test_a_failed_import_raises_the_line_and_writes_nothing(
-    arguments: dict[str, str], line: int | None, message: str
+    arguments: dict[str, Any], line: int | None, message: str
 ) -> None:
     Tournament.objects.create(name="Already here", slug="taken")
     tournament_import_trf(text=read(LICHESS))

@@ -13,7 +13,7 @@ TOURNAMENTS = Path(__file__).resolve().parents[2] / "tournaments"
 
 def upward_imports(source: str) -> list[str]:
     """Each module of ``standings`` other than ``standings.engine`` that ``source`` imports."""
-    found = []
+    found: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             modules = [alias.name for alias in node.names]
