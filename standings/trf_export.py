@@ -210,8 +210,10 @@ def header_records(
     """The header: the imported records in file order, field values in their codes' places.
 
     A code of ``FIELD_CODES`` stored with a value is file text the field could not hold (a date
-    such as ``26/11/22``): it is written as stored while the field is empty. A field's record
-    the file did not have comes after the imported records, in the order of ``FIELD_CODES``.
+    such as ``26/11/22``): it is written as stored while the field is empty. An imported field
+    code whose field is empty is written bare (``122``), as the file may have had it. A field's
+    record the file did not have comes after the imported records, in the order of
+    ``FIELD_CODES``, when the field has a value.
     """
     fields = {
         "012": name,
@@ -232,8 +234,6 @@ def header_records(
             written.add(code)
             if not (code in FILE_TEXT_FIRST and stored):
                 value = fields[code] or stored
-            if not value:
-                continue  # the field is empty now: no record
         records.append(trf.TrfRecord(code, value))
     records.extend(
         trf.TrfRecord(code, fields[code])
