@@ -194,21 +194,7 @@ def tournament_import_trf(
                 board = boards[p.round]
             rows.append((p.round, board, p.white, p.black, p.result))
         section_rounds_create(section=section, rows=rows)
-        ResultChange.objects.bulk_create(
-            (
-                ResultChange(
-                    pairing_id=pk,
-                    old_result=Result.PENDING,
-                    new_result=result,
-                    source=ResultChange.Source.IMPORT,
-                )
-                for pk, result in Pairing.objects.filter(round__section=section)
-                .exclude(result=Result.PENDING)
-                .values_list("pk", "result")
-                .iterator()
-            ),
-            batch_size=2000,
-        )
+        _import_audit(section)
         taken = (
             Tournament.objects.filter(name=tournament.name)
             .exclude(pk=tournament.pk)
@@ -219,6 +205,25 @@ def tournament_import_trf(
     if taken is not None and warn is not None:
         warn(TRF_SAME_NAME.format(name=tournament.name, taken=taken, slug=new_slug))
     return tournament
+
+
+def _import_audit(section: Section) -> None:
+    """One ResultChange per result the file gave (pending games have none): source "import"."""
+    ResultChange.objects.bulk_create(
+        (
+            ResultChange(
+                pairing_id=pk,
+                old_result=Result.PENDING,
+                new_result=result,
+                source=ResultChange.Source.IMPORT,
+            )
+            for pk, result in Pairing.objects.filter(round__section=section)
+            .exclude(result=Result.PENDING)
+            .values_list("pk", "result")
+            .iterator()
+        ),
+        batch_size=2000,
+    )
 
 
 def _section_kind(
