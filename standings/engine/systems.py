@@ -166,6 +166,8 @@ def _opposition_contributions(
                         f"{_pts(t, t.unplayed_units)} each (34E1)"
                     )
                     if t.adjusted[j] != t.score[j]:
+                        # The real score and the adjustment are shown beside the value.
+                        note = "opponent's adjusted score (34E1)"
                         actual = t.fraction(t.score[j])
                         adjustment = _adjustment_text(t, unplayed)
                 else:
