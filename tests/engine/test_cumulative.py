@@ -1,4 +1,4 @@
-"""Cumulative (34E3), Cumulative cut (002) and Cumulative of Opposition (34E9), with deductions."""
+"""Cumulative (34E3), Cumulative cut (SwissSys list) and Cumulative of Opposition (34E9), with deductions."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def cumulative(line: str, order: str = "cumulative") -> Fraction:
         ("+W2 -B3 +W4 =B5 -W6", "cumulative", F(9)),
         # 34E3: "another player scored 2.5 with a sequence 1, 2, 2.5, 2.5, 2.5 ... 10.5"
         ("+W2 +B3 =W4 -B5 -W6", "cumulative", F(21, 2)),
-        # Rozycki (001): "Win, Loss, Win, Draw then your progressive scores are 1, 1, 2, 2.5 ... 6.5"
+        # Rozycki 1997: "Win, Loss, Win, Draw then your progressive scores are 1, 1, 2, 2.5 ... 6.5"
         ("+W2 -B3 +W4 =B5", "progress", F(13, 2)),
-        # MCA (004): "bye in round 1, wins in 2, loses in 3, draws in 4, wins in 5 ... = 10"
+        # MCA 2001: "bye in round 1, wins in 2, loses in 3, draws in 4, wins in 5 ... = 10"
         ("U +W2 -B3 =W4 +B5", "cumulative:deduct=mca", F(10)),
         (
             "U +W2 -B3 =W4 +B5",

@@ -1,4 +1,4 @@
-"""Modified Median, Median and Solkoff: US Chess 34E1-34E2, SwissSys and MCA variants (002, 004)."""
+"""Modified Median, Median and Solkoff: US Chess 34E1-34E2, SwissSys and MCA variants (SwissSys list, MCA 2001)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,7 @@ ROUNDS = [
     "2-3 =, 4-5 -+, 1 Z",
 ]
 
-# Worked out by hand from US Chess 34E (seed 000), not by running the code.
+# Worked out by hand from US Chess 34E (Official Rules of Chess, 7th ed.), not by running the code.
 #   Scores: Alice 2.5, Bob 2, Carol 3, Dan 0, Eve 2.5 (bye 1 + forfeit 1 + draw), Frank 0.5.
 #   Adjusted scores (34E1: every unplayed round counts ½): Alice 2.5+½ = 3, Bob 2, Carol 2+½ = 2.5,
 #   Dan 0+½+½ = 1, Eve ½+0+½+½ = 1.5, Frank 4 x ½ = 2.
