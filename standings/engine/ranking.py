@@ -166,9 +166,12 @@ class Standings:
     def position(self, player_id: PlayerId) -> int:
         """The 0-based index of the player's row in ``rows``."""
         position = self._position.get(player_id)
-        if position is None:
-            position = self.rows.index(self.row(player_id))
-        return position
+        if position is not None:
+            return position
+        for n, row in enumerate(self.rows):
+            if row.player.id == player_id:
+                return n
+        raise KeyError(player_id)
 
     def score_groups(self) -> tuple[ScoreGroup, ...]:
         """The rows cut into groups of equal score, best first, each with the places it covers."""

@@ -674,12 +674,13 @@ def _group_results(
 
 def _group_note(t: Table, i: int, group_of: Sequence[int]) -> str:
     g = group_of[i]
-    others = [p.id for j, p in enumerate(t.players) if group_of[j] == g and j != i]
-    return (
-        f"tied group: {', '.join(map(str, others))}"
-        if others
-        else "no other player tied"
-    )
+    # Start numbers, not ids: this text is read out to players, who know each other by number.
+    others = [
+        f"#{p.start_number}"
+        for j, p in enumerate(t.players)
+        if group_of[j] == g and j != i
+    ]
+    return f"tied group: {', '.join(others)}" if others else "no other player tied"
 
 
 def result_between_tied(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
@@ -731,7 +732,9 @@ def head_to_head(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
             ),
         )
         deductions = tuple(
-            Deduction(r, Fraction(1), f"lost to tied player {t.player_id(j)}")
+            Deduction(
+                r, Fraction(1), f"lost to tied player #{t.players[j].start_number}"
+            )
             for r, j in lost
         )
         return Explanation(

@@ -103,10 +103,7 @@ def test_explanation_names_the_group_and_the_games() -> None:
         (3, pid(5), F(1)),
         (4, pid(6), F(-1)),
     ]
-    assert (
-        f"tied group: {pid(2)}, {pid(3)}, {pid(4)}, {pid(5)}, {pid(6)}"
-        in explanation.summary
-    )
+    assert "tied group: #2, #3, #4, #5, #6" in explanation.summary
 
 
 # A beat B, B beat C, C beat A: every one of them is 1-1 within the group.
