@@ -208,13 +208,7 @@ class Standings:
         if not self._steps or self._table is None:
             raise ValueError("these standings carry no ranking steps")
         index = self._table.index
-        i, j = index[a], index[b]
-        if self._steps[0][i] != self._steps[0][j]:
-            return None
-        for k in range(1, len(self._steps)):
-            if self._steps[k][i] != self._steps[k][j]:
-                return k - 1
-        return None
+        return _separation(self._steps, index[a], index[b])
 
 
 def _refine(groups: list[list[int]], keys: Sequence[int | Fraction]) -> list[list[int]]:
@@ -290,9 +284,8 @@ class _Step:
     """One tiebreak applied: its first pass, later passes (re-applied to the players a pass left tied), who took part."""
 
     columns: list[Column]
-    taking_part: dict[
-        int, list[int]
-    ]  # player index -> the later passes they took part in
+    # player index -> the numbers of the later passes they took part in
+    taking_part: dict[int, list[int]]
 
 
 def _apply(
@@ -307,26 +300,18 @@ def _apply(
     """
     count = len(t.players)
     options = spec.resolved_options()
-    compute = spec.system.compute
-    first = compute(t, options, _group_of(groups, count))
-    step = _Step([first], {})
-    out: list[list[int]] = []
-    pending: list[
-        int
-    ] = []  # positions in ``out`` of the groups to apply the rule to again
     repeat = options.get("passes") == "repeat"
-    for group in groups:
-        for part in _refine([group], first.keys):
-            if repeat and 1 < len(part) < len(group):
-                pending.append(len(out))
-            out.append(part)
-    while pending:
-        # Players outside the re-applied groups each stand alone (a unique negative group id).
+    step = _Step([], {})
+    out = groups
+    # Positions in ``out`` of the groups the next pass reads: the first pass reads them all.
+    pending = list(range(len(groups)))
+    while pending or not step.columns:  # one pass at least, even with no players
+        # Players outside the groups read in this pass each stand alone (a unique negative id).
         group_of = [-1 - i for i in range(count)]
         for position in pending:
             for i in out[position]:
                 group_of[i] = position
-        column = compute(t, options, group_of)
+        column = spec.system.compute(t, options, group_of)
         step.columns.append(column)
         number = len(step.columns) - 1
         again = set(pending)
@@ -336,10 +321,11 @@ def _apply(
             if position not in again:
                 refined.append(group)
                 continue
-            for i in group:
-                step.taking_part.setdefault(i, []).append(number)
+            if number:
+                for i in group:
+                    step.taking_part.setdefault(i, []).append(number)
             for part in _refine([group], column.keys):
-                if 1 < len(part) < len(group):
+                if repeat and 1 < len(part) < len(group):
                     pending.append(len(refined))
                 refined.append(part)
         out = refined
@@ -404,7 +390,7 @@ def compute_standings(
                     t.players[i],
                     scores[i],
                     tuple(v[i] for v in values),
-                    _decided_by(steps_seen, previous, i),
+                    None if previous < 0 else _separation(steps_seen, previous, i),
                 )
             )
             previous = i
@@ -420,11 +406,11 @@ def compute_standings(
     )
 
 
-def _decided_by(steps: list[tuple[int, ...]], above: int, i: int) -> int | None:
-    """The tiebreak that put player ``above`` ahead of player ``i`` (None: score, or still tied)."""
-    if above < 0 or steps[0][above] != steps[0][i]:
+def _separation(steps: Sequence[tuple[int, ...]], i: int, j: int) -> int | None:
+    """The tiebreak that separated players i and j (None: their scores differ, or still tied)."""
+    if steps[0][i] != steps[0][j]:
         return None
     for k in range(1, len(steps)):
-        if steps[k][above] != steps[k][i]:
+        if steps[k][i] != steps[k][j]:
             return k - 1
     return None
