@@ -728,7 +728,8 @@ def head_to_head(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
                 None,
                 None,
                 Fraction(100),
-                "starting value (SwissSys list: an arbitrary 100 point basis)",
+                "SwissSys list: an arbitrary 100 point basis",
+                label="starting value",
             ),
         )
         deductions = tuple(

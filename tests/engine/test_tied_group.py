@@ -223,3 +223,15 @@ def test_once_leaves_the_two_tied_and_no_tiebreak_decided_between_them() -> None
     assert [r.decided_by for r in standings.rows[:4]] == [None, 0, None, 0]
     assert standings.separated_by(pid(2), pid(3)) is None
     assert standings.separated_by(pid(1), pid(4)) == 0
+
+
+def test_head_to_head_explanation_reads_as_a_count_down_from_100() -> None:
+    standings = compute_standings(
+        crosstable(FOUR), parse_order("head_to_head:passes=once")
+    )
+    explanation = standings.row(pid(4)).values[0].explanation
+    [start] = explanation.contributions
+    assert start.describe(str) == "starting value: 100"
+    assert [(d.round, d.amount, d.reason) for d in explanation.deductions] == [
+        (3, 1, "lost to tied player #3")
+    ]
