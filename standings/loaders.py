@@ -34,7 +34,8 @@ def snapshot_load(*, section: Section, through_round: int | None = None) -> Snap
     """
     if through_round is not None and not 0 <= through_round <= section.rounds_total:
         raise LoaderError(
-            f"round {through_round} does not exist: {section.name} has rounds 1 to {section.rounds_total}"
+            f"round {through_round} does not exist: {section.name} has rounds 1 to {section.rounds_total} "
+            "(0 gives the starting list, before round 1)"
         )
     players = tuple(
         PlayerRef(id=pk, start_number=start_number, rating=rating)

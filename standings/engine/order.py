@@ -14,12 +14,14 @@ from types import MappingProxyType
 from .systems import ALIASES, SYSTEMS, SystemDef
 
 __all__ = [
+    "CATALOGUES",
     "PRESETS",
     "SYSTEMS",
     "DuplicateTiebreak",
     "InvalidTiebreakOption",
     "TiebreakSpec",
     "UnknownTiebreak",
+    "default_order",
     "format_order",
     "parse_order",
 ]
@@ -132,25 +134,51 @@ def _specs(text: str) -> tuple[TiebreakSpec, ...]:
     return tuple(_parse_item(item) for item in text.split(","))
 
 
-# Each organisation's posted list, as order text (docs/tiebreaks.md gives the reasoning).
+# Each organisation's posted list, read literally: what its text says, and where it is silent,
+# the US Chess 34E default (docs/tiebreaks.md, "Presets", goes through them item by item).
 _PRESET_TEXT = {
-    # US Chess 34E: "players will expect the following sequence ... as the first four tiebreakers".
+    # US Chess 34E: "players will expect the following sequence ... as the first four tiebreakers";
+    # every option default is the 34E reading.
     "uschess": "modified_median,solkoff,cumulative,cumulative_opposition",
-    # SCA (002, first half): "SCA uses the following 5 tie-breaks in the order indicated."
-    "sca": "modified_median,solkoff,median,cumulative,opposition_performance",
-    # MCA (004): the "scored in actual play" note first, then the ordered list as written.
+    # The SCA posting: "SCA uses the following 5 tie-breaks in the order indicated." Its text sums
+    # "the final scores" of the opponents with no word of adjusting unplayed games, has no
+    # nine-round clause ("Players with more than 50 percent score have only their lowest-scoring
+    # opponent's score discarded"), and its Cumulative is "just add up the cumulative (running)
+    # score for each round", with no deduction.
+    "sca": (
+        "modified_median:adjust=none:nine_rounds=drop_one,solkoff:adjust=none,"
+        "median:adjust=none:nine_rounds=drop_one,cumulative:deduct=none,opposition_performance"
+    ),
+    # MCA tiebreak rules 2001: the "scored in actual play" note first, then the ordered list as
+    # written (minus scores drop the lowest, no nine-round clause, Cumulative takes off one point
+    # per one-point bye or forfeit win, Sonneborn-Berger on adjusted scores, Kashdan 2 per
+    # unplayed game).
     "mca": (
         "actual_play_first,modified_median:minus=drop_lowest:nine_rounds=drop_one,solkoff,"
         "cumulative:deduct=mca,result_between_tied,most_blacks,sonneborn_berger:scores=adjusted,"
         "kashdan:unplayed=2,coin_flip"
     ),
-    # SwissSys (002, second half): the individual systems in the order the text lists them.
+}
+
+# Lists that are not a posted order: what a program supports, for a TD to choose from.
+_CATALOGUE_TEXT = {
+    # The SwissSys list in the SCA posting ("Tiebreak Systems Supported by Our Pairing Program"),
+    # the individual systems in the order the text describes them.
     "swisssys": (
         "modified_median,median,solkoff,cumulative,cumulative_opposition,cumulative_cut:cut=1,kashdan,"
         "opposition_performance,average_opposition,average_opposition_cut1,head_to_head,most_blacks,"
         "black_win_points,sonneborn_berger,wins"
     ),
 }
+
+# The order offered by default when a section is set up (the TD can change it before posting).
+# A Swiss gets US Chess 34E's four. A round robin starts with Sonneborn-Berger, which the SwissSys
+# list says "is most often used for round robin events" (Median and Solkoff tell nothing there:
+# every player meets the same field). Then the result between the tied players, which in a round
+# robin always exists (Rozycki 1997, quoting US Chess: "all results among tied players should be
+# considered"), then Number of Wins, "popular ... (particularly in round-robins)" (Rozycki 1997).
+_DEFAULT_SWISS = "uschess"
+_DEFAULT_ROUND_ROBIN = "sonneborn_berger,result_between_tied,wins"
 
 
 def _parse_item(item: str) -> TiebreakSpec:
@@ -169,6 +197,15 @@ def _parse_item(item: str) -> TiebreakSpec:
 PRESETS: Mapping[str, tuple[TiebreakSpec, ...]] = MappingProxyType(
     {name: _specs(text) for name, text in _PRESET_TEXT.items()}
 )
+CATALOGUES: Mapping[str, tuple[TiebreakSpec, ...]] = MappingProxyType(
+    {name: _specs(text) for name, text in _CATALOGUE_TEXT.items()}
+)
+
+
+def default_order(round_robin: bool) -> str:
+    """The order offered by default, in engine syntax: 34E's four for a Swiss, Sonneborn-Berger first for a round robin."""
+    text = _DEFAULT_ROUND_ROBIN if round_robin else _DEFAULT_SWISS
+    return format_order(parse_order(text))
 
 
 def parse_order(text: str) -> tuple[TiebreakSpec, ...]:
@@ -182,6 +219,11 @@ def parse_order(text: str) -> tuple[TiebreakSpec, ...]:
     for position, item in enumerate(items, start=1):
         name, _, rest = item.partition(":")
         word = _normalise(name)
+        if word in CATALOGUES:
+            raise UnknownTiebreak(
+                f"item {position} ({item.strip()!r}) is a catalogue of the systems a program "
+                f"supports, not a posted order: choose from {format_order(CATALOGUES[word])}"
+            )
         if word in PRESETS:
             if rest.strip():
                 raise InvalidTiebreakOption(

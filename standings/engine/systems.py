@@ -87,6 +87,15 @@ def _rounds_text(rounds: Sequence[int]) -> str:
     return ", ".join(str(r) for r in rounds)
 
 
+def _adjustment_text(t: Table, unplayed: Sequence[int]) -> str:
+    """ "round 3 unplayed counted ½" (34E1's words: unplayed games "count a half point each")."""
+    half = t.fraction(t.unplayed_units)
+    value = "½" if half == Fraction(1, 2) else format_decimal(half)
+    rounds = "round" if len(unplayed) == 1 else "rounds"
+    each = "" if len(unplayed) == 1 else " each"
+    return f"{rounds} {_rounds_text(unplayed)} unplayed counted {value}{each}"
+
+
 # --- Opponents' scores: Modified Median, Median, Solkoff (US Chess 34E1, 34E2) -----------------
 
 
@@ -149,15 +158,29 @@ def _opposition_contributions(
                 unplayed = [
                     q for q, oc in enumerate(t.outcomes[j], start=1) if oc > LAST_PLAYED
                 ]
+                actual: Fraction | None = None
+                adjustment = ""
                 if unplayed:
                     note = (
                         f"opponent's adjusted score: unplayed rounds {_rounds_text(unplayed)} counted "
                         f"{_pts(t, t.unplayed_units)} each (34E1)"
                     )
+                    if t.adjusted[j] != t.score[j]:
+                        # The real score and the adjustment are shown beside the value.
+                        note = "opponent's adjusted score (34E1)"
+                        actual = t.fraction(t.score[j])
+                        adjustment = _adjustment_text(t, unplayed)
                 else:
                     note = "opponent's score (no unplayed rounds)"
                 terms.append(
-                    Contribution(r, t.player_id(j), t.fraction(t.adjusted[j]), note)
+                    Contribution(
+                        r,
+                        t.player_id(j),
+                        t.fraction(t.adjusted[j]),
+                        note,
+                        actual=actual,
+                        adjustment=adjustment,
+                    )
                 )
             else:
                 terms.append(
@@ -231,7 +254,7 @@ def _score_class(t: Table, i: int, even: str) -> int:
         # US Chess 34E1: "an even score is equal to exactly one half of the maximum possible score".
         diff = 2 * t.score[i] - t.rounds * t.win_units
     else:
-        # SwissSys (002): even when "their number of wins and losses is the same". Forfeits are
+        # SwissSys list: even when "their number of wins and losses is the same". Forfeits are
         # wins and losses on the wall chart; byes and unpaired rounds are neither.
         row = t.outcomes[i]
         diff = sum(1 for c in row if c in (WIN, FORFEIT_WIN)) - sum(
@@ -251,7 +274,7 @@ def _modified_median_drops(
         return cls, k, k
     if cls > 0:
         return cls, k, 0
-    # US Chess 34E1 drops the highest for minus scores; MCA (004) as written drops the lowest.
+    # US Chess 34E1 drops the highest for minus scores; MCA 2001 as written drops the lowest.
     return (cls, 0, k) if opts["minus"] == "drop_highest" else (cls, k, 0)
 
 
@@ -273,7 +296,7 @@ def modified_median(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
 
 
 def median(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Opponents' (adjusted) scores without the highest and lowest: US Chess 34E1 (Harkness), 002."""
+    """Opponents' (adjusted) scores without the highest and lowest: US Chess 34E1 (Harkness); SwissSys list (Basic Median)."""
     lists = _sorted_opposition(t, opts["adjust"])
     k = _drop_count(t, opts)
     keys: list[int | Fraction] = [_trimmed_sum(v, k, k) for v in lists]
@@ -295,23 +318,37 @@ def solkoff(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
     )
 
 
-# --- Running scores: Cumulative, Cumulative cut, Cumulative of Opposition (34E3, 34E9, 002) -----
+# --- Running scores: Cumulative, Cumulative cut, Cumulative of Opposition (34E3, 34E9, SwissSys list) -----
 
 # Rounds whose points 34E3 (or MCA) takes back from the cumulative sum.
 _DEDUCTED: dict[str, frozenset[int]] = {
     # 34E3: "One point is subtracted ... for each unplayed win or full-point bye (22B); likewise,
     # one-half point ... for each unplayed draw or half-point bye."
     "uschess": frozenset({FORFEIT_WIN, BYE_PAIRING, BYE_FULL, BYE_HALF}),
-    # MCA (004): "subtract one point for each one-point bye or forfeit win" (nothing for half byes).
+    # MCA 2001: "subtract one point for each one-point bye or forfeit win" (nothing for half byes).
     "mca": frozenset({FORFEIT_WIN, BYE_PAIRING, BYE_FULL}),
     "none": frozenset(),
 }
 
 
-def _cumulative_units(t: Table, i: int, deduct: str, cut: int) -> int:
+def _deducted_rounds(t: Table, i: int, deduct: str, cut: int, in_cut: str) -> list[int]:
+    """Rounds (0-based) whose points come off the sum: unplayed wins and byes the sum still holds.
+
+    A round after the cut is in the sum itself. A round inside the cut is discarded, but its
+    points still lift every running score after the cut; with ``in_cut=deduct`` it comes off
+    too, as 34E3 takes an unplayed point off once whatever number of running scores it lifts.
+    With nothing left after the cut the sum is 0 and nothing is taken off.
+    """
     codes = _DEDUCTED[deduct]
+    first = 0 if in_cut == "deduct" and t.rounds > cut else cut
+    return [r for r, c in enumerate(t.outcomes[i]) if r >= first and c in codes]
+
+
+def _cumulative_units(
+    t: Table, i: int, deduct: str, cut: int, in_cut: str = "deduct"
+) -> int:
     prow = t.points[i]
-    taken = sum(prow[r] for r, c in enumerate(t.outcomes[i]) if r >= cut and c in codes)
+    taken = sum(prow[r] for r in _deducted_rounds(t, i, deduct, cut, in_cut))
     return sum(t.running[i][cut:]) - taken
 
 
@@ -330,36 +367,40 @@ _DEDUCTION_REASON = {
 
 
 def _explain_cumulative(
-    t: Table, i: int, deduct: str, cut: int, name: str
+    t: Table, i: int, deduct: str, cut: int, name: str, in_cut: str = "deduct"
 ) -> Explanation:
-    codes = _DEDUCTED[deduct]
     kept: list[Contribution] = []
     dropped: list[Discard] = []
-    deductions: list[Deduction] = []
-    for r, (c, j, run) in enumerate(
-        zip(t.outcomes[i], t.opponents[i], t.running[i], strict=True), start=1
+    for r, (c, run) in enumerate(
+        zip(t.outcomes[i], t.running[i], strict=True), start=1
     ):
+        # A running score belongs to a round, not to an opponent: the term names the round.
         term = Contribution(
             r,
-            _opp_id(t, j),
+            None,
             t.fraction(run),
             f"running score after round {r} ({OUTCOME_TEXT[c]})",
+            label=f"after round {r}",
         )
         if r <= cut:
             dropped.append(
-                Discard(term, f"cut={cut}: the first {cut} rounds are discarded (002)")
-            )
-            continue
-        kept.append(term)
-        if c in codes and t.points[i][r - 1]:
-            deductions.append(
-                Deduction(
-                    r,
-                    t.fraction(t.points[i][r - 1]),
-                    f"{OUTCOME_TEXT[c]}: {_DEDUCTION_REASON[deduct]}",
+                Discard(
+                    term,
+                    f"cut={cut}: the first {cut} rounds are discarded (SwissSys list)",
                 )
             )
-    total = t.fraction(_cumulative_units(t, i, deduct, cut))
+        else:
+            kept.append(term)
+    deductions: list[Deduction] = []
+    for r in _deducted_rounds(t, i, deduct, cut, in_cut):
+        points = t.points[i][r]
+        if not points:
+            continue
+        reason = f"{OUTCOME_TEXT[t.outcomes[i][r]]}: {_DEDUCTION_REASON[deduct]}"
+        if r < cut:
+            reason += f"; its point still lifts the running scores after round {cut}"
+        deductions.append(Deduction(r + 1, t.fraction(points), reason))
+    total = t.fraction(_cumulative_units(t, i, deduct, cut, in_cut))
     summary = f"{name} {format_decimal(total)}: sum of running scores"
     if cut:
         summary += f" after round {cut}"
@@ -378,16 +419,19 @@ def cumulative(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
 
 
 def cumulative_cut(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Cumulative without the first X rounds' running scores: SwissSys (002)."""
+    """Cumulative without the first X rounds' running scores: SwissSys list."""
     deduct = opts["deduct"]
     cut = int(opts["cut"])
+    in_cut = opts["in_cut"]
     keys: list[int | Fraction] = [
-        _cumulative_units(t, i, deduct, cut) for i in range(len(t.players))
+        _cumulative_units(t, i, deduct, cut, in_cut) for i in range(len(t.players))
     ]
     return Column(
         keys,
         t.unit,
-        lambda i: _explain_cumulative(t, i, deduct, cut, f"Cumulative cut {cut}"),
+        lambda i: _explain_cumulative(
+            t, i, deduct, cut, f"Cumulative cut {cut}", in_cut
+        ),
     )
 
 
@@ -448,7 +492,7 @@ def cumulative_opposition(t: Table, opts: Options, group_of: Sequence[int]) -> C
 
 
 def sonneborn_berger(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Scores of beaten opponents plus half those of drawn opponents: 001, 002; adjusted scores per MCA (004)."""
+    """Scores of beaten opponents plus half those of drawn opponents: Rozycki 1997, SwissSys list; adjusted scores per MCA 2001."""
     scores = t.adjusted if opts["scores"] == "adjusted" else t.score
     keys: list[int | Fraction] = []
     # Twice the value, so that half an opponent's score stays a whole number of units.
@@ -545,7 +589,7 @@ def _counted(
 
 
 def kashdan(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """4 per win, 2 per draw, 1 per loss, 0 (MCA: 2) per unplayed game: 001, 002, 004."""
+    """4 per win, 2 per draw, 1 per loss, 0 (MCA: 2) per unplayed game: Rozycki 1997, SwissSys list, MCA 2001."""
     unplayed = int(opts["unplayed"])
     table = (4, 2, 1)
 
@@ -561,7 +605,7 @@ def kashdan(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
 
 
 def wins(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Number of wins (001): games won over the board, or with unplayed=include also forfeit wins and full-point byes."""
+    """Number of wins (Rozycki 1997): games won over the board, or with unplayed=include also forfeit wins and full-point byes."""
     counted = (
         {WIN, FORFEIT_WIN, BYE_PAIRING, BYE_FULL}
         if opts["unplayed"] == "include"
@@ -580,7 +624,7 @@ def wins(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
 
 
 def most_blacks(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Number of games played with Black: 001, 002, 004."""
+    """Number of games played with Black: Rozycki 1997, SwissSys list, MCA 2001."""
 
     def points_for(c: int, col: Colour | None) -> int:
         return 1 if c <= LAST_PLAYED and col is Colour.BLACK else 0
@@ -589,7 +633,7 @@ def most_blacks(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
 
 
 def black_win_points(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Win as Black 3, win as White 2, draw as Black 1, anything else 0: SwissSys (002)."""
+    """Win as Black 3, win as White 2, draw as Black 1, anything else 0: SwissSys list."""
 
     def points_for(c: int, col: Colour | None) -> int:
         if c == WIN:
@@ -630,16 +674,17 @@ def _group_results(
 
 def _group_note(t: Table, i: int, group_of: Sequence[int]) -> str:
     g = group_of[i]
-    others = [p.id for j, p in enumerate(t.players) if group_of[j] == g and j != i]
-    return (
-        f"tied group: {', '.join(map(str, others))}"
-        if others
-        else "no other player tied"
-    )
+    # Start numbers, not ids: this text is read out to players, who know each other by number.
+    others = [
+        f"#{p.start_number}"
+        for j, p in enumerate(t.players)
+        if group_of[j] == g and j != i
+    ]
+    return f"tied group: {', '.join(others)}" if others else "no other player tied"
 
 
 def result_between_tied(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Wins minus losses in games among the tied players, not percentage: 001 (US Chess), MCA (004)."""
+    """Wins minus losses in games among the tied players, not percentage: Rozycki 1997 (US Chess), MCA 2001."""
     keys: list[int | Fraction] = [
         sum(s for _, _, s in _group_results(t, i, group_of, opts["forfeits"]))
         for i in range(len(t.players))
@@ -663,7 +708,7 @@ def result_between_tied(t: Table, opts: Options, group_of: Sequence[int]) -> Col
 
 
 def head_to_head(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """100 less one per game lost to another tied player: SwissSys (002)."""
+    """100 less one per game lost to another tied player: SwissSys list."""
     keys: list[int | Fraction] = [
         100
         - sum(
@@ -683,11 +728,14 @@ def head_to_head(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
                 None,
                 None,
                 Fraction(100),
-                "starting value (002: an arbitrary 100 point basis)",
+                "SwissSys list: an arbitrary 100 point basis",
+                label="starting value",
             ),
         )
         deductions = tuple(
-            Deduction(r, Fraction(1), f"lost to tied player {t.player_id(j)}")
+            Deduction(
+                r, Fraction(1), f"lost to tied player #{t.players[j].start_number}"
+            )
             for r, j in lost
         )
         return Explanation(
@@ -750,7 +798,7 @@ def _average(values: Sequence[int | Fraction]) -> Fraction:
 
 
 def average_opposition(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Average rating of the opponents: 001 (US Chess), 002."""
+    """Average rating of the opponents: Rozycki 1997 (US Chess); SwissSys list."""
     which = opts["opponents"]
     keys: list[int | Fraction] = [
         _average(_rated_opponents(t, i, which)) for i in range(len(t.players))
@@ -770,7 +818,7 @@ def average_opposition(t: Table, opts: Options, group_of: Sequence[int]) -> Colu
 
 
 def average_opposition_cut1(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Average rating of the opponents without the lowest: SwissSys (002)."""
+    """Average rating of the opponents without the lowest: SwissSys list."""
     which = opts["opponents"]
     keys: list[int | Fraction] = []
     for i in range(len(t.players)):
@@ -796,7 +844,7 @@ def average_opposition_cut1(t: Table, opts: Options, group_of: Sequence[int]) ->
 
 
 def opposition_rating_sum(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Sum of the opponents' ratings: 001 (FIDE)."""
+    """Sum of the opponents' ratings: Rozycki 1997 (FIDE)."""
     which = opts["opponents"]
     keys: list[int | Fraction] = [
         sum(_rated_opponents(t, i, which)) for i in range(len(t.players))
@@ -816,7 +864,7 @@ def opposition_rating_sum(t: Table, opts: Options, group_of: Sequence[int]) -> C
 
 
 def _performances(t: Table) -> list[Fraction | None]:
-    """Each player's performance rating (002): their opponents' ratings +400 per win, -400 per loss, averaged.
+    """Each player's performance rating (SCA posting): their opponents' ratings +400 per win, -400 per loss, averaged.
 
     Only games played over the board against a rated opponent count; a player without one has none.
     """
@@ -838,7 +886,7 @@ def _performances(t: Table) -> list[Fraction | None]:
 
 
 def opposition_performance(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """Average of the opponents' performance ratings: 001 (US Chess), SCA and SwissSys (002)."""
+    """Average of the opponents' performance ratings: Rozycki 1997 (US Chess), SCA posting, SwissSys list."""
     which = opts["opponents"]
     perf = _performances(t)
     keys: list[int | Fraction] = []
@@ -867,7 +915,7 @@ def opposition_performance(t: Table, opts: Options, group_of: Sequence[int]) -> 
 
 
 def actual_play_first(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """1 if any of the player's points came from games played over the board, else 0: MCA (004)."""
+    """1 if any of the player's points came from games played over the board, else 0: MCA 2001."""
     over_board = [
         sum(p for c, p in zip(crow, prow, strict=True) if c <= LAST_PLAYED)
         for crow, prow in zip(t.outcomes, t.points, strict=True)
@@ -906,7 +954,7 @@ def lot(seed: str, start_number: int) -> int:
 
 
 def coin_flip(t: Table, opts: Options, group_of: Sequence[int]) -> Column:
-    """A drawing of lots from the recorded seed, the same seed giving the same order: MCA (004)."""
+    """A drawing of lots from the recorded seed, the same seed giving the same order: MCA 2001."""
     seed = t.lots_seed
     if seed is None:
         raise ValueError("coin_flip needs a lots_seed")
@@ -950,7 +998,7 @@ _DEDUCT = OptionDef(
     ("uschess", "mca", "none"),
     "uschess",
     "uschess: subtract forfeit wins, full- and half-point byes (34E3); mca: only forfeit wins and "
-    "one-point byes (004); none: nothing",
+    "one-point byes (MCA 2001); none: nothing",
 )
 _OPPONENTS = OptionDef(
     "opponents",
@@ -964,13 +1012,20 @@ _FORFEITS = OptionDef(
     "exclude",
     "exclude: only games played over the board; include: forfeits count as wins and losses",
 )
+_PASSES = OptionDef(
+    "passes",
+    ("repeat", "once"),
+    "repeat",
+    "repeat: applied again to the players a pass left tied, until a pass separates no one; "
+    "once: a single pass over the whole tied group",
+)
 
-_S34 = "US Chess Rules 34E"
+_S34 = "US Chess 34E"
 _SYSTEM_LIST = (
     SystemDef(
         "modified_median",
         "Modified Median",
-        f"{_S34}1 (000, 003); SCA, SwissSys (002); MCA (004)",
+        f"{_S34}1; SCA posting; SwissSys list; MCA 2001",
         modified_median,
         (
             OptionDef(
@@ -978,13 +1033,13 @@ _SYSTEM_LIST = (
                 ("half_max", "wins_equal_losses"),
                 "half_max",
                 "half_max: even = half the maximum possible score (34E1); wins_equal_losses: as many "
-                "wins as losses (SwissSys, 002)",
+                "wins as losses (SwissSys list)",
             ),
             OptionDef(
                 "minus",
                 ("drop_highest", "drop_lowest"),
                 "drop_highest",
-                "which opponent a minus score drops: highest (34E1) or lowest (MCA 004 as written)",
+                "which opponent a minus score drops: highest (34E1) or lowest (MCA 2001 as written)",
             ),
             _ADJUST,
             _NINE,
@@ -993,7 +1048,7 @@ _SYSTEM_LIST = (
     SystemDef(
         "median",
         "Median",
-        f"{_S34}1 (Harkness); Median-Buchholz (001); Basic Median (002)",
+        f"{_S34}1 (Harkness); Median-Buchholz (Rozycki 1997); Basic Median (SwissSys list)",
         median,
         (_ADJUST, _NINE),
         aliases=("median_buchholz", "harkness", "basic_median"),
@@ -1001,7 +1056,7 @@ _SYSTEM_LIST = (
     SystemDef(
         "solkoff",
         "Solkoff",
-        f"{_S34}2; Buchholz (001)",
+        f"{_S34}2; Buchholz (Rozycki 1997)",
         solkoff,
         (_ADJUST,),
         aliases=("buchholz",),
@@ -1009,7 +1064,7 @@ _SYSTEM_LIST = (
     SystemDef(
         "cumulative",
         "Cumulative",
-        f"{_S34}3; Progress (001); MCA (004)",
+        f"{_S34}3; Progress (Rozycki 1997); MCA 2001",
         cumulative,
         (_DEDUCT,),
         aliases=("progress",),
@@ -1017,14 +1072,14 @@ _SYSTEM_LIST = (
     SystemDef(
         "cumulative_opposition",
         "Cumulative of Opposition",
-        f"{_S34}9; SwissSys (002)",
+        f"{_S34}9; SwissSys list",
         cumulative_opposition,
         (_OPPONENTS, _DEDUCT),
     ),
     SystemDef(
         "cumulative_cut",
         "Cumulative cut",
-        "SwissSys (002)",
+        "SwissSys list",
         cumulative_cut,
         (
             OptionDef(
@@ -1034,19 +1089,26 @@ _SYSTEM_LIST = (
                 "number of first rounds to discard (required, 1 or more)",
             ),
             _DEDUCT,
+            OptionDef(
+                "in_cut",
+                ("deduct", "keep"),
+                "deduct",
+                "an unplayed win or bye inside the discarded rounds: deduct its points, since they "
+                "still lift every later running score (34E3's reasoning), or keep them",
+            ),
         ),
     ),
     SystemDef(
         "sonneborn_berger",
         "Sonneborn-Berger",
-        "001; SwissSys (002); MCA (004) on adjusted scores",
+        "Rozycki 1997; SwissSys list; MCA 2001 on adjusted scores",
         sonneborn_berger,
         (
             OptionDef(
                 "scores",
                 ("final", "adjusted"),
                 "final",
-                "final: opponents' scores (001, 002); adjusted: 34E1 adjusted scores (MCA, 004)",
+                "final: opponents' scores (Rozycki 1997, SwissSys list); adjusted: 34E1 adjusted scores (MCA 2001)",
             ),
         ),
         aliases=("berger",),
@@ -1054,21 +1116,21 @@ _SYSTEM_LIST = (
     SystemDef(
         "kashdan",
         "Kashdan",
-        "001; SwissSys (002); MCA (004)",
+        "Rozycki 1997; SwissSys list; MCA 2001",
         kashdan,
         (
             OptionDef(
                 "unplayed",
                 ("0", "2"),
                 "0",
-                "points per unplayed round: 0 (001, 002) or 2 (MCA, 004)",
+                "points per unplayed round: 0 (Rozycki 1997, SwissSys list) or 2 (MCA 2001)",
             ),
         ),
     ),
     SystemDef(
         "wins",
         "Number of Wins",
-        "001 (FIDE); SwissSys (002)",
+        "Rozycki 1997 (FIDE); SwissSys list",
         wins,
         (
             OptionDef(
@@ -1082,64 +1144,64 @@ _SYSTEM_LIST = (
     SystemDef(
         "most_blacks",
         "Most Blacks",
-        "001 (US Chess); SwissSys (002); MCA (004)",
+        "Rozycki 1997 (US Chess); SwissSys list; MCA 2001",
         most_blacks,
     ),
     SystemDef(
-        "black_win_points", "Black-win points", "SwissSys (002)", black_win_points
+        "black_win_points", "Black-win points", "SwissSys list", black_win_points
     ),
     SystemDef(
         "result_between_tied",
         "Result between tied players",
-        "001 (US Chess); MCA (004)",
+        "Rozycki 1997 (US Chess); MCA 2001",
         result_between_tied,
-        (_FORFEITS,),
+        (_FORFEITS, _PASSES),
         group_dependent=True,
     ),
     SystemDef(
         "head_to_head",
         "Head-to-head",
-        "SwissSys (002)",
+        "SwissSys list",
         head_to_head,
-        (_FORFEITS,),
+        (_FORFEITS, _PASSES),
         group_dependent=True,
     ),
     SystemDef(
         "average_opposition",
         "Average Opposition",
-        "001 (US Chess); SwissSys (002)",
+        "Rozycki 1997 (US Chess); SwissSys list",
         average_opposition,
         (_OPPONENTS,),
     ),
     SystemDef(
         "average_opposition_cut1",
         "Average Opposition cut 1",
-        "SwissSys (002)",
+        "SwissSys list",
         average_opposition_cut1,
         (_OPPONENTS,),
     ),
     SystemDef(
         "opposition_rating_sum",
         "Opposition's Rating Sum",
-        "001 (FIDE)",
+        "Rozycki 1997 (FIDE)",
         opposition_rating_sum,
         (_OPPONENTS,),
     ),
     SystemDef(
         "opposition_performance",
         "Opposition's Performance",
-        "001 (US Chess); SCA, SwissSys (002: Performance of Opposition)",
+        "Rozycki 1997 (US Chess); SCA posting and SwissSys list: Performance of Opposition",
         opposition_performance,
         (_OPPONENTS,),
         aliases=("performance_of_opposition",),
     ),
     SystemDef(
-        "actual_play_first", "Scored in actual play", "MCA (004)", actual_play_first
+        "actual_play_first", "Scored in actual play", "MCA 2001", actual_play_first
     ),
     SystemDef(
         "coin_flip",
         "Coin flip (drawing of lots)",
-        "MCA (004)",
+        "MCA 2001",
         coin_flip,
         needs_lots=True,
         aliases=("lots",),

@@ -66,22 +66,22 @@ class Table:
     def __init__(self, snapshot: Snapshot, lots_seed: str | None = None) -> None:
         self.snapshot = snapshot
         self.lots_seed = lots_seed
-        n = snapshot.through_round
-        if snapshot.rounds_total < 0 or not 0 <= n <= snapshot.rounds_total:
-            raise ValueError(
-                f"through_round must be between 0 and rounds_total ({snapshot.rounds_total}), got {n}"
-            )
-        self.rounds = n
+        self.rounds = _checked_rounds(snapshot)
         self.rounds_total = snapshot.rounds_total
+        self.players, self.index = _indexed_players(snapshot)
+        self._set_units(snapshot)
+        self.outcomes, self.opponents, self.colours = _read_records(
+            snapshot, self.index, self.rounds
+        )
+        _check_both_sides(self.players, self.outcomes, self.opponents, self.colours)
+        self._set_scores()
+        # Derived arrays shared between systems, keyed by the option that changes them.
+        self.opposition_cache: dict[str, list[list[int]]] = {}
+        self.cumulative_cache: dict[str, list[int]] = {}
+        self.performance_cache: list[Fraction | None] | None = None
 
-        players = tuple(sorted(snapshot.players, key=lambda p: p.start_number))
-        self.players: tuple[PlayerRef, ...] = players
-        self.index: dict[PlayerId, int] = {p.id: i for i, p in enumerate(players)}
-        if len(self.index) != len(players):
-            raise ValueError("two players in the snapshot share an id")
-        if len({p.start_number for p in players}) != len(players):
-            raise ValueError("two players in the snapshot share a start number")
-
+    def _set_units(self, snapshot: Snapshot) -> None:
+        """Points per outcome in integer units of the scoring system's common denominator."""
         scoring = snapshot.scoring
         values = [scoring.points(o) for o in OUTCOME_OF_CODE]
         unit = math.lcm(*(Fraction(v).denominator for v in (*values, scoring.draw)))
@@ -91,72 +91,10 @@ class Table:
         # US Chess 34E1: an unplayed round counts "a half point", i.e. what a draw earns.
         self.unplayed_units = int(scoring.draw * unit)
 
-        count = len(players)
-        outcomes: list[list[int]] = [[-1] * n for _ in range(count)]
-        opponents: list[list[int]] = [[-1] * n for _ in range(count)]
-        colours: list[list[Colour | None]] = [[None] * n for _ in range(count)]
-        index = self.index
-        code_of = CODE_OF_OUTCOME
-        for g in snapshot.games:
-            r = g.round - 1
-            if g.round > snapshot.rounds_total:
-                raise ValueError(
-                    f"record for player {g.player} in round {g.round}: "
-                    f"the event has {snapshot.rounds_total} rounds"
-                )
-            if r >= n:
-                continue  # after through_round: not part of this snapshot
-            i = index.get(g.player)
-            if i is None or r < 0:
-                raise ValueError(
-                    f"record for player {g.player} in round {g.round}: "
-                    + (
-                        "no such player in the snapshot"
-                        if i is None
-                        else "rounds start at 1"
-                    )
-                )
-            row = outcomes[i]
-            if row[r] != -1:
-                raise ValueError(
-                    f"player {g.player} has two records for round {g.round}"
-                )
-            code = row[r] = code_of[g.outcome]
-            colours[i][r] = g.colour
-            if g.opponent is not None:
-                j = index.get(g.opponent)
-                if code > FORFEIT_LOSS or j is None or j == i:
-                    raise ValueError(
-                        f"player {g.player}, round {g.round}: opponent {g.opponent} is not possible "
-                        f"({OUTCOME_TEXT[code]}; a bye or absence has no opponent, and the opponent "
-                        "must be another player of the snapshot)"
-                    )
-                opponents[i][r] = j
-            elif code <= LAST_PLAYED:
-                raise ValueError(
-                    f"player {g.player}, round {g.round}: a played game needs an opponent"
-                )
-        # Snapshot: a (player, round) without a record is NOT_PAIRED.
-        outcomes = [[NOT_PAIRED if c < 0 else c for c in row] for row in outcomes]
-        for i, (orow, crow) in enumerate(zip(opponents, outcomes, strict=True)):
-            for r, j in enumerate(orow):
-                if j >= 0 and (
-                    opponents[j][r] != i
-                    or outcomes[j][r] not in _PARTNER_OK[crow[r]]
-                    # Most Blacks and Black-win points read colours: one white, one black.
-                    or (colours[i][r] is not None and colours[i][r] == colours[j][r])
-                ):
-                    p, q = players[i].id, players[j].id
-                    raise ValueError(
-                        f"round {r + 1}: player {p}'s record ({OUTCOME_TEXT[crow[r]]} against {q}) "
-                        f"does not match player {q}'s record"
-                    )
-
-        self.outcomes = outcomes
-        self.opponents = opponents
-        self.colours = colours
+    def _set_scores(self) -> None:
+        """Points per round, scores, running scores and 34E1 adjusted scores, in units."""
         pts = self.points_of_code
-        self.points: list[list[int]] = [[pts[c] for c in row] for row in outcomes]
+        self.points: list[list[int]] = [[pts[c] for c in row] for row in self.outcomes]
         self.score: list[int] = [sum(row) for row in self.points]
         self.running: list[list[int]] = [list(accumulate(row)) for row in self.points]
         half = self.unplayed_units
@@ -165,12 +103,8 @@ class Table:
             sum(
                 p if c <= LAST_PLAYED else half for c, p in zip(crow, prow, strict=True)
             )
-            for crow, prow in zip(outcomes, self.points, strict=True)
+            for crow, prow in zip(self.outcomes, self.points, strict=True)
         ]
-        # Derived arrays shared between systems, keyed by the option that changes them.
-        self.opposition_cache: dict[str, list[list[int]]] = {}
-        self.cumulative_cache: dict[str, list[int]] = {}
-        self.performance_cache: list[Fraction | None] | None = None
 
     def fraction(self, units: int) -> Fraction:
         """Units back to points."""
@@ -178,3 +112,102 @@ class Table:
 
     def player_id(self, i: int) -> PlayerId:
         return self.players[i].id
+
+
+def _checked_rounds(snapshot: Snapshot) -> int:
+    """``through_round``, refused unless 0 <= through_round <= rounds_total."""
+    n = snapshot.through_round
+    if snapshot.rounds_total < 0 or not 0 <= n <= snapshot.rounds_total:
+        raise ValueError(
+            f"through_round must be between 0 and rounds_total ({snapshot.rounds_total}), got {n}"
+        )
+    return n
+
+
+def _indexed_players(
+    snapshot: Snapshot,
+) -> tuple[tuple[PlayerRef, ...], dict[PlayerId, int]]:
+    """The players in start-number order and each id's position; ids and numbers must be unique."""
+    players = tuple(sorted(snapshot.players, key=lambda p: p.start_number))
+    index = {p.id: i for i, p in enumerate(players)}
+    if len(index) != len(players):
+        raise ValueError("two players in the snapshot share an id")
+    if len({p.start_number for p in players}) != len(players):
+        raise ValueError("two players in the snapshot share a start number")
+    return players, index
+
+
+def _read_records(
+    snapshot: Snapshot, index: dict[PlayerId, int], n: int
+) -> tuple[list[list[int]], list[list[int]], list[list[Colour | None]]]:
+    """Outcome codes, opponent positions (-1: none) and colours per player and round 1..n.
+
+    Refuses a record for a round after the event, for an unknown player, twice for one round, or
+    with an opponent that cannot be. A (player, round) without a record is NOT_PAIRED.
+    """
+    count = len(index)
+    outcomes: list[list[int]] = [[-1] * n for _ in range(count)]
+    opponents: list[list[int]] = [[-1] * n for _ in range(count)]
+    colours: list[list[Colour | None]] = [[None] * n for _ in range(count)]
+    code_of = CODE_OF_OUTCOME
+    for g in snapshot.games:
+        r = g.round - 1
+        if g.round > snapshot.rounds_total:
+            raise ValueError(
+                f"record for player {g.player} in round {g.round}: "
+                f"the event has {snapshot.rounds_total} rounds"
+            )
+        if r >= n:
+            continue  # after through_round: not part of this snapshot
+        i = index.get(g.player)
+        if i is None or r < 0:
+            raise ValueError(
+                f"record for player {g.player} in round {g.round}: "
+                + (
+                    "no such player in the snapshot"
+                    if i is None
+                    else "rounds start at 1"
+                )
+            )
+        row = outcomes[i]
+        if row[r] != -1:
+            raise ValueError(f"player {g.player} has two records for round {g.round}")
+        code = row[r] = code_of[g.outcome]
+        colours[i][r] = g.colour
+        if g.opponent is not None:
+            j = index.get(g.opponent)
+            if code > FORFEIT_LOSS or j is None or j == i:
+                raise ValueError(
+                    f"player {g.player}, round {g.round}: opponent {g.opponent} is not possible "
+                    f"({OUTCOME_TEXT[code]}; a bye or absence has no opponent, and the opponent "
+                    "must be another player of the snapshot)"
+                )
+            opponents[i][r] = j
+        elif code <= LAST_PLAYED:
+            raise ValueError(
+                f"player {g.player}, round {g.round}: a played game needs an opponent"
+            )
+    filled = [[NOT_PAIRED if c < 0 else c for c in row] for row in outcomes]
+    return filled, opponents, colours
+
+
+def _check_both_sides(
+    players: tuple[PlayerRef, ...],
+    outcomes: list[list[int]],
+    opponents: list[list[int]],
+    colours: list[list[Colour | None]],
+) -> None:
+    """Both sides of every pairing must name each other and agree on the result and colours."""
+    for i, (orow, crow) in enumerate(zip(opponents, outcomes, strict=True)):
+        for r, j in enumerate(orow):
+            if j >= 0 and (
+                opponents[j][r] != i
+                or outcomes[j][r] not in _PARTNER_OK[crow[r]]
+                # Most Blacks and Black-win points read colours: one white, one black.
+                or (colours[i][r] is not None and colours[i][r] == colours[j][r])
+            ):
+                p, q = players[i].id, players[j].id
+                raise ValueError(
+                    f"round {r + 1}: player {p}'s record ({OUTCOME_TEXT[crow[r]]} against {q}) "
+                    f"does not match player {q}'s record"
+                )

@@ -1,4 +1,4 @@
-"""MCA's "scored in actual play" rule and the coin flip (drawing of lots) (004)."""
+"""MCA's "scored in actual play" rule and the coin flip (drawing of lots) (MCA 2001)."""
 
 from __future__ import annotations
 

@@ -26,21 +26,21 @@ def value(line: str, order: str) -> Fraction:
 @pytest.mark.parametrize(
     ("line", "order", "expected"),
     [
-        # 001 / 002: "4 tie-break points for a win, 2 for a draw, 1 for a loss and 0 for an unplayed game"
+        # Rozycki 1997 / SwissSys list: "4 tie-break points for a win, 2 for a draw, 1 for a loss and 0 for an unplayed game"
         ("+W2 =B3 -W4", "kashdan", 7),
         ("+W2 =B3 -W4 +F5", "kashdan", 7),
-        # MCA (004): "Each unplayed game counts as two points."
+        # MCA 2001: "Each unplayed game counts as two points."
         ("+W2 =B3 -W4 +F5", "kashdan:unplayed=2", 9),
         ("U F H Z . -F2 +F", "kashdan", 0),
         ("U F H Z . -F2 +F", "kashdan:unplayed=2", 14),
-        # a win and a loss are worth more than two draws (004)
+        # a win and a loss are worth more than two draws (MCA 2001)
         ("+W2 -B3", "kashdan", 5),
         ("=W2 =B3", "kashdan", 4),
         ("+W2 =B3 -W4 +F5 U F H", "wins", 1),
         ("+W2 =B3 -W4 +F5 U F H", "wins:unplayed=include", 4),
         ("+W2 -B3 =B4 +B5 -F6", "most_blacks", 3),
         ("U H", "most_blacks", 0),
-        # 002: "Win as black = 3, win as white = 2, draw as black = 1, all other results = 0"
+        # SwissSys list: "Win as black = 3, win as white = 2, draw as black = 1, all other results = 0"
         ("+B2 +W3 =B4 =W5 -B6 +F7", "black_win_points", 6),
     ],
     ids=[

@@ -1,4 +1,4 @@
-"""Cumulative (34E3), Cumulative cut (002) and Cumulative of Opposition (34E9), with deductions."""
+"""Cumulative (34E3), Cumulative cut (SwissSys list) and Cumulative of Opposition (34E9), with deductions."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ def cumulative(line: str, order: str = "cumulative") -> Fraction:
         ("+W2 -B3 +W4 =B5 -W6", "cumulative", F(9)),
         # 34E3: "another player scored 2.5 with a sequence 1, 2, 2.5, 2.5, 2.5 ... 10.5"
         ("+W2 +B3 =W4 -B5 -W6", "cumulative", F(21, 2)),
-        # Rozycki (001): "Win, Loss, Win, Draw then your progressive scores are 1, 1, 2, 2.5 ... 6.5"
+        # Rozycki 1997: "Win, Loss, Win, Draw then your progressive scores are 1, 1, 2, 2.5 ... 6.5"
         ("+W2 -B3 +W4 =B5", "progress", F(13, 2)),
-        # MCA (004): "bye in round 1, wins in 2, loses in 3, draws in 4, wins in 5 ... = 10"
+        # MCA 2001: "bye in round 1, wins in 2, loses in 3, draws in 4, wins in 5 ... = 10"
         ("U +W2 -B3 =W4 +B5", "cumulative:deduct=mca", F(10)),
         (
             "U +W2 -B3 =W4 +B5",
@@ -94,9 +94,19 @@ def test_deductions_are_explained_with_their_rule() -> None:
         ("+W2 -B3 +W4 =B5 -W6", "cumulative_cut:cut=2", F(7)),
         ("+W2 -B3 +W4 =B5 -W6", "cumulative_cut:cut=5", F(0)),
         ("+W2 -B3 +W4 =B5 -W6", "cumulative_cut:cut=8", F(0)),
-        # the bye of round 1 is discarded with its round, so nothing is deducted for it
-        ("U +W2 -B3 =W4 +B5", "cumulative_cut:cut=1", F(10)),
+        # running 1, 2, 2, 2.5, 3.5: the round-1 bye is discarded with its round, but its point
+        # still lifts every later running score, so it comes off as 34E3 takes it off once:
+        # 2 + 2 + 2.5 + 3.5 - 1
+        ("U +W2 -B3 =W4 +B5", "cumulative_cut:cut=1", F(9)),
+        ("U +W2 -B3 =W4 +B5", "cumulative_cut:cut=1:in_cut=keep", F(10)),
+        (
+            "H +W2 -B3 =W4 +B5",
+            "cumulative_cut:cut=2",
+            F(6),
+        ),  # running .5 1.5 1.5 2 3: 1.5 + 2 + 3 - 0.5
+        ("U +W2 -B3 =W4 +B5", "cumulative_cut:cut=5", F(0)),  # nothing left to lift
         ("+W2 U -B3 =W4 +B5", "cumulative_cut:cut=1", F(9)),  # 2 + 2 + 2.5 + 3.5 - 1
+        ("+W2 U -B3 =W4 +B5", "cumulative_cut:cut=1:in_cut=keep", F(9)),
         ("+W2 U -B3 =W4 +B5", "cumulative_cut:cut=1:deduct=none", F(10)),
     ],
     ids=[
@@ -104,8 +114,12 @@ def test_deductions_are_explained_with_their_rule() -> None:
         "cut-2",
         "cut-all",
         "cut-beyond",
-        "bye-in-cut-round",
+        "bye-in-cut-round-deducted",
+        "bye-in-cut-round-kept",
+        "half-bye-in-cut-round",
+        "bye-in-cut-nothing-left",
         "bye-after-cut",
+        "bye-after-cut-keep",
         "no-deduction",
     ],
 )
@@ -123,6 +137,23 @@ def test_cumulative_cut_can_repeat_and_explains_discarded_rounds() -> None:
     one, three = standings.row(pid(1)).values
     assert (one.value, three.value) == (F(8), F(5))
     assert [d.contribution.round for d in three.explanation.discarded] == [1, 2, 3]
+
+
+def test_cumulative_cut_explains_a_bye_inside_the_cut() -> None:
+    standings = compute_standings(
+        crosstable("1: U +W2 -B3 =W4 +B5"), parse_order("cumulative_cut:cut=1")
+    )
+    explanation = standings.row(pid(1)).values[0].explanation
+    # running scores name the round, not the opponent
+    assert [(c.label, c.opponent) for c in explanation.contributions] == [
+        ("after round 2", None),
+        ("after round 3", None),
+        ("after round 4", None),
+        ("after round 5", None),
+    ]
+    [deduction] = explanation.deductions
+    assert (deduction.round, deduction.amount) == (1, 1)
+    assert "still lifts the running scores after round 1" in deduction.reason
 
 
 # Player 1 plays 2 and 3 over the board and wins by forfeit against 4.

@@ -3,17 +3,17 @@
 tiebreak-core (PyPI, MIT, pinned in pyproject's dev extras) is an independent implementation of
 FIDE's C.07 tie-break regulations. The texts we implement and FIDE's differ only in how unplayed
 rounds count, so on an event where every game was played over the board these pairs are the same
-arithmetic (Rozycki, seed 001, names them side by side):
+arithmetic (Rozycki 1997 names them side by side):
 
 | our order item | C.07 code | why they coincide when every game was played |
 | --- | --- | --- |
 | solkoff | BH | 34E2 sums all opponents' scores; 34E1's adjustments touch only unplayed rounds |
-| median | BH/M2 from 9 rounds, else BH/M1 | 34E1 drops the highest and lowest, "for tournaments of nine or more rounds" the top two and bottom two; SwissSys (002): the Basic Median "works just like the modified median" |
-| sonneborn_berger | SB | 001: beaten opponents' scores plus half the drawn ones' |
+| median | BH/M2 from 9 rounds, else BH/M1 | 34E1 drops the highest and lowest, "for tournaments of nine or more rounds" the top two and bottom two; SwissSys list: the Basic Median "works just like the modified median" |
+| sonneborn_berger | SB | Rozycki 1997: beaten opponents' scores plus half the drawn ones' |
 | cumulative | PS | 34E3 sums the running scores; its deductions are for unplayed wins and byes only |
-| wins | WON | 001: a point per win; WON counts games won over the board |
+| wins | WON | Rozycki 1997: a point per win; WON counts games won over the board |
 | wins:unplayed=include | WIN | WIN also counts forfeit wins and byes, of which there are none |
-| most_blacks | BPG | 001: "number of games played with Black" |
+| most_blacks | BPG | Rozycki 1997: "number of games played with Black" |
 | modified_median | BH/Mk (even), BH/Ck (plus) | 34E1: even scores drop both ends, plus scores the bottom only |
 
 The option variants that differ only in unplayed rounds (adjust, scores, deduct) must agree too.
@@ -331,7 +331,7 @@ def test_modified_median_equals_the_matching_fide_cut_for_every_player_it_has_on
     }
     # 34E1: "an even score is equal to exactly one half of the maximum possible score"; even scores
     # drop both ends (BH/Mk), plus scores the lowest only (BH/Ck). Minus scores drop the highest
-    # only, which no C.07 modifier does, except in MCA's reading (004), which drops the lowest.
+    # only, which no C.07 modifier does, except in MCA 2001's reading, which drops the lowest.
     half = Fraction(e.rounds, 2)
     code_of = {
         sn: f"BH/M{k}" if score == half else f"BH/C{k}"

@@ -1,4 +1,4 @@
-"""Modified Median, Median and Solkoff: US Chess 34E1-34E2, SwissSys and MCA variants (002, 004)."""
+"""Modified Median, Median and Solkoff: US Chess 34E1-34E2, SwissSys and MCA variants (SwissSys list, MCA 2001)."""
 
 from __future__ import annotations
 
@@ -145,7 +145,7 @@ def test_withdrawn_opponent_counts_half_for_each_unplayed_round() -> None:
     by_round = {c.round: c for c in explanation.contributions}
     assert by_round[3].opponent == pid(1)
     assert by_round[3].value == 3  # 1 + 1 + 0 + 0.5 + 0.5
-    assert "unplayed rounds 4, 5" in by_round[3].note
+    assert by_round[3].value_text() == "2 (3 with rounds 4, 5 unplayed counted ½ each)"
     # players 5-8 played only their game against 4: four unplayed rounds each at 0.5
     assert [by_round[r].value for r in (1, 2, 4, 5)] == [F(5, 2), F(5, 2), F(2), F(3)]
     assert value_of(standings, 4).value == 13

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from standings.engine import (
+    CATALOGUES,
     PRESETS,
     SYSTEMS,
     DuplicateTiebreak,
     InvalidTiebreakOption,
     TiebreakSpec,
     UnknownTiebreak,
+    default_order,
     format_order,
     parse_order,
 )
@@ -125,29 +127,112 @@ def test_alias_keeps_its_options() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    ("preset", "text"),
-    [
-        ("uschess", "modified_median,solkoff,cumulative,cumulative_opposition"),
-        ("sca", "modified_median,solkoff,median,cumulative,opposition_performance"),
+# Each preset, item by item, as its text words it (the quote), and the spec that reading gives.
+# Written from the texts, not from the preset strings.
+PRESET_TEXTS: dict[str, list[tuple[str, str]]] = {
+    # US Chess, Official Rules of Chess, 7th ed., 34E: the list, each system as 34E1-34E9 define it
+    "uschess": [
+        ("1. Modified Median", "modified_median"),
+        ("2. Solkoff", "solkoff"),
+        ("3. Cumulative", "cumulative"),
+        ("4. Cumulative of Opposition", "cumulative_opposition"),
+    ],
+    # The SCA posting: "SCA uses the following 5 tie-breaks in the order indicated."
+    "sca": [
         (
-            "mca",
-            "actual_play_first,modified_median:minus=drop_lowest:nine_rounds=drop_one,solkoff,"
-            "cumulative:deduct=mca,result_between_tied,most_blacks,sonneborn_berger:scores=adjusted,"
-            "kashdan:unplayed=2,coin_flip",
+            "1 [M] Modified Median: summing the final scores of his or her opponents ... more "
+            "than 50 percent score have only their lowest-scoring opponent's score discarded "
+            "(no unplayed-game adjustment, no nine-round clause)",
+            "modified_median:adjust=none:nine_rounds=drop_one",
         ),
         (
-            "swisssys",
-            "modified_median,median,solkoff,cumulative,cumulative_opposition,cumulative_cut:cut=1,"
-            "kashdan,opposition_performance,average_opposition,average_opposition_cut1,head_to_head,"
-            "most_blacks,black_win_points,sonneborn_berger,wins",
+            "2 [S] Solkoff: just like the Median except that no opponents' scores are discarded",
+            "solkoff:adjust=none",
+        ),
+        (
+            "3 [B] Basic Median: works just like the modified median, but highs and lows are "
+            "discarded regardless of the player's score",
+            "median:adjust=none:nine_rounds=drop_one",
+        ),
+        (
+            "4 [C] Cumulative Score: just add up the cumulative (running) score for each round "
+            "(no deduction)",
+            "cumulative:deduct=none",
+        ),
+        (
+            "5 [P] Performance of Opposition: averages the performance ratings of the players' "
+            "opposition",
+            "opposition_performance",
         ),
     ],
-    ids=lambda v: v[:12],
+    # MCA tiebreak rules (amended 2001): "this ordered list of tiebreak systems"
+    "mca": [
+        (
+            "If a player who scored in actual play ties with one whose entire point total is due "
+            "to unplayed games ... the player who scored in actual play wins automatically.",
+            "actual_play_first",
+        ),
+        (
+            "MODIFIED MEDIAN. ... Players with minus scores have the lowest opponent's adjusted "
+            "score dropped. (no nine-round clause)",
+            "modified_median:minus=drop_lowest:nine_rounds=drop_one",
+        ),
+        ("SOLKOFF. Add the adjusted scores of all opponents", "solkoff"),
+        (
+            "CUMULATIVE. ... subtract one point for each one-point bye or forfeit win",
+            "cumulative:deduct=mca",
+        ),
+        ("RESULT BETWEEN TIED PLAYERS.", "result_between_tied"),
+        ("MOST BLACKS.", "most_blacks"),
+        (
+            "SONNENBORN-BERGER. Add the adjusted scores of each opponent defeated",
+            "sonneborn_berger:scores=adjusted",
+        ),
+        ("KASHDAN. ... Each unplayed game counts as two points.", "kashdan:unplayed=2"),
+        ("COIN FLIP.", "coin_flip"),
+    ],
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESET_TEXTS))
+def test_each_preset_is_its_texts_list_read_literally(preset: str) -> None:
+    expected = ",".join(key for _, key in PRESET_TEXTS[preset])
+    assert format_order(parse_order(preset)) == expected
+    assert format_order(PRESETS[preset]) == expected
+
+
+def test_presets_are_exactly_the_posted_orders() -> None:
+    assert set(PRESETS) == set(PRESET_TEXTS)
+
+
+def test_swisssys_is_a_catalogue_not_a_posted_order() -> None:
+    # The SwissSys list: "the tiebreak systems which SwissSys supports", in the text's order;
+    # "cut X starts at 1"; the last, unnamed "straightforward method" read as Number of Wins.
+    assert "swisssys" not in PRESETS
+    assert format_order(CATALOGUES["swisssys"]) == (
+        "modified_median,median,solkoff,cumulative,cumulative_opposition,cumulative_cut:cut=1,"
+        "kashdan,opposition_performance,average_opposition,average_opposition_cut1,head_to_head,"
+        "most_blacks,black_win_points,sonneborn_berger,wins"
+    )
+    with pytest.raises(UnknownTiebreak, match="catalogue .* not a posted order"):
+        parse_order("swisssys")
+
+
+@pytest.mark.parametrize(
+    ("round_robin", "expected"),
+    [
+        # US Chess 34E: "players will expect the following sequence"
+        (False, "modified_median,solkoff,cumulative,cumulative_opposition"),
+        # SwissSys list, Sonneborn-Berger: "most often used for round robin events"; Rozycki
+        # 1997: result between tied players, and Number of Wins "(particularly in round-robins)"
+        (True, "sonneborn_berger,result_between_tied,wins"),
+    ],
+    ids=["swiss", "round-robin"],
 )
-def test_presets_expand_to_the_posted_lists(preset: str, text: str) -> None:
-    assert format_order(parse_order(preset)) == text
-    assert format_order(PRESETS[preset]) == text
+def test_default_order_offered_for_a_section(round_robin: bool, expected: str) -> None:
+    text = default_order(round_robin)
+    assert text == expected
+    assert format_order(parse_order(text)) == text
 
 
 def test_preset_can_be_followed_by_more_items() -> None:
@@ -161,11 +246,11 @@ def test_preset_can_be_followed_by_more_items() -> None:
     [
         "uschess",
         "mca",
-        "swisssys",
+        "sca",
         "modified_median:even=wins_equal_losses:minus=drop_lowest:adjust=none:nine_rounds=drop_one",
         "cumulative_cut:cut=3:deduct=none,average_opposition:opponents=paired",
     ],
-    ids=["uschess", "mca", "swisssys", "all-mm-options", "cut-and-opponents"],
+    ids=["uschess", "mca", "sca", "all-mm-options", "cut-and-opponents"],
 )
 def test_format_order_round_trips(text: str) -> None:
     specs = parse_order(text)

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from standings.engine import (
+    CATALOGUES,
     SYSTEMS,
     Colour,
     GameRecord,
@@ -17,6 +18,7 @@ from standings.engine import (
     Snapshot,
     Standings,
     compute_standings,
+    format_order,
     parse_order,
 )
 
@@ -166,7 +168,14 @@ def test_relabelling_players_changes_nothing(
 @given(
     tournaments(),
     st.sampled_from(
-        ["uschess", "sca", "mca", "swisssys", "result_between_tied,head_to_head"]
+        [
+            "uschess",
+            "sca",
+            "mca",
+            format_order(CATALOGUES["swisssys"]),
+            "result_between_tied,head_to_head",
+            "result_between_tied:passes=once,head_to_head:passes=once",
+        ]
     ),
 )
 def test_ranking_is_a_permutation_with_consistent_shared_ranks(
@@ -190,8 +199,31 @@ def test_ranking_is_a_permutation_with_consistent_shared_ranks(
         assert [r.player.start_number for r in same] == sorted(
             r.player.start_number for r in same
         )
+        if position == 0 or rows[position - 1].rank == row.rank:
+            assert row.decided_by is None
         if position:
             previous = rows[position - 1]
+            decided = row.decided_by
+            if previous.score != row.score:
+                assert decided is None
+            elif previous.rank != row.rank:
+                # the tiebreak named as deciding is the first whose (passes of) values differ
+                assert decided is not None
+                assert decided == standings.separated_by(
+                    previous.player.id, row.player.id
+                )
+                first = [previous.values[decided], row.values[decided]]
+                passes = [(v.value, *(r.value for r in v.repeats)) for v in first]
+                differing = [(a, b) for a, b in zip(*passes, strict=False) if a != b]
+                assert differing and differing[0][0] > differing[0][1]
+                if comparable:
+                    assert all(
+                        a.value == b.value
+                        for a, b in zip(
+                            previous.values[:decided], row.values[:decided], strict=True
+                        )
+                    )
+                    assert previous.values[decided].value > row.values[decided].value
             if previous.rank != row.rank:
                 assert previous.rank < row.rank
                 assert previous.score >= row.score

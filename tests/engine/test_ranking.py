@@ -145,3 +145,41 @@ def test_tiebreak_value_accepts_an_explanation_or_a_builder() -> None:
     }
     with pytest.raises(AttributeError):
         built.value = F(2)  # type: ignore[misc]
+
+
+# Scores: 2 and 1 on 1.5; 5 and 6 on 1; 4 on 0.5; 3 and 7 on 0.
+GROUPS = """
+1: +W3 =B4
+2: +W5 =B6
+3: * .
+4: . *
+5: * +W7
+6: H *
+"""
+
+
+def test_score_groups_give_the_places_each_score_covers() -> None:
+    # US Chess 34C divides cash among the players tied on score, whatever the tiebreaks say.
+    standings = compute_standings(crosstable(GROUPS), parse_order("solkoff"))
+
+    groups = standings.score_groups()
+    assert [
+        (g.score, g.first, g.last, g.places, [r.player.start_number for r in g.rows])
+        for g in groups
+    ] == [
+        (F(3, 2), 1, 2, "1-2", [2, 1]),
+        (F(1), 3, 4, "3-4", [5, 6]),
+        (F(1, 2), 5, 5, "5", [4]),
+        (F(0), 6, 7, "6-7", [3, 7]),
+    ]
+    assert standings.place_range(pid(6)) == (3, 4)
+    assert standings.place_range(pid(4)) == (5, 5)
+    # the tiebreaks split every group here, yet the groups (and their places) stay
+    assert not any(row.shared for row in standings.rows[:4])
+
+
+def test_before_round_one_everyone_is_one_score_group_sharing_first() -> None:
+    standings = compute_standings(crosstable(GROUPS, through_round=0), ())
+    [group] = standings.score_groups()
+    assert (group.first, group.last) == (1, 7)
+    assert all(row.shared and row.rank == 1 for row in group.rows)

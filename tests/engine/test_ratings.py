@@ -42,7 +42,7 @@ FIELD = """
         ("average_opposition_cut1:opponents=paired", F(1900)),
         ("opposition_rating_sum", F(3400)),
         ("opposition_rating_sum:opponents=paired", F(5400)),
-        # performances (002): 2 lost to 1500 and 1700, drew unrated 7: (1100 + 1300) / 2 = 1200;
+        # performances (SCA posting): 2 lost to 1500 and 1700, drew unrated 7: (1100 + 1300) / 2 = 1200;
         # 3 drew 1400 and 1500, beat 1900: (1400 + 1500 + 2300) / 3 = 5200/3;
         # 4 beat unrated 10, lost to 2000, beat 1500: (1600 + 1900) / 2 = 1750
         ("opposition_performance", F(1200 + F(5200, 3) + 1750, 3)),

@@ -1,4 +1,4 @@
-"""Sonneborn-Berger: beaten opponents' scores plus half the drawn ones'; final (001, 002) or adjusted (MCA 004)."""
+"""Sonneborn-Berger: beaten opponents' scores plus half the drawn ones'; final (Rozycki 1997, SwissSys list) or adjusted (MCA 2001)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from standings.engine import compute_standings, parse_order
+from standings.engine import compute_standings, format_decimal, parse_order
 from tests.builders import crosstable, pid
 
 F = Fraction
@@ -79,15 +79,19 @@ def test_double_forfeit_is_a_forfeit_loss_for_both() -> None:
 
 
 @pytest.mark.parametrize(
-    ("token", "adjusted"),
+    ("token", "adjusted", "actual"),
     [
-        ("U", F(3, 2)),
-        ("F", F(3, 2)),
-        ("H", F(3, 2)),
-        ("Z", F(3, 2)),
-        ("+F3", F(3, 2)),
-        ("-F3", F(3, 2)),
-        (".", F(3, 2)),
+        ("U", F(3, 2), F(2)),
+        ("F", F(3, 2), F(2)),
+        (
+            "H",
+            F(3, 2),
+            None,
+        ),  # the half-point bye earned ½: the score needs no adjustment
+        ("Z", F(3, 2), F(1)),
+        ("+F3", F(3, 2), F(2)),
+        ("-F3", F(3, 2), F(1)),
+        (".", F(3, 2), F(1)),
     ],
     ids=[
         "pairing-bye",
@@ -100,14 +104,21 @@ def test_double_forfeit_is_a_forfeit_loss_for_both() -> None:
     ],
 )
 def test_opponents_unplayed_round_counts_half_whatever_it_earned(
-    token: str, adjusted: Fraction
+    token: str, adjusted: Fraction, actual: Fraction | None
 ) -> None:
     # 34E1: unplayed games "count a half point each, regardless of whether they were byes,
     # forfeits, or simply rounds not played": player 2 lost to 1, so 1's adjusted score is 1 + 1/2.
     standings = compute_standings(crosstable(f"1: +W2 {token}"), parse_order("solkoff"))
     first = standings.row(pid(2)).values[0].explanation.contributions[0]
     assert (first.opponent, first.value) == (pid(1), adjusted)
-    assert "unplayed rounds 2 counted 0.5 each" in first.note
+    # the real score is shown beside the adjusted one when they differ
+    assert first.actual == actual
+    if actual is None:
+        assert "unplayed rounds 2 counted 0.5 each" in first.note
+    else:
+        assert first.value_text() == (
+            f"{format_decimal(actual)} (1.5 with round 2 unplayed counted ½)"
+        )
 
 
 def test_late_entry() -> None:

@@ -37,7 +37,7 @@ ROUNDS = [
     "2-3 =, 4-5 -+, 1 Z",
 ]
 
-# Worked out by hand from US Chess 34E (seed 000), not by running the code.
+# Worked out by hand from US Chess 34E (Official Rules of Chess, 7th ed.), not by running the code.
 #   Scores: Alice 2.5, Bob 2, Carol 3, Dan 0, Eve 2.5 (bye 1 + forfeit 1 + draw), Frank 0.5.
 #   Adjusted scores (34E1: every unplayed round counts ½): Alice 2.5+½ = 3, Bob 2, Carol 2+½ = 2.5,
 #   Dan 0+½+½ = 1, Eve ½+0+½+½ = 1.5, Frank 4 x ½ = 2.
@@ -373,31 +373,118 @@ def test_explain_shows_one_players_terms_by_start_number_and_name(
     section: Section,
 ) -> None:
     out, _ = run(section.tournament.slug, "--explain", "5")
-    explained = out.split("How the tiebreaks of #5 Eve Ertel arose:")[1]
+    place, explained = out.split("How the tiebreaks of #5 Eve Ertel arose:")
+    # Eve and Alice both have 2.5 (places 2-3); Modified Median put Alice above (see EXPECTED).
+    assert (
+        "#5 Eve Ertel: rank 3 with 2.5 points; the players on 2.5 occupy places 2-3."
+        in place
+    )
+    assert (
+        "  #1 Alice Avery (above, rank 2): decided by Modified Median: 4.5 against 5.5"
+        in place
+    )
     median = explained.split("Solkoff")[0]
-    # Eve (plus score 2.5 of 4): Bob 2 and Carol 2.5 count; her unplayed rounds 2 and 4 are
-    # opponents with 0 (34E1) and the plus score drops the lowest of them.
+    # Eve (plus score 2.5 of 4): Bob 2 and Carol count; her unplayed rounds 2 and 4 are
+    # opponents with 0 (34E1) and the plus score drops the lowest of them. Carol scored 3, but
+    # her round-1 forfeit win counts ½ in her adjusted score: 2.5.
     assert "R1 #2 Bob Brandt: 2 " in median
-    assert "R3 #3 Carol Chen: 2.5 " in median
+    assert "R3 #3 Carol Chen: 3 (2.5 with round 1 unplayed counted ½) " in median
     assert "dropped R" in median and "plus score" in median
     cumulative = explained.split("Cumulative: 4")[1].split("Cumulative of Opposition")[
         0
     ]
-    # 34E3: one point off for the pairing bye (round 2) and the forfeit win (round 4).
+    # 34E3: one point off for the pairing bye (round 2) and the forfeit win (round 4); the
+    # running scores name the round, not the opponent.
+    assert "+ after round 1: 0.5  (running score after round 1 (draw))" in cumulative
+    assert "Bob" not in cumulative
     assert "- R2 1:" in cumulative
     assert "- R4 1:" in cumulative
+
+
+def test_explain_with_json_adds_an_explanation_object_and_changes_nothing_else(
+    section: Section,
+) -> None:
+    plain = run_json(section.tournament.slug)
+    document = run_json(section.tournament.slug, "--explain", "5")
+
+    explanation = document.pop("explanation")
+    assert document == plain
+    assert explanation["start_number"] == 5
+    assert explanation["name"] == "Eve Ertel"
+    assert (explanation["rank"], explanation["score"]) == (3, "2.5")
+    assert explanation["places"] == [2, 3]
+    assert explanation["decided_by"] == "modified_median"
+    assert explanation["neighbours"] == [
+        {
+            "start_number": 1,
+            "name": "Alice Avery",
+            "rank": 2,
+            "above": True,
+            "decided_by": "modified_median",
+            "own": "4.5",
+            "theirs": "5.5",
+            "pass": 1,
+            "text": "decided by Modified Median: 4.5 against 5.5",
+        }
+    ]
+    assert [t["key"] for t in explanation["tiebreaks"]] == US_CHESS_KEYS
+    [median, solkoff, cumulative, _] = explanation["tiebreaks"]
+    carol = next(t for t in solkoff["terms"] if t["round"] == 3)
+    assert carol == {
+        "round": 3,
+        "opponent": {"start_number": 3, "name": "Carol Chen"},
+        "value": "2.5",
+        "actual": "3",
+        "note": carol["note"],
+        "text": "R3 #3 Carol Chen: 3 (2.5 with round 1 unplayed counted ½)",
+    }
+    assert median["value"] == "4.5"
+    assert [d["round"] for d in cumulative["deductions"]] == [2, 4]
+    assert all(t["opponent"] is None for t in cumulative["terms"])
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--explain", "9"), "no player number 9"),
-        (("--explain", "1", "--format", "json"), "--explain goes with --format text"),
+        (("--explain", "9"), "Open has no player number 9"),
+        (("--explain", "9", "--format", "json"), "Open has no player number 9"),
+        (
+            ("--explain", "1", "--format", "csv"),
+            "--explain goes with --format text or json",
+        ),
     ],
-    ids=["unknown-player", "not-text"],
+    ids=["unknown-player", "unknown-player-json", "csv"],
 )
-def test_explain_refuses_an_unknown_player_or_a_table_format(
+def test_explain_refuses_an_unknown_player_or_csv(
     section: Section, args: tuple[str, ...], message: str
 ) -> None:
     with pytest.raises(CommandError, match=message):
         run(section.tournament.slug, *args)
+
+
+# --- Round 0: the starting list -----------------------------------------------------------
+
+
+def test_after_round_0_is_the_starting_list(section: Section) -> None:
+    document = run_json(section.tournament.slug, "--after-round", "0")
+
+    assert document["after_round"] == 0
+    assert [
+        (r["rank"], r["shared"], r["start_number"], r["score"])
+        for r in document["standings"]
+    ] == [(1, True, n, "0") for n in range(1, 7)]
+    out, _ = run(section.tournament.slug, "--after-round", "0")
+    assert out.splitlines()[0] == (
+        f"{section.tournament.name}, Open: starting list before round 1 of 4 "
+        "(no results yet: everyone on 0, listed by start number)"
+    )
+
+
+def test_round_out_of_range_names_the_rounds_and_round_0(section: Section) -> None:
+    for bad in ("5", "-1"):
+        with pytest.raises(
+            CommandError,
+            match=rf"round {bad} does not exist: Open has rounds 1 to 4 \(0 gives the "
+            r"starting list, before round 1\)",
+        ):
+            run(section.tournament.slug, "--after-round", bad)
