@@ -459,6 +459,8 @@ class PairingsCheck:
 
     errors: list[tuple[int | None, str]]
     warnings: list[str]
+    # The rows checked: the given ones, then the requested byes that were missing.
+    rows: list[PairingInput]
 
 
 def _invalid(errors: list[tuple[int | None, str]]) -> ValidationError:
@@ -483,15 +485,38 @@ def round_pairings_check(
 ) -> PairingsCheck:
     """Check the rows of round ``number`` without writing: errors as sentences, and warnings.
 
-    Requested byes missing from ``rows`` are not errors: ``round_pairings_save`` adds them.
-    Reads a constant number of queries (players, earlier pairings, this round's pairings).
+    Players with a requested bye for the round who are missing from ``rows`` get their bye
+    (added to the rows checked). A round that has results keeps its games. Reads a constant
+    number of queries (requested byes, players, earlier pairings, this round's pairings).
     """
     errors: list[tuple[int | None, str]] = []
     warnings: list[str] = []
+    rows = list(rows)
     try:
         round_number_check(section=section, number=number)
     except ValidationError as error:
-        return PairingsCheck([(None, m) for m in error.messages], [])
+        return PairingsCheck([(None, m) for m in error.messages], [], rows)
+    given = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
+    for player_id, kind in RequestedBye.objects.filter(
+        player__section=section, round_number=number
+    ).values_list("player_id", "kind"):
+        if player_id not in given:
+            rows.append(
+                PairingInput(white=player_id, result=REQUESTED_BYE_RESULTS[kind])
+            )
+    existing = list(
+        Pairing.objects.filter(
+            round__section=section, round__number=number
+        ).values_list("board", "white_id", "black_id", "result")
+    )
+    has_results = any(
+        black is not None and result != Result.PENDING
+        for _b, _w, black, result in existing
+    )
+    if has_results and {(r.board, r.white, r.black) for r in rows} != {
+        (board, white, black) for board, white, black, _r in existing
+    }:
+        errors.append((None, PAIRINGS_HAVE_RESULTS.format(round=number)))
     ids = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
     players = Player.objects.in_bulk(ids)
     earlier = list(
@@ -551,7 +576,7 @@ def round_pairings_check(
             boards.add(row.board)
     if not errors:
         warnings = _pairing_warnings(section, number, rows, players, earlier)
-    return PairingsCheck(errors, warnings)
+    return PairingsCheck(errors, warnings, rows)
 
 
 def _pairing_warnings(
@@ -654,42 +679,23 @@ def round_pairings_save(
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
 
-    Players with a requested bye for the round who are not in ``rows`` get their bye. A round
-    that has results keeps its games: only results may change then, each recorded as a
+    ``rows`` are checked by ``round_pairings_check`` (requested byes added). A round that has
+    results keeps its games: only results may change then, each recorded as a
     ``ResultChange`` from ``source`` (the pairings page, the admin). A round that was not
     paired becomes a draft (``round_publish`` posts it); a posted round stays posted, complete
     when every row has a result. Raises ``ValidationError`` (sentences, each with
     ``params["row"]``) and writes nothing on any error; returns the round and the warnings.
     """
-    rows = list(rows)
     try:
         with transaction.atomic():
-            given = {r.white for r in rows} | {
-                r.black for r in rows if r.black is not None
-            }
-            for pk, kind in RequestedBye.objects.filter(
-                player__section=section, round_number=number
-            ).values_list("player_id", "kind"):
-                if pk not in given:
-                    rows.append(
-                        PairingInput(white=pk, result=REQUESTED_BYE_RESULTS[kind])
-                    )
             check = round_pairings_check(section=section, number=number, rows=rows)
             if check.errors:
                 raise _invalid(check.errors)
+            rows = check.rows
             round_, _ = Round.objects.select_for_update().get_or_create(
                 section=section, number=number
             )
             existing = {(p.white_id, p.black_id): p for p in round_.pairings.all()}
-            has_results = any(
-                p.black_id is not None and p.result != Result.PENDING
-                for p in existing.values()
-            )
-            games = {(r.board, r.white, r.black) for r in rows}
-            if has_results and games != {
-                (p.board, p.white_id, p.black_id) for p in existing.values()
-            }:
-                raise ValidationError(PAIRINGS_HAVE_RESULTS.format(round=number))
             kept = {(r.white, r.black) for r in rows} & set(existing)
             Pairing.objects.filter(round=round_).exclude(
                 pk__in=[existing[k].pk for k in kept]
@@ -778,7 +784,9 @@ def pairing_check(
     # Only this row's errors: the others were saved before and are the round's own business.
     mine = len(rows) - 1
     return PairingsCheck(
-        [(r, m) for r, m in check.errors if r in (mine, None)], check.warnings
+        [(r, m) for r, m in check.errors if r in (mine, None)],
+        check.warnings,
+        check.rows,
     )
 
 
@@ -920,3 +928,17 @@ def result_check_record(
         pairing=pairing, defaults={"result": result, "entered_by": user}
     )
     return check
+
+
+def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
+    """Take one pairing out of its round; the round's other rows stay (and are checked)."""
+    round_ = Round.objects.select_related("section").get(pk=pairing.round_id)
+    rows = [
+        PairingInput(white=w, black=b, board=board, result=result)
+        for board, w, b, result in Pairing.objects.filter(round=round_)
+        .exclude(pk=pairing.pk)
+        .values_list("board", "white_id", "black_id", "result")
+    ]
+    return round_pairings_save(
+        section=round_.section, number=round_.number, rows=rows, user=user
+    )

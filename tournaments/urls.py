@@ -10,9 +10,7 @@ app_name = "tournaments"
 ROUND = "t/<slug:slug>/s/<int:section>/r/<int:number>/"
 round_patterns = [
     path(ROUND, rounds.round_detail, name="round_detail"),
-    path(
-        f"{ROUND}p/<int:pairing>/result/", rounds.result_record, name="result_record"
-    ),
+    path(f"{ROUND}p/<int:pairing>/result/", rounds.result_record, name="result_record"),
     path(f"{ROUND}pairings/", rounds.round_pairings, name="round_pairings"),
     path(f"{ROUND}publish/", rounds.round_publish, name="round_publish"),
     path(f"{ROUND}check/", rounds.round_check, name="round_check"),

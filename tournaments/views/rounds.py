@@ -265,7 +265,8 @@ def _next_pending(board: Pairing) -> int | None:
         .values_list("pk", "board")
     )
     after = [pk for pk, b in pending if (b or 0) > (board.board or 0)]
-    return (after or [pk for pk, _ in pending] or [None])[0]
+    ordered = after or [pk for pk, _ in pending]
+    return ordered[0] if ordered else None
 
 
 @require_GET
@@ -325,7 +326,10 @@ def round_pairings(
             player__section=page.section, round_number=number
         ).values_list("player__start_number", "kind")
     )
-    formset_kwargs = {"players": players, "section_name": page.section.name}
+    formset_kwargs: dict[str, Any] = {
+        "players": players,
+        "section_name": page.section.name,
+    }
     if request.method == "POST":
         boards = BoardFormSet(request.POST, prefix="boards", **formset_kwargs)
         byes = ByeFormSet(request.POST, prefix="byes", **formset_kwargs)
