@@ -42,7 +42,12 @@ def messages(error: ValidationError) -> list[str]:
 
 def rows_of(round_: Round) -> list[tuple[int | None, int, int | None, str]]:
     return [
-        (p.board, p.white.start_number, p.black and p.black.start_number, p.result)
+        (
+            p.board,
+            p.white.start_number,
+            p.black.start_number if p.black else None,
+            p.result,
+        )
         for p in round_.pairings.select_related("white", "black").order_by(
             "board", "white__start_number"
         )

@@ -28,7 +28,7 @@ from tournaments.models import (
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}
 
 
 def url(
@@ -92,7 +92,7 @@ def test_htmx_result_post_returns_the_row_and_the_progress(
     first = board(four, 1)
 
     response = td_client.post(
-        result_url(four, first), {"result": "draw", "based_on": "pending"}, **HTMX
+        result_url(four, first), {"result": "draw", "based_on": "pending"}, headers=HTMX
     )
 
     html = response.content.decode()
@@ -126,7 +126,9 @@ def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
     )
 
     response = td_client.post(
-        result_url(four, first), {"result": "white_win", "based_on": "pending"}, **HTMX
+        result_url(four, first),
+        {"result": "white_win", "based_on": "pending"},
+        headers=HTMX,
     )
 
     html = response.content.decode()
@@ -142,13 +144,13 @@ def test_polling_returns_rows_changed_since_the_page_was_drawn(
 ) -> None:
     page = td_client.get(url(four)).content.decode()
     poll = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
-    assert td_client.get(poll, **HTMX).status_code == 204
+    assert td_client.get(poll, headers=HTMX).status_code == 204
 
     second = board(four, 2)
     services.result_record(
         pairing=second, result=Result.DRAW, based_on=Result.PENDING, user=other_td
     )
-    response = td_client.get(poll, **HTMX)
+    response = td_client.get(poll, headers=HTMX)
 
     html = response.content.decode()
     assert response.status_code == 200
@@ -173,7 +175,7 @@ def test_polling_reloads_the_page_after_a_repair(
         ],
     )
 
-    assert td_client.get(poll, **HTMX)["HX-Refresh"] == "true"
+    assert td_client.get(poll, headers=HTMX)["HX-Refresh"] == "true"
 
 
 def pairing_post(
@@ -320,7 +322,9 @@ def test_check_mode_entries_that_differ_are_flagged_on_the_round_page(
         url(four, "round_check"), {"pairing": first.pk, "result": "white_win"}
     )
     response = superuser_client.post(
-        url(four, "round_check"), {"pairing": second.pk, "result": "black_win"}, **HTMX
+        url(four, "round_check"),
+        {"pairing": second.pk, "result": "black_win"},
+        headers=HTMX,
     )
     assert response.content.decode().lstrip().startswith(f'<tr id="check-{second.pk}"')
 
@@ -371,7 +375,7 @@ def _result_post_queries(client: Client, section: Section) -> int:
         response = client.post(
             result_url(section, pairing),
             {"result": "draw", "based_on": "pending"},
-            **HTMX,
+            headers=HTMX,
         )
     assert response.status_code == 200
     assert "results in" in response.content.decode()
