@@ -84,3 +84,24 @@
     focusRow(hash && hash.matches(ROW) ? hash : nextPending(null));
   });
 })();
+
+// The pairings form: the name of the player whose number was typed, under the number.
+(function () {
+  "use strict";
+  var data = document.getElementById("player-names");
+  if (!data) return;
+  var names = JSON.parse(data.textContent);
+  function show(input) {
+    var who = document.querySelector('.who[data-for="' + input.id + '"]');
+    if (!who) return;
+    var value = input.value.trim();
+    who.textContent = value === "" ? "" : names[value] || "no such player";
+    who.classList.toggle("text-danger", value !== "" && !names[value]);
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches(".num-input")) show(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll(".num-input").forEach(show);
+  });
+})();

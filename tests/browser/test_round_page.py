@@ -117,6 +117,10 @@ def test_td_pairs_round_one_by_hand_and_posts_it(
     for board, (white, black) in enumerate([(1, 5), (6, 2), (3, 7), (8, 4)], start=1):
         page.get_by_label(f"Board {board} white").fill(str(white))
         page.get_by_label(f"Board {board} black").fill(str(black))
+    expect(page.locator('.who[data-for="id_boards-1-white"]')).to_have_text(
+        "Nakamura-Whitfield, Alexandra (1930)"
+    )
+    assert fits(page)
     shot(page, "round-pairings")
     page.get_by_role("button", name="Save pairings").click()
 

@@ -13,7 +13,9 @@ register = template.Library()
 
 
 @register.inclusion_tag("tournaments/_rounds_list.html")
-def rounds_list(section: Section, current: int | None = None) -> dict[str, Any]:
+def rounds_list(
+    section: Section, current: int | None = None, oob: bool = False
+) -> dict[str, Any]:
     """Rounds 1 to the section's last, each with its state and results in (one query)."""
     found = {
         r.number: r
@@ -39,4 +41,4 @@ def rounds_list(section: Section, current: int | None = None) -> dict[str, Any]:
                 "total": getattr(round_, "total", 0),
             }
         )
-    return {"section": section, "rounds": rounds, "current": current}
+    return {"section": section, "rounds": rounds, "current": current, "oob": oob}

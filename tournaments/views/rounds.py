@@ -396,6 +396,10 @@ def round_pairings(
             boards=boards,
             byes=byes,
             players=sorted(players.values(), key=lambda p: p.start_number),
+            # Shown under each number as it is typed, so a typo shows before saving.
+            player_names={
+                n: f"{p.name} ({p.rating or 'unr.'})" for n, p in players.items()
+            },
             requested={
                 n: RequestedBye.Kind(kind).label for n, kind in requested.items()
             },
