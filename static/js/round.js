@@ -59,8 +59,9 @@
   // After the row came back from the server, go on to the next board still without a result.
   var lastRow = null;
   document.addEventListener("htmx:beforeRequest", function (event) {
+    // Only a result's own request counts: the polling in between must not lose the place.
     var row = event.target.closest ? event.target.closest(ROW) : null;
-    lastRow = row ? row.id : null;
+    if (row) lastRow = row.id;
   });
   document.addEventListener("htmx:afterSettle", function (event) {
     if (!lastRow) return;

@@ -92,14 +92,23 @@ class Row:
 
 
 def _round_page(
-    request: HtmxHttpRequest, slug: str, section: int, number: int
+    request: HtmxHttpRequest,
+    slug: str,
+    section: int,
+    number: int,
+    *,
+    load_round: bool = True,
 ) -> RoundPage:
     tournament = tournament_for_director(request, slug)
     section_obj = get_object_or_404(Section, pk=section, tournament=tournament)
     section_obj.tournament = tournament
     if not 1 <= number <= section_obj.rounds_total:
         raise Http404(f"{section_obj.name} has no round {number}.")
-    round_ = Round.objects.filter(section=section_obj, number=number).first()
+    round_ = (
+        Round.objects.filter(section=section_obj, number=number).first()
+        if load_round
+        else None
+    )
     return RoundPage(tournament, section_obj, number, round_)
 
 
@@ -115,10 +124,10 @@ def _pairings(round_: Round | None) -> tuple[list[Pairing], list[Pairing]]:
     return [p for p in pairings if p.black_id], [p for p in pairings if not p.black_id]
 
 
-def _progress(round_: Round | None) -> dict[str, int]:
-    if round_ is None:
+def _progress(round_id: int | None) -> dict[str, int]:
+    if round_id is None:
         return {"done": 0, "total": 0, "percent": 0}
-    counts = Pairing.objects.filter(round=round_, black__isnull=False).aggregate(
+    counts = Pairing.objects.filter(round_id=round_id, black__isnull=False).aggregate(
         total=Count("pk"), done=Count("pk", filter=~Q(result=Result.PENDING))
     )
     total, done = counts["total"], counts["done"]
@@ -195,7 +204,7 @@ def round_detail(
             page,
             rows=rows,
             byes=byes,
-            progress=_progress(page.round),
+            progress=_progress(page.round.pk if page.round else None),
             differing=[r for r in rows if r.differs],
             since=since,
             signature=signature,
@@ -211,7 +220,8 @@ def result_record(
     request: HtmxHttpRequest, slug: str, section: int, number: int, pairing: int
 ) -> HttpResponse:
     """Record one board's result; htmx gets the row back (and the progress), a plain post a redirect."""
-    page = _round_page(request, slug, section, number)
+    # The round's row is not needed: the service reads its state, the progress counts by id.
+    page = _round_page(request, slug, section, number, load_round=False)
     board = get_object_or_404(
         Pairing.objects.select_related("white", "black"),
         pk=pairing,
@@ -248,7 +258,7 @@ def result_record(
     response = render(
         request,
         f"{TEMPLATE}#result-response",
-        _context(page, row=row, progress=_progress(board.round), progress_oob=True),
+        _context(page, row=row, progress=_progress(board.round_id), progress_oob=True),
     )
     if not error:
         trigger_client_event(response, "result-recorded", {"pairing": board.pk})
@@ -303,7 +313,7 @@ def round_rows(
         _context(
             page,
             rows=[Row(p, checks.get(p.pk)) for p in boards if p.black_id],
-            progress=_progress(page.round),
+            progress=_progress(page.round.pk if page.round else None),
             progress_oob=True,
             row_oob=True,
             since=since,
