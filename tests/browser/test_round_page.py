@@ -217,8 +217,8 @@ def test_td_enters_results_by_keyboard_and_corrects_one_in_the_history(
     history = page.get_by_test_id("history")
     first = history.locator("tbody tr").first
     expect(first).to_contain_text("Nakamura-Whitfield, Alexandra")
-    expect(first.locator("td").nth(2)).to_have_text("½-½")
-    expect(first.locator("td").nth(3)).to_have_text("0-1")
+    expect(first.locator(".was")).to_have_text("½-½")
+    expect(first.locator(".now")).to_have_text("0-1")
     expect(first).to_contain_text("anna")
     expect(first).to_contain_text("Result entry")
     expect(history.locator("tbody tr")).to_have_count(5)
@@ -311,3 +311,26 @@ def test_check_mode_flags_a_board_where_the_entries_differ(
 
     expect(page.get_by_test_id("check-differences")).to_contain_text("board 1")
     shot(page, "round-check-differs")
+
+
+def test_results_are_entered_with_javascript_off(
+    live_server: Any, browser: Browser, director: User
+) -> None:
+    section = posted(director)
+    boards = board_ids(section)
+    context = browser.new_context(java_script_enabled=False, **VIEWPORTS["phone"])
+    page = context.new_page()
+    try:
+        log_in(page, live_server, director)
+        page.goto(round_url(live_server, section))
+
+        row(page, boards, 1).get_by_role("button", name="½-½", exact=True).click()
+        expect(page.get_by_test_id("progress")).to_have_text("1/4 results in")
+        # The plain post lands on the next board without a result.
+        assert page.url.endswith(f"#pairing-{boards[2]}")
+        row(page, boards, 2).get_by_text("More").click()
+        row(page, boards, 2).get_by_role("button", name="0-1 forfeit").click()
+        expect(page.get_by_test_id("progress")).to_have_text("2/4 results in")
+        expect(row(page, boards, 2)).to_contain_text("0-1 forfeit")
+    finally:
+        context.close()

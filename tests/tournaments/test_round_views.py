@@ -8,12 +8,13 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
+from django.urls import clear_url_caches, reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
+from tournaments import urls as tournament_urls
 from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
 from tournaments.models import (
     Pairing,
@@ -400,3 +401,36 @@ def test_a_result_post_costs_the_same_queries_for_10_and_200_boards(
         td_client, large
     )
     assert Player.objects.filter(section=large).count() == 400
+
+
+def test_the_pairing_programs_notes_show_on_the_round_page(
+    td_client: Client, four: Section
+) -> None:
+    Round.objects.filter(section=four).update(
+        pairing_notes=["Player 3 floated down: no opponent in the 1-point group."]
+    )
+
+    html = td_client.get(url(four)).content.decode()
+
+    assert "Pairing notes (1)" in html
+    assert "Player 3 floated down: no opponent in the 1-point group." in html
+
+
+def test_pair_automatically_posts_to_the_pairing_program_when_it_is_installed(
+    td_client: Client, five: Section
+) -> None:
+    html = td_client.get(url(five)).content.decode()
+    with override_settings(ROOT_URLCONF="tests.tournaments.urls_with_pairing_program"):
+        clear_url_caches()
+        try:
+            installed = td_client.get(url(five)).content.decode()
+            pair_url = url(five, "round_pair")
+        finally:
+            clear_url_caches()
+
+    assert "Pair by hand" in html
+    assert ("Pair automatically" in html) == (
+        "round_pair" in {p.name for p in tournament_urls.urlpatterns}
+    )
+    assert f'<form method="post" action="{pair_url}">' in installed
+    assert "Pair automatically" in installed
