@@ -172,11 +172,13 @@ def posted(director: User) -> Section:
 def board_ids(section: Section) -> dict[int, int]:
     """Board number -> pairing pk, read before the browser starts (the pages poll the database,
     and SQLite's in-memory test database locks a table against a concurrent read)."""
-    return dict(
-        Pairing.objects.filter(round__section=section, board__isnull=False).values_list(
-            "board", "pk"
-        )
-    )
+    return {
+        board: pk
+        for board, pk in Pairing.objects.filter(
+            round__section=section, board__isnull=False
+        ).values_list("board", "pk")
+        if board is not None
+    }
 
 
 def row(page: Page, boards: dict[int, int], board: int) -> Any:
@@ -259,7 +261,8 @@ def test_another_tds_entry_appears_and_a_stale_edit_is_refused(
     boards = board_ids(section)
     colleague = User.objects.create_user("ben", password="x")
     section.tournament.directors.add(colleague)
-    size = "phone" if (page.viewport_size or {}).get("width", 0) < 600 else "desktop"
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    size = "phone" if width < 600 else "desktop"
     other = browser.new_context(**VIEWPORTS[size]).new_page()
     try:
         log_in(page, live_server, director)
