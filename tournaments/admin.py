@@ -278,6 +278,14 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def delete_model(self, request: HttpRequest, obj: Pairing) -> None:
         services.pairing_delete(pairing=obj, user=request.user)
 
+    def has_delete_permission(
+        self, request: HttpRequest, obj: Pairing | None = None
+    ) -> bool:
+        # The service refuses to take a game out of a round with results: offer no delete then.
+        if obj is not None and services.round_has_results(round_=obj.round):
+            return False
+        return super().has_delete_permission(request, obj)
+
     def get_actions(self, request: HttpRequest) -> dict[str, Any]:
         # Deleting many pairings at once would skip the round's checks.
         actions = super().get_actions(request)

@@ -930,6 +930,15 @@ def result_check_record(
     return check
 
 
+def round_has_results(*, round_: Round) -> bool:
+    """Whether a game of the round has a result: its pairings can no longer change then."""
+    return (
+        Pairing.objects.filter(round=round_, black__isnull=False)
+        .exclude(result=Result.PENDING)
+        .exists()
+    )
+
+
 def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     """Take one pairing out of its round; the round's other rows stay (and are checked)."""
     round_ = Round.objects.select_related("section").get(pk=pairing.round_id)

@@ -321,3 +321,20 @@ def test_admin_cannot_change_the_games_of_a_round_with_results(
         in response.content.decode()
     )
     assert boards_of(round_of_four) == [(1, 1, 2), (2, 3, 4)]
+
+
+def test_admin_deletes_a_pairing_through_the_service_until_the_round_has_results(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1, board2 = round_of_four.pairings.order_by("board")
+
+    response = td_client.post(url(Pairing, "delete", board2.pk), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert boards_of(round_of_four) == [(1, 1, 2)]
+    Pairing.objects.filter(pk=board1.pk).update(result="draw")
+    assert (
+        td_client.post(url(Pairing, "delete", board1.pk), {"post": "yes"}).status_code
+        == 403
+    )
+    assert boards_of(round_of_four) == [(1, 1, 2)]

@@ -392,11 +392,8 @@ def round_pairings(
         bye_rows += [{}, {}]
         boards = BoardFormSet(initial=board_rows, prefix="boards", **formset_kwargs)
         byes = ByeFormSet(initial=bye_rows, prefix="byes", **formset_kwargs)
-    has_results = (
-        page.round is not None
-        and page.round.pairings.filter(black__isnull=False)
-        .exclude(result=Result.PENDING)
-        .exists()
+    has_results = page.round is not None and services.round_has_results(
+        round_=page.round
     )
     return render(
         request,
