@@ -207,6 +207,9 @@ def test_td_enters_results_by_keyboard_and_corrects_one_in_the_history(
 
     expect(page.get_by_test_id("progress")).to_have_text("4/4 results in")
     expect(page.get_by_text("Round complete").first).to_be_visible()
+    expect(page.get_by_role("link", name="Pair round 2 →")).to_be_visible()
+    # The round's state at the top follows within a polling interval.
+    expect(page.locator("#round-status")).to_have_text("Results complete", timeout=8000)
     assert fits(page)
     shot(page, "round-complete")
 

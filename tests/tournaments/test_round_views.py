@@ -159,6 +159,8 @@ def test_polling_returns_rows_changed_since_the_page_was_drawn(
     assert f'id="pairing-{board(four, 1).pk}"' not in html
     assert "1/2 results in" in html
     assert 'id="round-poll"' in html
+    assert '<span id="round-status" hx-swap-oob="true">' in html
+    assert f'id="rounds-list-{four.pk}"' in html
 
 
 def test_polling_reloads_the_page_after_a_repair(
