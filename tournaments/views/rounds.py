@@ -514,7 +514,6 @@ def round_check(
         _context(
             page,
             rows=[Row(p, checks.get(p.pk)) for p in boards],
-            checked=sum(1 for p in boards if p.pk in checks),
         ),
     )
 
