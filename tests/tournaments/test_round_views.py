@@ -436,3 +436,24 @@ def test_pair_automatically_posts_to_the_pairing_program_when_it_is_installed(
     )
     assert f'<form method="post" action="{pair_url}">' in installed
     assert "Pair automatically" in installed
+
+
+def test_a_round_with_results_keeps_its_games_on_the_pairing_page(
+    td_client: Client, four: Section
+) -> None:
+    services.result_record(
+        pairing=board(four, 1), result=Result.DRAW, based_on=Result.PENDING
+    )
+
+    page = td_client.get(url(four, "round_pairings")).content.decode()
+    response = td_client.post(
+        url(four, "round_pairings"), pairing_post([(1, 3), (2, 4)], [])
+    )
+
+    assert "has results, so its games cannot change any more" in page
+    assert services.PAIRINGS_HAVE_RESULTS.format(round=1) in response.content.decode()
+    assert sorted(
+        Pairing.objects.filter(round__section=four).values_list(
+            "white__start_number", "black__start_number"
+        )
+    ) == [(1, 2), (3, 4)]
