@@ -465,8 +465,12 @@ class PairingsCheck:
 
 def _invalid(errors: list[tuple[int | None, str]]) -> ValidationError:
     """A ValidationError whose messages carry the row they belong to (``params["row"]``)."""
+    # Django %-formats a message that has params: a "%" in a player's name must stay a "%".
     return ValidationError(
-        [ValidationError(message, params={"row": row}) for row, message in errors]
+        [
+            ValidationError(message.replace("%", "%%"), params={"row": row})
+            for row, message in errors
+        ]
     )
 
 

@@ -335,3 +335,16 @@ def test_check_entry_is_kept_apart_from_the_result(
     ]
     with pytest.raises(ValidationError):
         services.result_check_record(pairing=board1, result=Result.PENDING)
+
+
+def test_a_percent_sign_in_a_name_stays_in_the_sentence(four: Section) -> None:
+    Player.objects.filter(pk=pk(four, 2)).update(name="100% Effort")
+
+    with pytest.raises(ValidationError) as error:
+        services.round_pairings_save(
+            section=four, number=1, rows=[game(four, 1, 1, 2), game(four, 2, 2, 3)]
+        )
+
+    assert messages(error.value) == [
+        services.PLAYER_TWICE.format(player="2. 100% Effort", round=1)
+    ]

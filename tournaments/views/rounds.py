@@ -443,7 +443,7 @@ def _attach(invalid: ValidationError, forms: list[Any], boards: Any) -> None:
     """Put each of the service's sentences next to the row it is about, the rest on top."""
     for error in invalid.error_list:
         row = (error.params or {}).get("row")
-        message = error.message % error.params if error.params else error.message
+        message = str(error.message % error.params if error.params else error.message)
         if row is not None and row < len(forms):
             forms[row].add_error(None, message)
         else:
