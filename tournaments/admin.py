@@ -7,11 +7,20 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 
-from .models import Pairing, Player, RequestedBye, Round, Section, Tournament
+from . import services
+from .models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Section,
+    Tournament,
+)
 
 # The "type: ignore[type-arg]" below: the admin classes are generic only in django-stubs, and
 # subscripting them fails at run time (Django gives them no __class_getitem__).
@@ -37,28 +46,35 @@ class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
     extra = 0
 
 
-def _pairing_problems(round_: Round, players: list[Player]) -> list[str]:
-    """What is wrong with a pairing's players for its round (section, withdrawal)."""
-    problems = []
-    for player in players:
-        if player.section_id != round_.section_id:
-            problems.append(f"{player} plays in another section.")
-        elif (
-            player.withdrawn_after_round is not None
-            and round_.number > player.withdrawn_after_round
-        ):
-            problems.append(
-                f"{player} withdrew after round {player.withdrawn_after_round}."
-            )
-    return problems
+def _row(data: dict[str, Any]) -> services.PairingInput | None:
+    """The service's row for one admin form's cleaned data (None while a player is missing)."""
+    white, black = data.get("white"), data.get("black")
+    if white is None:
+        return None
+    return services.PairingInput(
+        white=white.pk,
+        black=None if black is None else black.pk,
+        board=data.get("board"),
+        result=data.get("result") or Result.PENDING,
+    )
 
 
-def _players(data: dict[str, Any]) -> list[Player]:
-    return [p for p in (data.get("white"), data.get("black")) if p is not None]
+class RoundForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The round number is checked by the service every page uses."""
+
+    class Meta:
+        model = Round
+        fields = ["section", "number", "pairing_notes"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or self.cleaned_data
+        if data.get("section") is not None and data.get("number") is not None:
+            services.round_number_check(section=data["section"], number=data["number"])
+        return data
 
 
 class PairingForm(forms.ModelForm):  # type: ignore[type-arg]
-    """Says in words what the database would refuse with an error page."""
+    """One pairing on its own page, checked with the rest of its round by the services."""
 
     class Meta:
         model = Pairing
@@ -66,50 +82,46 @@ class PairingForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
-        if data.get("round") is not None:
-            problems = _pairing_problems(data["round"], _players(data))
-            if problems:
-                raise ValidationError(problems)
-        return data
-
-
-class StandalonePairingForm(PairingForm):
-    """One pairing on its own page: the rest of its round is in the database."""
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        players = [p.pk for p in _players(data)]
-        if data.get("round") is not None and players:
-            others = Pairing.objects.filter(round=data["round"]).exclude(
-                pk=self.instance.pk
+        row = _row(data)
+        if data.get("round") is not None and row is not None:
+            check = services.pairing_check(
+                round_=data["round"],
+                pairing=self.instance if self.instance.pk else None,
+                row=row,
             )
-            if others.filter(Q(white__in=players) | Q(black__in=players)).exists():
-                raise ValidationError(
-                    "A player of this pairing is already paired in this round."
-                )
+            if check.errors:
+                raise ValidationError([message for _row_index, message in check.errors])
         return data
 
 
 class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
-    """The whole round at once: a player may move between boards, but ends up on one only."""
+    """The whole round at once, checked by ``round_pairings_check`` as the pairing page is."""
+
+    def rows(self) -> list[services.PairingInput]:
+        rows = []
+        for form in self.forms:
+            if form in self.deleted_forms or not hasattr(form, "cleaned_data"):
+                continue
+            if not form.has_changed() and form.instance.pk is None:
+                continue
+            row = _row(form.cleaned_data)
+            if row is not None:
+                rows.append(row)
+        return rows
 
     def clean(self) -> None:
         super().clean()
-        seen: dict[int, str] = {}
-        for form in self.forms:
-            if not form.has_changed() and form.instance.pk is None:
-                continue
-            if form in self.deleted_forms:
-                continue
-            for player in _players(form.cleaned_data):
-                if player.pk in seen:
-                    raise ValidationError(f"{player} is paired twice in this round.")
-                seen[player.pk] = str(player)
+        if any(self.errors) or self.instance.pk is None:
+            return
+        check = services.round_pairings_check(
+            section=self.instance.section, number=self.instance.number, rows=self.rows()
+        )
+        if check.errors:
+            raise ValidationError([message for _row_index, message in check.errors])
 
 
 class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Pairing
-    form = PairingForm
     formset = PairingInlineFormSet
     fields = ["board", "white", "black", "result"]
     # A section has hundreds of players: a search box instead of a <select> of every one of them.
@@ -196,37 +208,44 @@ class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = RoundForm
     list_display = ["__str__", "section", "number", "status"]
     list_filter = ["status", "section__tournament"]
     search_fields = ["section__name", "section__tournament__name", "=number"]
     list_select_related = ["section__tournament"]
     autocomplete_fields = ["section"]
+    # The status follows the pairings and results (the services set it).
+    readonly_fields = ["status"]
     inlines = [PairingInline]
 
     def save_formset(
         self, request: HttpRequest, form: Any, formset: Any, change: bool
     ) -> None:
-        """Save the round's pairings as one change, so that two players can swap boards.
+        """Save the round's pairings through the service the pairing page uses, as one change.
 
-        Saved row by row, a swap would break "once per round" halfway through; the formset has
-        checked the end state, so the changed rows are taken out first and written back.
+        Results changed here are recorded as changes made in the admin.
         """
         if formset.model is not Pairing:
             super().save_formset(request, form, formset, change)
             return
-        with transaction.atomic():
-            rows = formset.save(commit=False)
-            for row in formset.deleted_objects:
-                row.delete()
-            Pairing.objects.filter(pk__in=[row.pk for row in rows if row.pk]).delete()
-            for row in rows:
-                row.save(force_insert=True)
-            formset.save_m2m()
+        round_ = form.instance
+        services.round_pairings_save(
+            section=round_.section,
+            number=round_.number,
+            rows=formset.rows(),
+            user=request.user,
+            source=ResultChange.Source.ADMIN,
+        )
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = (
+            [],
+            [],
+            [],
+        )
 
 
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    form = StandalonePairingForm
+    form = PairingForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__section__tournament", "round__number"]
     search_fields = [
@@ -239,3 +258,36 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ]
     list_select_related = ["round__section__tournament", "white", "black"]
     autocomplete_fields = ["round", "white", "black"]
+
+    def save_model(
+        self, request: HttpRequest, obj: Pairing, form: Any, change: bool
+    ) -> None:
+        """Save through ``pairing_save``: the round is checked as a whole, a result change recorded."""
+        row = _row(form.cleaned_data)
+        assert row is not None  # the form has checked that white is given
+        saved = services.pairing_save(
+            round_=obj.round,
+            pairing=obj if change else None,
+            row=row,
+            user=request.user,
+            source=ResultChange.Source.ADMIN,
+        )
+        # A change of players replaces the row: the admin's messages and log name the new one.
+        obj.pk = saved.round.pairings.get(white_id=row.white, black_id=row.black).pk
+
+    def delete_model(self, request: HttpRequest, obj: Pairing) -> None:
+        services.pairing_delete(pairing=obj, user=request.user)
+
+    def has_delete_permission(
+        self, request: HttpRequest, obj: Pairing | None = None
+    ) -> bool:
+        # The service refuses to take a game out of a round with results: offer no delete then.
+        if obj is not None and services.round_has_results(round_=obj.round):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        # Deleting many pairings at once would skip the round's checks.
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions

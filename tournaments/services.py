@@ -7,25 +7,32 @@ TRF-16 import: ``tournament_import_trf`` (the format and its code mapping are in
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from tournaments import trf
 from tournaments.models import (
+    ONE_PLAYER_RESULTS,
     RATING_MAX,
     ROUND_ROBIN_TIEBREAKS,
+    TWO_PLAYER_RESULTS,
     US_CHESS_DEFAULT_TIEBREAKS,
     Pairing,
     Player,
+    RequestedBye,
     Result,
     ResultChange,
+    ResultCheck,
     Round,
     Section,
     Tournament,
@@ -359,3 +366,705 @@ def _unique_slug(name: str, given: str | None) -> str:
         n += 1
         slug = f"{base}-{n}"
     return slug
+
+
+class TrfExportError(ValueError):
+    """A section that cannot be written as TRF-16: a number too large for its columns."""
+
+
+def section_export_trf(
+    *, section: Section, warn: Callable[[str], None] | None = None
+) -> str:
+    """The section as a TRF-16 text, read in four queries whatever its size.
+
+    Points come from the result codes through the engine's default ``ScoringSystem`` (results
+    not yet entered count nothing). The rank column is written as 0: a rank depends on the
+    posted tiebreaks and the drawing of lots, which ``manage.py standings`` shows. TRF's columns
+    are fixed, so a text value too long for its columns is cut and ``warn`` (when given) gets
+    one message per value cut; a rating or start number over 4 digits raises
+    ``TrfExportError`` naming the player.
+    """
+    tournament = Tournament.objects.get(pk=section.tournament_id)
+    several = Section.objects.filter(tournament=tournament).count() > 1
+    players = list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list(
+            "pk",
+            "start_number",
+            "name",
+            "sex",
+            "title",
+            "rating",
+            "federation",
+            "fide_id",
+            "birth_date",
+        )
+    )
+    rows = list(
+        Pairing.objects.filter(round__section=section)
+        .order_by("round__number", "board", "pk")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    start_number = {pk: n for pk, n, *_rest in players}
+    scoring = ScoringSystem()
+    points: defaultdict[int, Fraction] = defaultdict(Fraction)
+    found = []
+    for number, white, black, result in rows:
+        if result != Result.PENDING:
+            white_outcome, black_outcome = OUTCOMES[result]
+            points[white] += scoring.points(white_outcome)
+            if black is not None and black_outcome is not None:
+                points[black] += scoring.points(black_outcome)
+        found.append(
+            trf.TrfPairing(
+                number,
+                start_number[white],
+                None if black is None else start_number[black],
+                result,
+            )
+        )
+    rounds_total = max([section.rounds_total, *(p.round for p in found)])
+    blocks = trf.blocks_from_pairings(found, start_number.values(), rounds_total)
+    name = f"{tournament.name} - {section.name}" if several else tournament.name
+    records = [
+        trf.TrfRecord("012", name),
+        trf.TrfRecord("022", tournament.location),
+        trf.TrfRecord(
+            "042", trf.date_text(tournament.start_date) if tournament.start_date else ""
+        ),
+        trf.TrfRecord(
+            "052", trf.date_text(tournament.end_date) if tournament.end_date else ""
+        ),
+        trf.TrfRecord("062", str(len(players))),
+        trf.TrfRecord("102", tournament.chief_td),
+        trf.TrfRecord("122", tournament.time_control),
+        trf.TrfRecord("XXR", str(rounds_total)),
+    ]
+    trf_players = tuple(
+        trf.TrfPlayer(
+            start_number=n,
+            name=player_name,
+            sex=sex,
+            title=title,
+            rating=rating,
+            federation=federation,
+            fide_id=fide_id,
+            birth_date=birth_date,
+            points=_points_text(points[pk]),
+            rank="0",
+            rounds=blocks[n],
+        )
+        for pk, n, player_name, sex, title, rating, federation, fide_id, birth_date in players
+    )
+    try:
+        text = trf.write(
+            trf.TrfTournament(
+                records=tuple(r for r in records if r.value),
+                players=trf_players,
+                rounds_total=rounds_total,
+            )
+        )
+    except trf.TrfWriteError as error:
+        raise TrfExportError(str(error)) from error
+    if warn is not None:
+        for player in trf_players:
+            for message in trf.cuts(player):
+                warn(message)
+    return text
+
+
+def _points_text(points: Fraction) -> str:
+    """Points as TRF writes them, with one decimal: 8.5, 16.0."""
+    text = format_decimal(points)
+    return text if "." in text else f"{text}.0"
+
+
+# ---- rounds, pairings, results
+# The round page's writes: a round's pairings (by hand, or by a pairing program through the same
+# check), posting them, results with an audit trail and optimistic concurrency, check mode.
+
+ROUND_NUMBER_OUT_OF_RANGE = (
+    "{section} has rounds 1 to {rounds}: there is no round {number}."
+)
+PLAYER_TWICE = "{player} is paired twice in round {round}."
+PLAYER_AGAINST_SELF = "{player} cannot play against themself."
+PLAYER_OTHER_SECTION = "{player} plays in another section, not in {section}."
+PLAYER_UNKNOWN = "Player number {number} is not in {section}."
+PLAYER_WITHDRAWN = (
+    "{player} withdrew after round {after} and is not paired after withdrawing."
+)
+BOARD_TWICE = "Board {board} is used twice."
+BOARD_MISSING = "Board {board} has no white player."
+GAME_NEEDS_TWO_RESULT = "{result} is not a result for a game between two players."
+BYE_NEEDS_ONE_RESULT = "{result} is not a result for a player without an opponent."
+PAIRINGS_HAVE_RESULTS = (
+    "Round {round} already has results, so its pairings cannot change: "
+    "correct the results instead, or set them back to not played first."
+)
+WARN_REMATCH = "{white} and {black} already met in round {earlier}."
+WARN_THIRD_COLOUR = "{player} gets {colour} for the third game in a row."
+WARN_COLOUR_DIFFERENCE = "{player} will have had {colour} {more} times more than {other} ({whites} white, {blacks} black)."
+WARN_REQUESTED_BYE_PAIRED = (
+    "{player} asked for a {kind} in round {round} but is paired."
+)
+WARN_PREVIOUS_ROUND_OPEN = (
+    "Round {previous} is not complete yet: {missing} board{s} without a result."
+)
+PAIRINGS_RACE = "Round {round} was changed by someone else while you saved: reload it and try again."
+ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
+ROUND_EMPTY = "Round {round} has no pairings to post."
+RESULT_ROUND_NOT_POSTED = (
+    "Post the pairings of round {round} before entering its results."
+)
+RESULT_CONFLICT = (
+    "Board {board} changed while you were entering it: it is now {current}, set by {who} "
+    "at {when}. Nothing was saved; enter it again if it is still wrong."
+)
+RESULT_CONFLICT_UNKNOWN = (
+    "Board {board} changed while you were entering it: it is now {current}. "
+    "Nothing was saved; enter it again if it is still wrong."
+)
+RESULT_NOT_FOR_PAIRING = "{result} is not a result for {pairing}."
+CHECK_PENDING = "Enter a result to check, not “not yet played”."
+
+# Requested bye kinds as the results they give.
+REQUESTED_BYE_RESULTS = {
+    "full": Result.BYE_FULL,
+    "half": Result.BYE_HALF,
+    "zero": Result.BYE_ZERO,
+}
+# Results that mean the game was played over the board, the only ones that give a colour:
+# a forfeited game was not played, so it counts for neither player's colour history.
+_PLAYED_RESULTS = frozenset(
+    {
+        Result.PENDING,
+        Result.WHITE_WIN,
+        Result.DRAW,
+        Result.BLACK_WIN,
+        Result.WHITE_WIN_UNRATED,
+        Result.DRAW_UNRATED,
+        Result.BLACK_WIN_UNRATED,
+    }
+)
+
+
+@dataclass(frozen=True)
+class PairingInput:
+    """One row of a round as a pairing page or program gives it: players as Player pks.
+
+    A game has a board and two players; a bye or an absence has no board, one player and its
+    result code (``Result.BYE_HALF``, ...).
+    """
+
+    white: int
+    black: int | None = None
+    board: int | None = None
+    result: str = Result.PENDING
+
+
+@dataclass
+class PairingsCheck:
+    """What is wrong with a round's rows (``errors`` block a save, ``warnings`` do not).
+
+    Each error is (index of the row in the input or None, sentence).
+    """
+
+    errors: list[tuple[int | None, str]]
+    warnings: list[str]
+    # The rows checked: the given ones, then the requested byes that were missing.
+    rows: list[PairingInput]
+
+
+def _invalid(errors: list[tuple[int | None, str]]) -> ValidationError:
+    """A ValidationError whose messages carry the row they belong to (``params["row"]``)."""
+    # Django %-formats a message that has params: a "%" in a player's name must stay a "%".
+    return ValidationError(
+        [
+            ValidationError(message.replace("%", "%%"), params={"row": row})
+            for row, message in errors
+        ]
+    )
+
+
+def round_number_check(*, section: Section, number: int) -> None:
+    """Raise a ValidationError unless ``number`` is one of the section's rounds."""
+    if not 1 <= number <= section.rounds_total:
+        raise ValidationError(
+            ROUND_NUMBER_OUT_OF_RANGE.format(
+                section=section.name, rounds=section.rounds_total, number=number
+            )
+        )
+
+
+def round_pairings_check(
+    *, section: Section, number: int, rows: Sequence[PairingInput]
+) -> PairingsCheck:
+    """Check the rows of round ``number`` without writing: errors as sentences, and warnings.
+
+    Players with a requested bye for the round who are missing from ``rows`` get their bye
+    (added to the rows checked). A round that has results keeps its games. Reads a constant
+    number of queries (requested byes, players, earlier pairings, this round's pairings).
+    """
+    errors: list[tuple[int | None, str]] = []
+    warnings: list[str] = []
+    rows = list(rows)
+    try:
+        round_number_check(section=section, number=number)
+    except ValidationError as error:
+        return PairingsCheck([(None, m) for m in error.messages], [], rows)
+    given = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
+    for player_id, kind in RequestedBye.objects.filter(
+        player__section=section, round_number=number
+    ).values_list("player_id", "kind"):
+        if player_id not in given:
+            rows.append(
+                PairingInput(white=player_id, result=REQUESTED_BYE_RESULTS[kind])
+            )
+    existing = list(
+        Pairing.objects.filter(
+            round__section=section, round__number=number
+        ).values_list("board", "white_id", "black_id", "result")
+    )
+    has_results = any(
+        black is not None and result != Result.PENDING
+        for _b, _w, black, result in existing
+    )
+    if has_results and {(r.board, r.white, r.black) for r in rows} != {
+        (board, white, black) for board, white, black, _r in existing
+    }:
+        errors.append((None, PAIRINGS_HAVE_RESULTS.format(round=number)))
+    ids = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
+    players = Player.objects.in_bulk(ids)
+    earlier = list(
+        Pairing.objects.filter(round__section=section, round__number__lt=number)
+        .order_by("round__number")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    seen: set[int] = set()
+    boards: set[int] = set()
+    for i, row in enumerate(rows):
+        for pk in (row.white, row.black):
+            if pk is None:
+                continue
+            player = players.get(pk)
+            if player is None:
+                errors.append(
+                    (i, PLAYER_UNKNOWN.format(number=pk, section=section.name))
+                )
+                continue
+            if player.section_id != section.pk:
+                errors.append(
+                    (
+                        i,
+                        PLAYER_OTHER_SECTION.format(
+                            player=player, section=section.name
+                        ),
+                    )
+                )
+            elif (
+                player.withdrawn_after_round is not None
+                and number > player.withdrawn_after_round
+                and row.result != Result.NOT_PAIRED
+            ):
+                errors.append(
+                    (
+                        i,
+                        PLAYER_WITHDRAWN.format(
+                            player=player, after=player.withdrawn_after_round
+                        ),
+                    )
+                )
+            if pk in seen:
+                errors.append((i, PLAYER_TWICE.format(player=player, round=number)))
+            seen.add(pk)
+        if row.black is not None and row.black == row.white:
+            errors.append(
+                (i, PLAYER_AGAINST_SELF.format(player=players.get(row.white)))
+            )
+        label = Result(row.result).label if row.result in Result.values else row.result
+        if row.black is not None and row.result not in TWO_PLAYER_RESULTS:
+            errors.append((i, GAME_NEEDS_TWO_RESULT.format(result=label)))
+        if row.black is None and row.result not in ONE_PLAYER_RESULTS:
+            errors.append((i, BYE_NEEDS_ONE_RESULT.format(result=label)))
+        if row.board is not None:
+            if row.board in boards:
+                errors.append((i, BOARD_TWICE.format(board=row.board)))
+            boards.add(row.board)
+    if not errors:
+        warnings = _pairing_warnings(section, number, rows, players, earlier)
+    return PairingsCheck(errors, warnings, rows)
+
+
+def _pairing_warnings(
+    section: Section,
+    number: int,
+    rows: Sequence[PairingInput],
+    players: dict[int, Player],
+    earlier: Sequence[tuple[int, int, int | None, str]],
+) -> list[str]:
+    """Rematches, a third colour in a row, a colour difference over 2: a TD may still want them."""
+    warnings: list[str] = []
+    met: dict[frozenset[int], int] = {}
+    colours: defaultdict[int, list[str]] = defaultdict(list)
+    for r, white, black, result in earlier:
+        if black is None:
+            continue
+        met.setdefault(frozenset((white, black)), r)
+        if result in _PLAYED_RESULTS:
+            colours[white].append("white")
+            colours[black].append("black")
+    requested = dict(
+        RequestedBye.objects.filter(
+            player__section=section, round_number=number
+        ).values_list("player_id", "kind")
+    )
+    if number > 1:
+        missing = Pairing.objects.filter(
+            round__section=section, round__number=number - 1, result=Result.PENDING
+        ).count()
+        if missing:
+            warnings.append(
+                WARN_PREVIOUS_ROUND_OPEN.format(
+                    previous=number - 1, missing=missing, s=_plural(missing)
+                )
+            )
+    for row in rows:
+        if row.black is None:
+            continue
+        white_player, black_player = players[row.white], players[row.black]
+        if frozenset((row.white, row.black)) in met:
+            warnings.append(
+                WARN_REMATCH.format(
+                    white=white_player,
+                    black=black_player,
+                    earlier=met[frozenset((row.white, row.black))],
+                )
+            )
+        for player, colour in ((white_player, "white"), (black_player, "black")):
+            history = [*colours[player.pk], colour]
+            if history[-3:] == [colour] * 3:
+                warnings.append(WARN_THIRD_COLOUR.format(player=player, colour=colour))
+            whites, blacks = history.count("white"), history.count("black")
+            if abs(whites - blacks) > 2:
+                more, other = (
+                    ("white", "black") if whites > blacks else ("black", "white")
+                )
+                warnings.append(
+                    WARN_COLOUR_DIFFERENCE.format(
+                        player=player,
+                        colour=more,
+                        other=other,
+                        more=abs(whites - blacks),
+                        whites=whites,
+                        blacks=blacks,
+                    )
+                )
+    for row in rows:
+        for pk in (row.white, row.black):
+            if pk in requested and (
+                row.black is not None
+                or row.result != REQUESTED_BYE_RESULTS[requested[pk]]
+            ):
+                warnings.append(
+                    WARN_REQUESTED_BYE_PAIRED.format(
+                        player=players[pk],
+                        kind=RequestedBye.Kind(requested[pk]).label.lower(),
+                        round=number,
+                    )
+                )
+    return warnings
+
+
+def _plural(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+@dataclass
+class PairingsSaved:
+    round: Round
+    warnings: list[str]
+
+
+def round_pairings_save(
+    *,
+    section: Section,
+    number: int,
+    rows: Sequence[PairingInput],
+    user: Any = None,
+    source: str = "pairing",
+) -> PairingsSaved:
+    """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
+
+    ``rows`` are checked by ``round_pairings_check`` (requested byes added). A round that has
+    results keeps its games: only results may change then, each recorded as a
+    ``ResultChange`` from ``source`` (the pairings page, the admin). A round that was not
+    paired becomes a draft (``round_publish`` posts it); a posted round stays posted, complete
+    when every row has a result. Raises ``ValidationError`` (sentences, each with
+    ``params["row"]``) and writes nothing on any error; returns the round and the warnings.
+    """
+    try:
+        with transaction.atomic():
+            check = round_pairings_check(section=section, number=number, rows=rows)
+            if check.errors:
+                raise _invalid(check.errors)
+            rows = check.rows
+            round_, _ = Round.objects.select_for_update().get_or_create(
+                section=section, number=number
+            )
+            existing = {(p.white_id, p.black_id): p for p in round_.pairings.all()}
+            kept = {(r.white, r.black) for r in rows} & set(existing)
+            Pairing.objects.filter(round=round_).exclude(
+                pk__in=[existing[k].pk for k in kept]
+            ).delete()
+            # Boards of kept rows are cleared first, so that two rows may swap boards.
+            Pairing.objects.filter(pk__in=[existing[k].pk for k in kept]).update(
+                board=None
+            )
+            changes = []
+            for row in rows:
+                old = existing.get((row.white, row.black))
+                if old is None:
+                    continue
+                if old.result != row.result:
+                    changes.append(
+                        ResultChange(
+                            pairing=old,
+                            old_result=old.result,
+                            new_result=row.result,
+                            changed_by=user,
+                            source=source,
+                        )
+                    )
+                old.board, old.result = row.board, row.result
+                old.save(update_fields=["board", "result"])
+            ResultChange.objects.bulk_create(changes)
+            Pairing.objects.bulk_create(
+                Pairing(
+                    round=round_,
+                    board=row.board,
+                    white_id=row.white,
+                    black_id=row.black,
+                    result=row.result,
+                )
+                for row in rows
+                if (row.white, row.black) not in existing
+            )
+            round_.status = _status_after_pairing(round_.status, rows)
+            round_.save(update_fields=["status"])
+    except IntegrityError:
+        # The checks above leave only a race for the database to refuse: another TD saved
+        # this round's pairings at the same moment.
+        raise ValidationError(PAIRINGS_RACE.format(round=number)) from None
+    return PairingsSaved(round_, check.warnings)
+
+
+def _status_after_pairing(status: str, rows: Sequence[PairingInput]) -> str:
+    if not rows:
+        return Round.Status.NOT_PAIRED
+    if status in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+        return Round.Status.DRAFT
+    if any(r.result == Result.PENDING for r in rows):
+        return Round.Status.PAIRED
+    return Round.Status.COMPLETE
+
+
+def pairing_save(
+    *,
+    round_: Round,
+    pairing: Pairing | None,
+    row: PairingInput,
+    user: Any = None,
+    source: str = "admin",
+) -> PairingsSaved:
+    """Add (``pairing`` None) or change one pairing of ``round_``: the round's other rows stay.
+
+    The whole round is checked and saved by ``round_pairings_save``.
+    """
+    return round_pairings_save(
+        section=round_.section,
+        number=round_.number,
+        rows=_round_rows_with(round_, pairing, row),
+        user=user,
+        source=source,
+    )
+
+
+def pairing_check(
+    *, round_: Round, pairing: Pairing | None, row: PairingInput
+) -> PairingsCheck:
+    """``round_pairings_check`` for one pairing added to or changed in ``round_``."""
+    rows = _round_rows_with(round_, pairing, row)
+    check = round_pairings_check(
+        section=round_.section, number=round_.number, rows=rows
+    )
+    # Only this row's errors: the others were saved before and are the round's own business.
+    mine = len(rows) - 1
+    return PairingsCheck(
+        [(r, m) for r, m in check.errors if r in (mine, None)],
+        check.warnings,
+        check.rows,
+    )
+
+
+def _round_rows_with(
+    round_: Round, pairing: Pairing | None, row: PairingInput
+) -> list[PairingInput]:
+    others = Pairing.objects.filter(round=round_)
+    if pairing is not None and pairing.pk is not None:
+        others = others.exclude(pk=pairing.pk)
+    return [
+        *(
+            PairingInput(white=w, black=b, board=board, result=result)
+            for board, w, b, result in others.values_list(
+                "board", "white_id", "black_id", "result"
+            )
+        ),
+        row,
+    ]
+
+
+def round_publish(*, round_: Round, user: Any = None) -> Round:
+    """Post a draft round's pairings for the players (DRAFT -> PAIRED)."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.DRAFT:
+            raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))
+        pairings = list(round_.pairings.values_list("result", flat=True))
+        if not pairings:
+            raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        round_.status = (
+            Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
+        )
+        round_.save(update_fields=["status"])
+    return round_
+
+
+class ResultConflict(ValidationError):
+    """The result changed since the form was drawn: ``current`` is what the board holds now."""
+
+    def __init__(self, message: str, *, current: str) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+def result_record(
+    *,
+    pairing: Pairing,
+    result: str,
+    based_on: str,
+    user: Any = None,
+    source: str = "entry",
+) -> Pairing:
+    """Set a board's result and record the change (old, new, who, when, source).
+
+    ``based_on`` is the result the caller's form showed: if the board holds another one now
+    (another TD entered it meanwhile), nothing is written and ``ResultConflict`` says what it
+    is and who set it. Writes in a constant number of queries whatever the round's size.
+    """
+    if result not in Result.values:
+        raise ValidationError(
+            RESULT_NOT_FOR_PAIRING.format(result=result, pairing=pairing)
+        )
+    fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
+    if result not in fits:
+        raise ValidationError(
+            RESULT_NOT_FOR_PAIRING.format(result=Result(result).label, pairing=pairing)
+        )
+    # The round's state is read afresh: the caller's copy may be older than another TD's post.
+    number, status_now = Round.objects.values_list("number", "status").get(
+        pk=pairing.round_id
+    )
+    if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+        raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
+    with transaction.atomic():
+        # The compare-and-set is one UPDATE: of two TDs posting at once, one changes the row.
+        updated = Pairing.objects.filter(pk=pairing.pk, result=based_on).update(
+            result=result
+        )
+        if not updated:
+            raise _conflict(pairing)
+        if result != based_on:
+            ResultChange.objects.create(
+                pairing=pairing,
+                old_result=based_on,
+                new_result=result,
+                changed_by=user,
+                source=source,
+            )
+        pending = Pairing.objects.filter(
+            round_id=pairing.round_id, result=Result.PENDING
+        ).exists()
+        status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
+        if status != status_now:
+            Round.objects.filter(pk=pairing.round_id).update(status=status)
+    pairing.result = result
+    return pairing
+
+
+def _conflict(pairing: Pairing) -> ResultConflict:
+    current = (
+        Pairing.objects.filter(pk=pairing.pk).values_list("result", flat=True).first()
+    )
+    current = current or Result.PENDING
+    last = (
+        ResultChange.objects.filter(pairing=pairing)
+        .select_related("changed_by")
+        .order_by("-changed_at", "-pk")
+        .first()
+    )
+    board = pairing.board or "–"
+    label = Result(current).label
+    if last is None:
+        return ResultConflict(
+            RESULT_CONFLICT_UNKNOWN.format(board=board, current=label), current=current
+        )
+    who = last.changed_by.get_username() if last.changed_by else "someone"
+    when = timezone.localtime(last.changed_at).strftime("%H:%M:%S")
+    return ResultConflict(
+        RESULT_CONFLICT.format(board=board, current=label, who=who, when=when),
+        current=current,
+    )
+
+
+def result_check_record(
+    *, pairing: Pairing, result: str, user: Any = None
+) -> ResultCheck:
+    """A second TD's blind entry of a board's result (check mode): one per board, the last wins."""
+    if result == Result.PENDING:
+        raise ValidationError(CHECK_PENDING)
+    fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
+    if result not in fits:
+        raise ValidationError(
+            RESULT_NOT_FOR_PAIRING.format(
+                result=Result(result).label if result in Result.values else result,
+                pairing=pairing,
+            )
+        )
+    check, _ = ResultCheck.objects.update_or_create(
+        pairing=pairing, defaults={"result": result, "entered_by": user}
+    )
+    return check
+
+
+def round_has_results(*, round_: Round) -> bool:
+    """Whether a game of the round has a result: its pairings can no longer change then."""
+    return (
+        Pairing.objects.filter(round=round_, black__isnull=False)
+        .exclude(result=Result.PENDING)
+        .exists()
+    )
+
+
+def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
+    """Take one pairing out of its round; the round's other rows stay (and are checked)."""
+    round_ = Round.objects.select_related("section").get(pk=pairing.round_id)
+    rows = [
+        PairingInput(white=w, black=b, board=board, result=result)
+        for board, w, b, result in Pairing.objects.filter(round=round_)
+        .exclude(pk=pairing.pk)
+        .values_list("board", "white_id", "black_id", "result")
+    ]
+    return round_pairings_save(
+        section=round_.section, number=round_.number, rows=rows, user=user
+    )

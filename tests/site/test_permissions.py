@@ -91,6 +91,14 @@ CASES: dict[str, Case] = {
     "login": Case(_none, get=PUBLIC, post=ANYONE_FORM),
     "logout": Case(_none, get=NOT_ALLOWED, post=ANYONE_FORM),
     "tournaments:dashboard": Case(_none, get=LOGGED_IN, post=NOT_ALLOWED),
+    # ---- rounds, pairings, results
+    "tournaments:round_detail": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:result_record": Case(_pairing, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:round_pairings": Case(_round, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:round_publish": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:round_check": Case(_round, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:round_history": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:round_rows": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
 }
 
 

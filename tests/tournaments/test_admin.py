@@ -9,7 +9,15 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
-from tournaments.models import Pairing, Player, RequestedBye, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    ResultChange,
+    Round,
+    Section,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -193,7 +201,7 @@ def test_player_on_two_boards_is_a_form_error_and_changes_nothing(
     )
 
     assert response.status_code == 200
-    assert "is paired twice in this round" in response.content.decode()
+    assert "2. Player 2 is paired twice in round 1." in response.content.decode()
     assert boards_of(round_of_four) == [(1, 1, 2), (2, 3, 4)]
 
 
@@ -208,10 +216,11 @@ def test_pairing_page_explains_what_the_database_would_refuse(
     Player.objects.filter(section=section, start_number=4).update(
         status=Player.Status.WITHDRAWN, withdrawn_after_round=1
     )
+    Section.objects.filter(pk=section.pk).update(rounds_total=2)
     round2 = Round.objects.create(section=section, number=2)
     by_number = {p.start_number: p.pk for p in Player.objects.filter(section=section)}
     cases = [
-        (round_of_four, by_number[1], None, "already paired in this round"),
+        (round_of_four, by_number[1], None, "is paired twice in round 1"),
         (round_of_four, outsider.pk, None, "plays in another section"),
         (round2, by_number[4], None, "withdrew after round 1"),
     ]
@@ -228,3 +237,104 @@ def test_pairing_page_explains_what_the_database_would_refuse(
         assert response.status_code == 200, message
         assert message in response.content.decode()
     assert Pairing.objects.filter(round__section=section).count() == 2
+
+
+def test_a_result_changed_in_the_admin_is_recorded_as_an_admin_change(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1, board2 = round_of_four.pairings.order_by("board")
+    data = round_post(round_of_four, [(board1, 1, 2), (board2, 3, 4)])
+    data["pairings-0-result"] = "draw"
+
+    response = td_client.post(url(Round, "change", round_of_four.pk), data)
+
+    assert response.status_code == 302
+    assert list(
+        ResultChange.objects.values_list(
+            "pairing__board",
+            "old_result",
+            "new_result",
+            "changed_by__username",
+            "source",
+        )
+    ) == [(1, "pending", "draw", "td", "admin")]
+
+
+def test_a_single_pairing_result_changed_in_the_admin_is_recorded(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1 = round_of_four.pairings.get(board=1)
+
+    response = td_client.post(
+        url(Pairing, "change", board1.pk),
+        {
+            "round": round_of_four.pk,
+            "board": 1,
+            "white": board1.white_id,
+            "black": board1.black_id,
+            "result": "black_win",
+        },
+    )
+
+    assert response.status_code == 302
+    board1.refresh_from_db()
+    assert board1.result == "black_win"
+    assert list(ResultChange.objects.values_list("new_result", "source")) == [
+        ("black_win", "admin")
+    ]
+
+
+def test_admin_refuses_a_round_past_the_sections_last_with_a_sentence(
+    td_client: Client, round_of_four: Round
+) -> None:
+    response = td_client.post(
+        url(Round, "add"),
+        {
+            "section": round_of_four.section_id,
+            "number": 9,
+            "pairing_notes": "[]",
+            "pairings-TOTAL_FORMS": 0,
+            "pairings-INITIAL_FORMS": 0,
+        },
+    )
+
+    assert response.status_code == 200
+    assert "Open has rounds 1 to 1: there is no round 9." in response.content.decode()
+    assert not Round.objects.filter(number=9).exists()
+
+
+def test_admin_cannot_change_the_games_of_a_round_with_results(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1, board2 = round_of_four.pairings.order_by("board")
+    Pairing.objects.filter(pk=board1.pk).update(result="white_win")
+    board1.refresh_from_db()
+
+    response = td_client.post(
+        url(Round, "change", round_of_four.pk),
+        round_post(round_of_four, [(board1, 1, 4), (board2, 3, 2)]),
+    )
+
+    assert response.status_code == 200
+    assert (
+        "already has results, so its pairings cannot change"
+        in response.content.decode()
+    )
+    assert boards_of(round_of_four) == [(1, 1, 2), (2, 3, 4)]
+
+
+def test_admin_deletes_a_pairing_through_the_service_until_the_round_has_results(
+    td_client: Client, round_of_four: Round
+) -> None:
+    board1, board2 = round_of_four.pairings.order_by("board")
+
+    response = td_client.post(url(Pairing, "delete", board2.pk), {"post": "yes"})
+
+    assert response.status_code == 302
+    assert boards_of(round_of_four) == [(1, 1, 2)]
+    Pairing.objects.filter(pk=board1.pk).update(result="draw")
+    assert (
+        td_client.post(url(Pairing, "delete", board1.pk), {"post": "yes"}).status_code
+        == 403
+    )
+    assert boards_of(round_of_four) == [(1, 1, 2)]

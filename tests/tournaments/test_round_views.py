@@ -1,0 +1,459 @@
+"""The round page and its fragments: pairing by hand, posting, result entry (htmx and plain posts),
+polling for other TDs' entries, check mode, the history; a result POST's query count."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import clear_url_caches, reverse
+
+from tests.tournaments.builders import section_build
+from tournaments import services
+from tournaments import urls as tournament_urls
+from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Section,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true"}
+
+
+def url(
+    section: Section, name: str = "round_detail", number: int = 1, **extra: int
+) -> str:
+    return reverse(
+        f"tournaments:{name}",
+        kwargs={
+            "slug": section.tournament.slug,
+            "section": section.pk,
+            "number": number,
+            **extra,
+        },
+    )
+
+
+def posted_section(tournament: Tournament, boards: int) -> Section:
+    """A section whose round 1 has ``boards`` posted boards without results."""
+    games = ", ".join(f"{2 * b - 1}-{2 * b} ?" for b in range(1, boards + 1))
+    section = section_build(
+        tournament=tournament,
+        ratings=[1500] * (2 * boards),
+        rounds=[games],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    return section
+
+
+@pytest.fixture
+def four(tournament: Tournament) -> Section:
+    return posted_section(tournament, 2)
+
+
+def board(section: Section, number: int) -> Pairing:
+    return Pairing.objects.get(round__section=section, round__number=1, board=number)
+
+
+def result_url(section: Section, pairing: Pairing) -> str:
+    return url(section, "result_record", pairing=pairing.pk)
+
+
+def test_round_page_shows_boards_buttons_and_progress(
+    td_client: Client, four: Section
+) -> None:
+    response = td_client.get(url(four))
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "0/2 results in" in html
+    assert html.count('name="result" value="white_win"') == 2
+    assert f'hx-post="{result_url(four, board(four, 1))}"' in html
+    assert (
+        f'action="{result_url(four, board(four, 1))}"' in html
+    )  # works without JavaScript
+
+
+def test_htmx_result_post_returns_the_row_and_the_progress(
+    td_client: Client, four: Section
+) -> None:
+    first = board(four, 1)
+
+    response = td_client.post(
+        result_url(four, first), {"result": "draw", "based_on": "pending"}, headers=HTMX
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith(f'<tr id="pairing-{first.pk}"')
+    assert 'aria-pressed="true">½-½</button>' in html
+    assert 'id="round-progress"' in html and 'hx-swap-oob="true"' in html
+    assert "1/2 results in" in html
+    assert "result-recorded" in response["HX-Trigger"]
+    first.refresh_from_db()
+    assert first.result == Result.DRAW
+
+
+def test_plain_result_post_redirects_to_the_next_board_without_a_result(
+    td_client: Client, four: Section
+) -> None:
+    response = td_client.post(
+        result_url(four, board(four, 1)), {"result": "white_win", "based_on": "pending"}
+    )
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{url(four)}#pairing-{board(four, 2).pk}"
+
+
+def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
+    td_client: Client, other_td: User, four: Section
+) -> None:
+    first = board(four, 1)
+    services.result_record(
+        pairing=first, result=Result.BLACK_WIN, based_on=Result.PENDING, user=other_td
+    )
+
+    response = td_client.post(
+        result_url(four, first),
+        {"result": "white_win", "based_on": "pending"},
+        headers=HTMX,
+    )
+
+    html = response.content.decode()
+    assert "it is now 0-1, set by other_td at" in html
+    # The row shows the current value, so the next click is based on it.
+    assert 'name="based_on" value="black_win"' in html
+    first.refresh_from_db()
+    assert first.result == Result.BLACK_WIN
+
+
+def test_polling_returns_rows_changed_since_the_page_was_drawn(
+    td_client: Client, other_td: User, four: Section
+) -> None:
+    page = td_client.get(url(four)).content.decode()
+    poll = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    assert td_client.get(poll, headers=HTMX).status_code == 204
+
+    second = board(four, 2)
+    services.result_record(
+        pairing=second, result=Result.DRAW, based_on=Result.PENDING, user=other_td
+    )
+    response = td_client.get(poll, headers=HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert f'<tr id="pairing-{second.pk}"' in html
+    assert f'id="pairing-{board(four, 1).pk}"' not in html
+    assert "1/2 results in" in html
+    assert 'id="round-poll"' in html
+    assert '<span id="round-status" hx-swap-oob="true">' in html
+    assert f'id="rounds-list-{four.pk}"' in html
+
+
+def test_polling_reloads_the_page_after_a_repair(
+    td_client: Client, four: Section
+) -> None:
+    page = td_client.get(url(four)).content.decode()
+    poll = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    number = {p.start_number: p.pk for p in four.players.all()}
+    services.round_pairings_save(
+        section=four,
+        number=1,
+        rows=[
+            services.PairingInput(white=number[1], black=number[3], board=1),
+            services.PairingInput(white=number[2], black=number[4], board=2),
+        ],
+    )
+
+    assert td_client.get(poll, headers=HTMX)["HX-Refresh"] == "true"
+
+
+def pairing_post(
+    boards: list[tuple[object, object]], byes: list[tuple[object, str]]
+) -> dict[str, object]:
+    data: dict[str, object] = {
+        "boards-TOTAL_FORMS": len(boards),
+        "boards-INITIAL_FORMS": 0,
+        "byes-TOTAL_FORMS": len(byes),
+        "byes-INITIAL_FORMS": 0,
+    }
+    for i, (white, black) in enumerate(boards):
+        data |= {f"boards-{i}-white": white, f"boards-{i}-black": black}
+    for i, (player, kind) in enumerate(byes):
+        data |= {f"byes-{i}-player": player, f"byes-{i}-kind": kind}
+    return data
+
+
+@pytest.fixture
+def five(tournament: Tournament) -> Section:
+    return section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700, 1600],
+        rounds=[],
+        rounds_total=3,
+    )
+
+
+def test_pairing_page_offers_a_row_per_board_and_the_requested_byes(
+    td_client: Client, five: Section
+) -> None:
+    RequestedBye.objects.create(
+        player=five.players.get(start_number=5),
+        round_number=1,
+        kind=RequestedBye.Kind.HALF,
+    )
+
+    response = td_client.get(url(five, "round_pairings"))
+
+    boards, byes = response.context["boards"], response.context["byes"]
+    assert len(boards.forms) == 2  # four players left to pair
+    assert byes.forms[0].initial == {"player": 5, "kind": "bye_half"}
+
+
+def test_hand_pairing_saves_a_draft_then_posting_it_opens_result_entry(
+    td_client: Client, five: Section
+) -> None:
+    response = td_client.post(
+        url(five, "round_pairings"),
+        pairing_post([(1, 3), (4, 2), ("", "")], [(5, "bye_pairing")]),
+    )
+
+    assert response.status_code == 302
+    round_ = Round.objects.get(section=five, number=1)
+    assert round_.status == Round.Status.DRAFT
+    assert sorted(
+        round_.pairings.values_list(
+            "board", "white__start_number", "black__start_number", "result"
+        ),
+        key=str,
+    ) == sorted(
+        [(1, 1, 3, "pending"), (2, 4, 2, "pending"), (None, 5, None, "bye_pairing")],
+        key=str,
+    )
+    assert "Post pairings" in td_client.get(url(five)).content.decode()
+
+    td_client.post(url(five, "round_publish"))
+
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PAIRED
+    assert "0/2 results in" in td_client.get(url(five)).content.decode()
+
+
+def test_pairing_errors_are_sentences_next_to_their_row_and_nothing_is_saved(
+    td_client: Client, five: Section
+) -> None:
+    response = td_client.post(
+        url(five, "round_pairings"), pairing_post([(1, 2), (2, 3), (4, ""), (9, 5)], [])
+    )
+
+    assert response.status_code == 200
+    boards = response.context["boards"]
+    assert boards.forms[2].non_field_errors() == [GIVE_BOTH]
+    assert boards.forms[3]["white"].errors == [
+        NUMBER_UNKNOWN.format(number=9, section="Open")
+    ]
+    assert not Round.objects.filter(section=five).exists()
+
+    response = td_client.post(
+        url(five, "round_pairings"), pairing_post([(1, 2), (2, 3)], [])
+    )
+
+    html = response.content.decode()
+    assert services.PLAYER_TWICE.format(player="2. Player 2", round=1) in html
+    assert response.context["boards"].forms[1].non_field_errors() == [
+        services.PLAYER_TWICE.format(player="2. Player 2", round=1)
+    ]
+    assert "pairing_" not in html  # no constraint name reaches the page
+    assert not Pairing.objects.filter(round__section=five).exists()
+
+
+def test_warnings_do_not_block_and_are_shown_after_saving(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 ="],
+        rounds_total=3,
+    )
+
+    response = td_client.post(
+        url(section, "round_pairings", number=2),
+        pairing_post([(2, 1), (4, 3)], []),
+        follow=True,
+    )
+
+    html = response.content.decode()
+    assert (
+        services.WARN_REMATCH.format(
+            white="2. Player 2", black="1. Player 1", earlier=1
+        )
+        in html
+    )
+    assert Round.objects.get(section=section, number=2).pairings.count() == 2
+
+
+def test_a_round_past_the_last_is_not_found(td_client: Client, five: Section) -> None:
+    assert td_client.get(url(five, number=4)).status_code == 404
+
+
+def test_check_mode_entries_that_differ_are_flagged_on_the_round_page(
+    td_client: Client, other_td_client: Client, superuser_client: Client, four: Section
+) -> None:
+    first, second = board(four, 1), board(four, 2)
+    td_client.post(
+        result_url(four, first), {"result": "white_win", "based_on": "pending"}
+    )
+    td_client.post(result_url(four, second), {"result": "draw", "based_on": "pending"})
+
+    check = superuser_client.get(url(four, "round_check")).content.decode()
+    assert "btn-dark active" not in check  # blind: the first entries are not shown
+    superuser_client.post(
+        url(four, "round_check"), {"pairing": first.pk, "result": "white_win"}
+    )
+    response = superuser_client.post(
+        url(four, "round_check"),
+        {"pairing": second.pk, "result": "black_win"},
+        headers=HTMX,
+    )
+    assert response.content.decode().lstrip().startswith(f'<tr id="check-{second.pk}"')
+
+    page = td_client.get(url(four)).content.decode()
+    flagged = re.search(
+        r'data-testid="check-differences">(.*?)</div>', page, re.S
+    ).group(1)  # type: ignore[union-attr]
+    assert "1 board where the check entry differs" in flagged
+    assert "board 2" in flagged and "board 1" not in flagged
+    assert "Check entry says <strong>0-1</strong>" in page
+
+
+def test_history_lists_each_change_with_who_and_through_which_page(
+    td_client: Client, four: Section
+) -> None:
+    first = board(four, 1)
+    td_client.post(
+        result_url(four, first), {"result": "white_win", "based_on": "pending"}
+    )
+    td_client.post(result_url(four, first), {"result": "draw", "based_on": "white_win"})
+
+    response = td_client.get(url(four, "round_history"))
+
+    rows = response.context["changes"]
+    assert [
+        (c.old_result, c.new_result, c.changed_by.username, c.source) for c in rows
+    ] == [
+        ("white_win", "draw", "td", "entry"),
+        ("pending", "white_win", "td", "entry"),
+    ]
+    assert "Result entry" in response.content.decode()
+
+
+def test_other_directors_are_refused_and_nothing_changes(
+    other_td_client: Client, four: Section
+) -> None:
+    response = other_td_client.post(
+        result_url(four, board(four, 1)), {"result": "draw", "based_on": "pending"}
+    )
+
+    assert response.status_code == 403
+    assert not ResultChange.objects.exists()
+
+
+def _result_post_queries(client: Client, section: Section) -> int:
+    pairing = board(section, 1)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            result_url(section, pairing),
+            {"result": "draw", "based_on": "pending"},
+            headers=HTMX,
+        )
+    assert response.status_code == 200
+    assert "results in" in response.content.decode()
+    return len(queries)
+
+
+def test_a_result_post_costs_the_same_queries_for_10_and_200_boards(
+    td_client: Client, tournament: Tournament
+) -> None:
+    small = posted_section(tournament, 10)
+    large = section_build(
+        tournament=tournament,
+        name="Large",
+        ratings=[1500] * 400,
+        rounds=[", ".join(f"{2 * b - 1}-{2 * b} ?" for b in range(1, 201))],
+    )
+    Round.objects.filter(section=large).update(status=Round.Status.PAIRED)
+    # Warm the session and the user, so both posts start from the same state.
+    td_client.get(url(small))
+
+    assert _result_post_queries(td_client, small) == _result_post_queries(
+        td_client, large
+    )
+    assert Player.objects.filter(section=large).count() == 400
+
+
+def test_the_pairing_programs_notes_show_on_the_round_page(
+    td_client: Client, four: Section
+) -> None:
+    Round.objects.filter(section=four).update(
+        pairing_notes=["Player 3 floated down: no opponent in the 1-point group."]
+    )
+
+    html = td_client.get(url(four)).content.decode()
+
+    assert "Pairing notes (1)" in html
+    assert "Player 3 floated down: no opponent in the 1-point group." in html
+
+
+def test_pair_automatically_posts_to_the_pairing_program_when_it_is_installed(
+    td_client: Client, five: Section
+) -> None:
+    html = td_client.get(url(five)).content.decode()
+    with override_settings(ROOT_URLCONF="tests.tournaments.urls_with_pairing_program"):
+        clear_url_caches()
+        try:
+            installed = td_client.get(url(five)).content.decode()
+            pair_url = url(five, "round_pair")
+        finally:
+            clear_url_caches()
+
+    assert "Pair by hand" in html
+    assert ("Pair automatically" in html) == (
+        "round_pair" in {p.name for p in tournament_urls.urlpatterns}
+    )
+    assert f'<form method="post" action="{pair_url}">' in installed
+    assert "Pair automatically" in installed
+
+
+def test_a_round_with_results_keeps_its_games_on_the_pairing_page(
+    td_client: Client, four: Section
+) -> None:
+    services.result_record(
+        pairing=board(four, 1), result=Result.DRAW, based_on=Result.PENDING
+    )
+
+    page = td_client.get(url(four, "round_pairings")).content.decode()
+    response = td_client.post(
+        url(four, "round_pairings"), pairing_post([(1, 3), (2, 4)], [])
+    )
+
+    assert "has results, so its games cannot change any more" in page
+    assert services.PAIRINGS_HAVE_RESULTS.format(round=1) in response.content.decode()
+    assert sorted(
+        Pairing.objects.filter(round__section=four).values_list(
+            "white__start_number", "black__start_number"
+        )
+    ) == [(1, 2), (3, 4)]

@@ -1,0 +1,537 @@
+"""The round page: pairings by hand, posting them, fast result entry, check mode, the history.
+
+Each view loads through ``_round_page`` (404 for a round the section does not have, 403 for a
+user who does not direct the tournament), validates a form, calls one service and renders.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, F, Max, Q
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
+
+from tiebreak_site.http import HtmxHttpRequest
+from tournaments import services
+from tournaments.access import tournament_for_director
+from tournaments.forms.rounds import BoardFormSet, ByeFormSet, CheckForm, ResultForm
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    ResultCheck,
+    Round,
+    Section,
+    Tournament,
+)
+
+TEMPLATE = "tournaments/round_detail.html"
+# The one-click results, in the order of the buttons, with their keys (PAGES.md: 1, =, 0).
+MAIN_RESULTS = [
+    (Result.WHITE_WIN, "1-0", "1"),
+    (Result.DRAW, "½-½", "="),
+    (Result.BLACK_WIN, "0-1", "0"),
+]
+# One step away, behind "More": forfeits (keys + and -), the double forfeit, unrated games, clear.
+MORE_RESULTS = [
+    (Result.WHITE_FORFEIT_WIN, "1-0 forfeit", "+"),
+    (Result.BLACK_FORFEIT_WIN, "0-1 forfeit", "-"),
+    (Result.DOUBLE_FORFEIT, "Double forfeit", ""),
+    (Result.WHITE_WIN_UNRATED, "1-0 unrated", ""),
+    (Result.DRAW_UNRATED, "½-½ unrated", ""),
+    (Result.BLACK_WIN_UNRATED, "0-1 unrated", ""),
+    (Result.PENDING, "Not played yet", ""),
+]
+POLL_SECONDS = 3
+
+
+@dataclass
+class RoundPage:
+    tournament: Tournament
+    section: Section
+    number: int
+    round: Round | None
+
+    def kwargs(self) -> dict[str, Any]:
+        return {
+            "slug": self.tournament.slug,
+            "section": self.section.pk,
+            "number": self.number,
+        }
+
+    def url(self, name: str = "round_detail") -> str:
+        return reverse(f"tournaments:{name}", kwargs=self.kwargs())
+
+
+@dataclass
+class Row:
+    """A board as the page shows it: the pairing, the check entry, and an error to show on it."""
+
+    pairing: Pairing
+    check: str | None = None
+    error: str = ""
+
+    @property
+    def differs(self) -> bool:
+        return self.check is not None and self.check != self.pairing.result
+
+    @property
+    def check_label(self) -> str:
+        return Result(self.check).label if self.check else ""
+
+
+def _round_page(
+    request: HtmxHttpRequest,
+    slug: str,
+    section: int,
+    number: int,
+    *,
+    load_round: bool = True,
+) -> RoundPage:
+    tournament = tournament_for_director(request, slug)
+    section_obj = get_object_or_404(Section, pk=section, tournament=tournament)
+    section_obj.tournament = tournament
+    if not 1 <= number <= section_obj.rounds_total:
+        raise Http404(f"{section_obj.name} has no round {number}.")
+    round_ = (
+        Round.objects.filter(section=section_obj, number=number).first()
+        if load_round
+        else None
+    )
+    return RoundPage(tournament, section_obj, number, round_)
+
+
+def _pairings(round_: Round | None) -> tuple[list[Pairing], list[Pairing]]:
+    """The round's boards in board order, and its one-player rows by start number."""
+    if round_ is None:
+        return [], []
+    pairings = list(
+        round_.pairings.select_related("white", "black").order_by(
+            F("board").asc(nulls_last=True), "white__start_number"
+        )
+    )
+    return [p for p in pairings if p.black_id], [p for p in pairings if not p.black_id]
+
+
+def _progress(round_id: int | None) -> dict[str, int]:
+    if round_id is None:
+        return {"done": 0, "total": 0, "percent": 0}
+    counts = Pairing.objects.filter(round_id=round_id, black__isnull=False).aggregate(
+        total=Count("pk"), done=Count("pk", filter=~Q(result=Result.PENDING))
+    )
+    total, done = counts["total"], counts["done"]
+    return {
+        "done": done,
+        "total": total,
+        "percent": math.floor(100 * done / total) if total else 0,
+    }
+
+
+def _version(round_: Round | None) -> tuple[int, str]:
+    """The last result change seen, and a signature of the pairings (a re-pair changes it)."""
+    if round_ is None:
+        return 0, "0-0"
+    since = (
+        ResultChange.objects.filter(pairing__round=round_).aggregate(m=Max("pk"))["m"]
+        or 0
+    )
+    pairs = round_.pairings.aggregate(n=Count("pk"), m=Max("pk"))
+    return since, f"{pairs['n']}-{pairs['m'] or 0}"
+
+
+def _checks(round_: Round | None) -> dict[int, str]:
+    if round_ is None:
+        return {}
+    return dict(
+        ResultCheck.objects.filter(pairing__round=round_).values_list(
+            "pairing_id", "result"
+        )
+    )
+
+
+def _auto_pair_url(page: RoundPage) -> str | None:
+    """The pairing program's URL, when it is installed (a separate part of the app)."""
+    try:
+        return page.url("round_pair")
+    except NoReverseMatch:
+        return None
+
+
+def _context(page: RoundPage, **extra: Any) -> dict[str, Any]:
+    return {
+        "page": page,
+        "tournament": page.tournament,
+        "section": page.section,
+        "round": page.round,
+        "number": page.number,
+        "main_results": MAIN_RESULTS,
+        "more_results": MORE_RESULTS,
+        "poll_seconds": POLL_SECONDS,
+        **extra,
+    }
+
+
+@require_GET
+@login_required
+def round_detail(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """The round page: its boards with one-click results, progress, byes, notes, actions."""
+    page = _round_page(request, slug, section, number)
+    boards, byes = _pairings(page.round)
+    checks = _checks(page.round)
+    rows = [Row(p, checks.get(p.pk)) for p in boards]
+    since, signature = _version(page.round)
+    posted = page.round is not None and page.round.status in (
+        Round.Status.PAIRED,
+        Round.Status.COMPLETE,
+    )
+    return render(
+        request,
+        TEMPLATE,
+        _context(
+            page,
+            rows=rows,
+            byes=byes,
+            progress=_progress(page.round.pk if page.round else None),
+            differing=[r for r in rows if r.differs],
+            since=since,
+            signature=signature,
+            posted=posted,
+            auto_pair_url=_auto_pair_url(page),
+        ),
+    )
+
+
+@require_POST
+@login_required
+def result_record(
+    request: HtmxHttpRequest, slug: str, section: int, number: int, pairing: int
+) -> HttpResponse:
+    """Record one board's result; htmx gets the row back (and the progress), a plain post a redirect."""
+    # The round's row is not needed: the service reads its state, the progress counts by id.
+    page = _round_page(request, slug, section, number, load_round=False)
+    board = get_object_or_404(
+        Pairing.objects.select_related("white", "black"),
+        pk=pairing,
+        round__section=page.section,
+        round__number=number,
+    )
+    form = ResultForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = "Choose one of the results shown."
+    else:
+        try:
+            services.result_record(
+                pairing=board,
+                result=form.cleaned_data["result"],
+                based_on=form.cleaned_data["based_on"],
+                user=request.user,
+                source=ResultChange.Source.ENTRY,
+            )
+        except services.ResultConflict as conflict:
+            error = conflict.messages[0]
+            board.result = conflict.current
+        except ValidationError as invalid:
+            error = " ".join(invalid.messages)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+            return HttpResponseRedirect(f"{page.url()}#pairing-{board.pk}")
+        next_pk = _next_pending(board)
+        anchor = f"#pairing-{next_pk}" if next_pk else ""
+        return HttpResponseRedirect(page.url() + anchor)
+    check = ResultCheck.objects.filter(pairing=board).values_list("result", flat=True)
+    row = Row(board, check.first(), error)
+    response = render(
+        request,
+        f"{TEMPLATE}#result-response",
+        _context(page, row=row, progress=_progress(board.round_id), progress_oob=True),
+    )
+    if not error:
+        trigger_client_event(response, "result-recorded", {"pairing": board.pk})
+    return response
+
+
+def _next_pending(board: Pairing) -> int | None:
+    """The next board without a result after ``board`` (wrapping round), for a plain post."""
+    pending = list(
+        Pairing.objects.filter(
+            round_id=board.round_id, black__isnull=False, result=Result.PENDING
+        )
+        .order_by("board")
+        .values_list("pk", "board")
+    )
+    after = [pk for pk, b in pending if (b or 0) > (board.board or 0)]
+    ordered = after or [pk for pk, _ in pending]
+    return ordered[0] if ordered else None
+
+
+@require_GET
+@login_required
+def round_rows(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """The rows changed since ``since`` (other TDs' entries), for the page's polling."""
+    page = _round_page(request, slug, section, number)
+    since, signature = _version(page.round)
+    try:
+        seen = int(request.GET.get("since", "0"))
+    except ValueError:
+        seen = 0
+    if page.round is None or request.GET.get("pv", signature) != signature:
+        # The pairings themselves changed (a re-pair): the whole page is out of date.
+        return HttpResponseClientRefresh()
+    if seen >= since:
+        return HttpResponse(status=204)
+    changed = set(
+        ResultChange.objects.filter(pairing__round=page.round, pk__gt=seen).values_list(
+            "pairing_id", flat=True
+        )
+    )
+    checks = _checks(page.round)
+    boards = (
+        page.round.pairings.filter(pk__in=changed)
+        .select_related("white", "black")
+        .order_by("board")
+    )
+    return render(
+        request,
+        f"{TEMPLATE}#rows-update",
+        _context(
+            page,
+            rows=[Row(p, checks.get(p.pk)) for p in boards if p.black_id],
+            progress=_progress(page.round.pk if page.round else None),
+            progress_oob=True,
+            row_oob=True,
+            since=since,
+            signature=signature,
+            posted=True,
+        ),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def round_pairings(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Enter or change the round's pairings by hand: boards by start number, then byes."""
+    page = _round_page(request, slug, section, number)
+    players = {p.start_number: p for p in Player.objects.filter(section=page.section)}
+    requested = dict(
+        RequestedBye.objects.filter(
+            player__section=page.section, round_number=number
+        ).values_list("player__start_number", "kind")
+    )
+    formset_kwargs: dict[str, Any] = {
+        "players": players,
+        "section_name": page.section.name,
+    }
+    if request.method == "POST":
+        boards = BoardFormSet(request.POST, prefix="boards", **formset_kwargs)
+        byes = ByeFormSet(request.POST, prefix="byes", **formset_kwargs)
+        if boards.is_valid() and byes.is_valid():
+            rows, forms = _rows_from(boards, byes)
+            try:
+                saved = services.round_pairings_save(
+                    section=page.section,
+                    number=number,
+                    rows=rows,
+                    user=request.user,
+                    source=ResultChange.Source.PAIRING,
+                )
+            except ValidationError as invalid:
+                _attach(invalid, forms, boards)
+            else:
+                messages.success(
+                    request,
+                    f"Round {number}: pairings saved."
+                    + (
+                        " Post them when they are right."
+                        if saved.round.status == Round.Status.DRAFT
+                        else ""
+                    ),
+                )
+                for warning in saved.warnings:
+                    messages.warning(request, warning)
+                return HttpResponseRedirect(page.url())
+    else:
+        boards_now, byes_now = _pairings(page.round)
+        active = sum(
+            1
+            for p in players.values()
+            if p.withdrawn_after_round is None or p.withdrawn_after_round >= number
+        )
+        wanted = max(len(boards_now), math.ceil(max(active - len(requested), 0) / 2))
+        board_rows = [
+            {"white": p.white.start_number, "black": p.black.start_number}  # type: ignore[union-attr]
+            for p in boards_now
+        ] + [{} for _ in range(wanted - len(boards_now) + (1 if boards_now else 0))]
+        bye_rows = [
+            {"player": p.white.start_number, "kind": p.result} for p in byes_now
+        ]
+        listed = {row["player"] for row in bye_rows}
+        bye_rows += [
+            {"player": n, "kind": services.REQUESTED_BYE_RESULTS[kind]}
+            for n, kind in sorted(requested.items())
+            if n not in listed and page.round is None
+        ]
+        bye_rows += [{}, {}]
+        boards = BoardFormSet(initial=board_rows, prefix="boards", **formset_kwargs)
+        byes = ByeFormSet(initial=bye_rows, prefix="byes", **formset_kwargs)
+    has_results = page.round is not None and services.round_has_results(
+        round_=page.round
+    )
+    return render(
+        request,
+        "tournaments/round_pairings.html",
+        _context(
+            page,
+            boards=boards,
+            byes=byes,
+            players=sorted(players.values(), key=lambda p: p.start_number),
+            # Shown under each number as it is typed, so a typo shows before saving.
+            player_names={
+                n: f"{p.name} ({p.rating or 'unr.'})" for n, p in players.items()
+            },
+            requested={
+                n: RequestedBye.Kind(kind).label for n, kind in requested.items()
+            },
+            has_results=has_results,
+            auto_pair_url=_auto_pair_url(page),
+        ),
+    )
+
+
+def _rows_from(boards: Any, byes: Any) -> tuple[list[services.PairingInput], list[Any]]:
+    """The service's rows from the filled-in forms (boards numbered 1, 2, ... as listed)."""
+    rows: list[services.PairingInput] = []
+    forms: list[Any] = []
+    for form in boards.forms:
+        white, black = form.cleaned_data.get("white"), form.cleaned_data.get("black")
+        if white is None:
+            continue
+        rows.append(
+            services.PairingInput(white=white.pk, black=black.pk, board=len(rows) + 1)
+        )
+        forms.append(form)
+    for form in byes.forms:
+        player = form.cleaned_data.get("player")
+        if player is None:
+            continue
+        rows.append(
+            services.PairingInput(white=player.pk, result=form.cleaned_data["kind"])
+        )
+        forms.append(form)
+    return rows, forms
+
+
+def _attach(invalid: ValidationError, forms: list[Any], boards: Any) -> None:
+    """Put each of the service's sentences next to the row it is about, the rest on top."""
+    for error in invalid.error_list:
+        row = (error.params or {}).get("row")
+        message = str(error.message % error.params if error.params else error.message)
+        if row is not None and row < len(forms):
+            forms[row].add_error(None, message)
+        else:
+            boards.non_form_errors().append(message)
+
+
+@require_POST
+@login_required
+def round_publish(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Post the round's pairings for the players."""
+    page = _round_page(request, slug, section, number)
+    if page.round is None:
+        messages.error(request, services.ROUND_EMPTY.format(round=number))
+    else:
+        try:
+            services.round_publish(round_=page.round, user=request.user)
+        except ValidationError as invalid:
+            messages.error(request, " ".join(invalid.messages))
+        else:
+            messages.success(request, f"Round {number}: pairings posted.")
+    return HttpResponseRedirect(page.url())
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def round_check(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Check mode: a second TD enters the round's results blind; differences show on the round page."""
+    page = _round_page(request, slug, section, number)
+    if request.method == "POST":
+        form = CheckForm(request.POST)
+        error = ""
+        board = None
+        if form.is_valid():
+            board = get_object_or_404(
+                Pairing.objects.select_related("white", "black"),
+                pk=form.cleaned_data["pairing"],
+                round=page.round,
+            )
+            try:
+                services.result_check_record(
+                    pairing=board, result=form.cleaned_data["result"], user=request.user
+                )
+            except ValidationError as invalid:
+                error = " ".join(invalid.messages)
+        else:
+            error = "Choose a board and one of the results shown."
+        if request.htmx and board is not None:
+            check = ResultCheck.objects.filter(pairing=board).values_list(
+                "result", flat=True
+            )
+            return render(
+                request,
+                "tournaments/round_check.html#check-row",
+                _context(page, row=Row(board, check.first(), error)),
+            )
+        if error:
+            messages.error(request, error)
+        return HttpResponseRedirect(page.url("round_check"))
+    boards, _byes = _pairings(page.round)
+    checks = _checks(page.round)
+    return render(
+        request,
+        "tournaments/round_check.html",
+        _context(
+            page,
+            rows=[Row(p, checks.get(p.pk)) for p in boards],
+        ),
+    )
+
+
+@require_GET
+@login_required
+def round_history(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Every change of a result in the round: board, old, new, who, when, through which page."""
+    page = _round_page(request, slug, section, number)
+    changes = (
+        ResultChange.objects.filter(
+            pairing__round__section=page.section, pairing__round__number=number
+        )
+        .select_related("pairing__white", "pairing__black", "changed_by")
+        .order_by("-changed_at", "-pk")
+    )
+    return render(
+        request, "tournaments/round_history.html", _context(page, changes=changes)
+    )
