@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -366,118 +365,6 @@ def _unique_slug(name: str, given: str | None) -> str:
         n += 1
         slug = f"{base}-{n}"
     return slug
-
-
-class TrfExportError(ValueError):
-    """A section that cannot be written as TRF-16: a number too large for its columns."""
-
-
-def section_export_trf(
-    *, section: Section, warn: Callable[[str], None] | None = None
-) -> str:
-    """The section as a TRF-16 text, read in four queries whatever its size.
-
-    Points come from the result codes through the engine's default ``ScoringSystem`` (results
-    not yet entered count nothing). The rank column is written as 0: a rank depends on the
-    posted tiebreaks and the drawing of lots, which ``manage.py standings`` shows. TRF's columns
-    are fixed, so a text value too long for its columns is cut and ``warn`` (when given) gets
-    one message per value cut; a rating or start number over 4 digits raises
-    ``TrfExportError`` naming the player.
-    """
-    tournament = Tournament.objects.get(pk=section.tournament_id)
-    several = Section.objects.filter(tournament=tournament).count() > 1
-    players = list(
-        Player.objects.filter(section=section)
-        .order_by("start_number")
-        .values_list(
-            "pk",
-            "start_number",
-            "name",
-            "sex",
-            "title",
-            "rating",
-            "federation",
-            "fide_id",
-            "birth_date",
-        )
-    )
-    rows = list(
-        Pairing.objects.filter(round__section=section)
-        .order_by("round__number", "board", "pk")
-        .values_list("round__number", "white_id", "black_id", "result")
-    )
-    start_number = {pk: n for pk, n, *_rest in players}
-    scoring = ScoringSystem()
-    points: defaultdict[int, Fraction] = defaultdict(Fraction)
-    found = []
-    for number, white, black, result in rows:
-        if result != Result.PENDING:
-            white_outcome, black_outcome = OUTCOMES[result]
-            points[white] += scoring.points(white_outcome)
-            if black is not None and black_outcome is not None:
-                points[black] += scoring.points(black_outcome)
-        found.append(
-            trf.TrfPairing(
-                number,
-                start_number[white],
-                None if black is None else start_number[black],
-                result,
-            )
-        )
-    rounds_total = max([section.rounds_total, *(p.round for p in found)])
-    blocks = trf.blocks_from_pairings(found, start_number.values(), rounds_total)
-    name = f"{tournament.name} - {section.name}" if several else tournament.name
-    records = [
-        trf.TrfRecord("012", name),
-        trf.TrfRecord("022", tournament.location),
-        trf.TrfRecord(
-            "042", trf.date_text(tournament.start_date) if tournament.start_date else ""
-        ),
-        trf.TrfRecord(
-            "052", trf.date_text(tournament.end_date) if tournament.end_date else ""
-        ),
-        trf.TrfRecord("062", str(len(players))),
-        trf.TrfRecord("102", tournament.chief_td),
-        trf.TrfRecord("122", tournament.time_control),
-        trf.TrfRecord("XXR", str(rounds_total)),
-    ]
-    trf_players = tuple(
-        trf.TrfPlayer(
-            start_number=n,
-            name=player_name,
-            sex=sex,
-            title=title,
-            rating=rating,
-            federation=federation,
-            fide_id=fide_id,
-            birth_date=birth_date,
-            points=_points_text(points[pk]),
-            rank="0",
-            rounds=blocks[n],
-        )
-        for pk, n, player_name, sex, title, rating, federation, fide_id, birth_date in players
-    )
-    try:
-        text = trf.write(
-            trf.TrfTournament(
-                records=tuple(r for r in records if r.value),
-                players=trf_players,
-                rounds_total=rounds_total,
-            )
-        )
-    except trf.TrfWriteError as error:
-        raise TrfExportError(str(error)) from error
-    if warn is not None:
-        for player in trf_players:
-            for message in trf.cuts(player):
-                warn(message)
-    return text
-
-
-def _points_text(points: Fraction) -> str:
-    """Points as TRF writes them, with one decimal: 8.5, 16.0."""
-    text = format_decimal(points)
-    return text if "." in text else f"{text}.0"
 
 
 # ---- rounds, pairings, results
