@@ -1,0 +1,210 @@
+"""Setting up a tournament: create and edit it and its sections, publish it, the TD section page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import services
+from tournaments.access import tournament_for_director
+from tournaments.forms.setup import SectionForm, TournamentForm
+from tournaments.forms.tiebreaks import order_labels
+from tournaments.models import Player, RequestedBye, Round, Section, Tournament
+from tournaments.progress import sections_progress
+
+ROUNDS_PARTIAL = "tournaments/_rounds_list.html"
+
+# How a requested bye shows in the players table: R3½ (half), R4 1 (full), R5 0 (zero).
+BYE_SYMBOL: dict[str, str] = {
+    RequestedBye.Kind.FULL: " 1",
+    RequestedBye.Kind.HALF: "½",
+    RequestedBye.Kind.ZERO: " 0",
+}
+
+
+def section_for_director(request: HttpRequest, slug: str, section: int) -> Section:
+    """The section of a tournament the user directs (404 if none, 403 if not a director)."""
+    tournament = tournament_for_director(request, slug)
+    found = get_object_or_404(Section, tournament=tournament, pk=section)
+    found.tournament = tournament
+    # The round the section's tabs open check-in for: the first one not yet paired.
+    paired = services.paired_rounds(found)
+    found.next_round = min(max(paired, default=0) + 1, found.rounds_total)  # type: ignore[attr-defined]
+    return found
+
+
+def form_errors(form: object, error: ValidationError) -> None:
+    """Put a service's refusal on the form, as sentences above its fields."""
+    for message in error.messages:
+        form.add_error(None, message)  # type: ignore[attr-defined]
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None, submit="Create tournament")
+    if request.method == "POST" and form.is_valid():
+        tournament = services.tournament_create(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        messages.success(
+            request, f"{tournament.name} is created as a draft. Add its sections next."
+        )
+        return redirect("tournaments:section_create", slug=tournament.slug)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@require_GET
+@login_required
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    sections = list(tournament.sections.all())
+    progress = sections_progress(sections)
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "sections": [(s, progress[s.pk]) for s in sections],
+            "directors": tournament.directors.order_by("username"),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    form = TournamentForm(
+        request.POST or None, instance=Tournament.objects.get(pk=tournament.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, "Tournament details saved.")
+            return redirect("tournaments:tournament_detail", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "tournament": tournament},
+    )
+
+
+@require_POST
+@login_required
+def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    choice = request.POST.get("published")
+    if choice not in ("1", "0"):
+        messages.error(
+            request, "Choose to publish the tournament or to make it a draft."
+        )
+    else:
+        services.tournament_publish(tournament=tournament, published=choice == "1")
+        messages.success(
+            request,
+            f"{tournament.name} is published: its pages are public."
+            if choice == "1"
+            else f"{tournament.name} is a draft again: only its directors see it.",
+        )
+    return redirect("tournaments:tournament_detail", slug=tournament.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_create(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    form = SectionForm(request.POST or None, submit="Create section")
+    if request.method == "POST" and form.is_valid():
+        try:
+            section = services.section_create(
+                tournament=tournament, **form.cleaned_data
+            )
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(
+                request, f"Section {section.name} created. Add its players next."
+            )
+            return redirect(
+                "tournaments:section_detail", slug=tournament.slug, section=section.pk
+            )
+    return render(
+        request,
+        "tournaments/section_form.html",
+        {"form": form, "tournament": tournament},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_edit(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    form = SectionForm(request.POST or None, instance=Section.objects.get(pk=found.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.section_update(section=found, **form.cleaned_data)
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, f"Section {found.name} saved.")
+            return redirect("tournaments:section_detail", slug=slug, section=found.pk)
+    return render(
+        request,
+        "tournaments/section_form.html",
+        {"form": form, "tournament": found.tournament, "section": found},
+    )
+
+
+@require_GET
+@login_required
+def section_detail(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """The TD's section page: the players table and where the section stands."""
+    found = section_for_director(request, slug, section)
+    players = list(
+        Player.objects.filter(section=found).prefetch_related("requested_byes")
+    )
+    byes = {
+        p.pk: " ".join(
+            f"R{b.round_number}{BYE_SYMBOL[b.kind]}" for b in p.requested_byes.all()
+        )
+        for p in players
+    }
+    return render(
+        request,
+        "tournaments/section_detail.html",
+        {
+            "tournament": found.tournament,
+            "section": found,
+            "players": [(p, byes[p.pk]) for p in players],
+            "progress": sections_progress([found])[found.pk],
+            "rounds": list(Round.objects.filter(section=found)),
+            "round_numbers": range(1, found.rounds_total + 1),
+            "can_renumber": not services.round_one_paired(found),
+            "rounds_partial": _rounds_partial(),
+            "out_of_order": _out_of_rating_order(players),
+            "posted": services.section_tiebreaks_posted(found),
+            "order": order_labels(found.tiebreaks),
+        },
+    )
+
+
+def _rounds_partial() -> str | None:
+    """The round list the round pages provide (rounds8), once it is there."""
+    try:
+        get_template(ROUNDS_PARTIAL)
+    except TemplateDoesNotExist:
+        return None
+    return ROUNDS_PARTIAL
+
+
+def _out_of_rating_order(players: list[Player]) -> bool:
+    keys = [(p.rating is None, -(p.rating or 0)) for p in players]
+    return keys != sorted(keys)
