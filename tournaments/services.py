@@ -11,6 +11,7 @@ import secrets
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -379,6 +380,7 @@ DIRECTOR_NOT_ONE = "{username} is not a director of {tournament}."
 DIRECTOR_LAST = (
     "{username} is the only director of {tournament}: add another director first."
 )
+TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
 SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
 SECTION_ROUNDS_TOO_FEW = (
     "The section cannot have fewer than {needed} rounds: {why} round {needed}."
@@ -442,10 +444,12 @@ def section_default_tiebreaks(kind: str) -> str:
 
 def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
     """A new draft tournament directed by ``user``; its slug comes from its name, made unique."""
+    tournament = Tournament(
+        name=name, slug=_unique_slug(name, None), is_published=False, **fields
+    )
+    _tournament_check(tournament)
     with transaction.atomic():
-        tournament = Tournament.objects.create(
-            name=name, slug=_unique_slug(name, None), is_published=False, **fields
-        )
+        tournament.save()
         tournament.directors.add(user)
     return tournament
 
@@ -454,9 +458,16 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     """Change the tournament's own fields (not its slug: published links keep working)."""
     for name, value in fields.items():
         setattr(tournament, name, value)
-    _check(tournament)
+    _tournament_check(tournament)
     tournament.save(update_fields=list(fields))
     return tournament
+
+
+def _tournament_check(tournament: Tournament) -> None:
+    _check(tournament)
+    start, end = tournament.start_date, tournament.end_date
+    if start and end and end < start:
+        raise ValidationError(TOURNAMENT_END_BEFORE_START)
 
 
 def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
@@ -595,7 +606,12 @@ def _rounds_needed(section: Section) -> tuple[int, str]:
 
 
 def _check_points(section: Section) -> None:
-    if not (section.win_points > section.draw_points >= section.loss_points):
+    # The model's defaults are text ("0.5"); compare exact decimals.
+    win, draw, loss = (
+        Decimal(str(v))
+        for v in (section.win_points, section.draw_points, section.loss_points)
+    )
+    if not (win > draw >= loss):
         raise ValidationError(SECTION_POINTS_ORDER)
 
 
@@ -1110,7 +1126,9 @@ def players_import_save(*, section: Section, text: str) -> list[Player]:
         )
         if not round_one_paired(section):
             players_renumber(section=section)
-    return players
+    return list(
+        Player.objects.filter(pk__in=[p.pk for p in players]).order_by("start_number")
+    )
 
 
 # -- the posted tiebreak order

@@ -8,9 +8,8 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
 from django import forms
 
+from tournaments import services
 from tournaments.models import Section, Tournament
-
-END_BEFORE_START = "The last day cannot be before the first day."
 
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -58,7 +57,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or self.cleaned_data
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
-            self.add_error("end_date", END_BEFORE_START)
+            self.add_error("end_date", services.TOURNAMENT_END_BEFORE_START)
         return data
 
 
