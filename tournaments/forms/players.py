@@ -30,6 +30,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
             "fide_id": forms.TextInput(attrs={"inputmode": "numeric"}),
         }
         help_texts = {"rating": "Empty for an unrated player."}
+        labels = {"federation": "Fed / state"}
 
     def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -80,7 +81,8 @@ class PlayersImportForm(forms.Form):
             attrs={
                 "rows": 10,
                 "spellcheck": "false",
-                "class": "font-monospace",
+                "class": "font-monospace players-text",
+                "wrap": "off",
                 "placeholder": "Name, US Chess ID, FIDE ID, rating, federation/state, club\n"
                 "Ana Ortiz, 12345678, , 1850, IL, Springfield CC",
             }
@@ -205,11 +207,14 @@ class LateEntryForm(PlayerForm):
                 widget=forms.RadioSelect,
             )
             self.missed_fields.append(name)
-        self.helper.layout.append(Field("first_round", wrapper_class="mt-2"))
+        self.helper.layout.append(
+            Row(Column(Field("first_round"), css_class="col-6 col-md-3 mt-2"))
+        )
         self.helper.layout.append(
             HTML(
-                '<p class="form-text mb-2">For each round missed: a half-point bye or not paired. '
-                "Rounds already paired get the row now; later ones a requested bye.</p>"
+                '<p class="form-text mb-2">For each round before the first round played: a '
+                "half-point bye or not paired. Rounds already paired get the row now; later ones "
+                "a requested bye. Rounds from the first round played on are ignored.</p>"
             )
         )
         self.helper.layout.append(

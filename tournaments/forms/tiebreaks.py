@@ -46,6 +46,10 @@ class OptionValue:
     value: str
     field_name: str
 
+    @property
+    def label(self) -> str:
+        return self.option.name.replace("_", " ").capitalize()
+
 
 @dataclass
 class BuilderRow:
