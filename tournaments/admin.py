@@ -9,8 +9,10 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
+from django.forms.models import construct_instance
 from django.http import HttpRequest
 
+from . import services
 from .models import Pairing, Player, RequestedBye, Round, Section, Tournament
 
 # The "type: ignore[type-arg]" below: the admin classes are generic only in django-stubs, and
@@ -138,8 +140,81 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = [SectionInline]
 
 
+# ---- setup8: the Section and Player admins call the services and hold no rule of their own.
+
+
+def _add_errors(form: forms.ModelForm, error: ValidationError) -> None:  # type: ignore[type-arg]
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def _adopt(obj: Any, saved: Any) -> None:
+    """Give the admin's unsaved ``obj`` the row a service created, so the admin carries on with it."""
+    for field in type(saved)._meta.concrete_fields:
+        setattr(obj, field.attname, getattr(saved, field.attname))
+    obj._state.adding = False
+    obj._state.db = saved._state.db
+
+
+class ServiceCheckedForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A model form whose rules are the services': model constraints are not checked here (their
+    messages name the constraint), the services' checks say the same in sentences. The admin
+    gives the model and the fields."""
+
+    original: Any = None
+
+    def _post_clean(self) -> None:
+        opts = self._meta
+        exclude = self._get_validation_exclusions()  # type: ignore[attr-defined]
+        self.original = (
+            type(self.instance)._default_manager.filter(pk=self.instance.pk).first()
+            if self.instance.pk
+            else None
+        )
+        try:
+            self.instance = construct_instance(
+                self, self.instance, opts.fields, opts.exclude
+            )
+            self.instance.full_clean(
+                exclude=exclude, validate_unique=False, validate_constraints=False
+            )
+        except ValidationError as error:
+            self._update_errors(error)  # type: ignore[attr-defined]
+        if self._validate_unique:  # type: ignore[attr-defined]
+            self.validate_unique()
+        if not self.errors:
+            try:
+                self.service_check()
+            except ValidationError as error:
+                _add_errors(self, error)
+
+    def service_check(self) -> None:
+        raise NotImplementedError
+
+
+class SectionAdminForm(ServiceCheckedForm):
+    tiebreak_change_reason = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Needed to change the order once round 1 pairings are posted; shown with "
+        "the standings.",
+    )
+
+    def service_check(self) -> None:
+        services.section_check(section=self.instance)
+        if self.original is None:
+            services.tiebreak_order_check(self.instance.tiebreaks)
+        elif "tiebreaks" in self.changed_data:
+            services.section_tiebreaks_check(
+                section=self.original,
+                order=self.instance.tiebreaks,
+                reason=self.cleaned_data.get("tiebreak_change_reason", ""),
+            )
+
+
 @admin.register(Section)
 class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = SectionAdminForm
     list_display = [
         "name",
         "tournament",
@@ -152,6 +227,7 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "tournament__name", "tournament__slug"]
     list_select_related = ["tournament"]
     autocomplete_fields = ["tournament"]
+    readonly_fields = ["lots_seed"]
     inlines = [RoundInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Section]:
@@ -162,9 +238,98 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def player_count(self, section: Section) -> int:
         return section.player_count  # type: ignore[attr-defined, no-any-return]
 
+    def save_model(
+        self, request: HttpRequest, obj: Section, form: Any, change: bool
+    ) -> None:
+        data = form.cleaned_data
+        fields = {
+            name: data[name]
+            for name in form.changed_data
+            if name not in ("tiebreaks", "tiebreak_change_reason")
+        }
+        with transaction.atomic():
+            if change:
+                section = Section.objects.get(pk=obj.pk)
+                services.section_update(section=section, **fields)
+            else:
+                for name in ("tournament", "name", "rounds_total"):
+                    fields.pop(name, None)
+                section = services.section_create(
+                    tournament=data["tournament"],
+                    name=data["name"],
+                    rounds_total=data["rounds_total"],
+                    **fields,
+                )
+            if (
+                "tiebreaks" in form.changed_data
+                and data["tiebreaks"] != section.tiebreaks
+            ):
+                services.section_tiebreaks_post(
+                    section=section,
+                    order=data["tiebreaks"],
+                    user=request.user,  # type: ignore[arg-type]
+                    reason=data.get("tiebreak_change_reason", ""),
+                )
+            section.refresh_from_db()
+            _adopt(obj, section)
+
+
+PLAYER_ADDED_ACTIVE = "A new player is entered active; withdraw them afterwards."
+
+
+class PlayerAdminForm(ServiceCheckedForm):
+    def service_check(self) -> None:
+        services.player_check(player=self.instance)
+        if self.original is not None:
+            services.player_status_check(
+                player=self.original,
+                status=self.instance.status,
+                after_round=self.instance.withdrawn_after_round,
+            )
+        elif self.instance.status != Player.Status.ACTIVE:
+            raise ValidationError(PLAYER_ADDED_ACTIVE)
+
+
+class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    """The player's byes as a whole, checked by the service that will save them."""
+
+    def byes(self) -> dict[int, str]:
+        return {
+            form.cleaned_data["round_number"]: form.cleaned_data["kind"]
+            for form in self.forms
+            if form.cleaned_data
+            and form not in self.deleted_forms
+            and form.cleaned_data.get("round_number") is not None
+        }
+
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors) or getattr(self.instance, "section_id", None) is None:
+            return
+        numbers = [
+            form.cleaned_data["round_number"]
+            for form in self.forms
+            if form.cleaned_data and form not in self.deleted_forms
+        ]
+        if len(numbers) != len(set(numbers)):
+            raise ValidationError("One requested bye per round.")
+        player = (
+            Player.objects.select_related("section").get(pk=self.instance.pk)
+            if self.instance.pk
+            else self.instance
+        )
+        try:
+            services.player_byes_check(player=player, byes=self.byes())
+        except ValidationError as error:
+            raise ValidationError(error.messages) from None
+
+
+RequestedByeInline.formset = RequestedByeInlineFormSet  # type: ignore[misc]
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = PlayerAdminForm
     list_display = [
         "start_number",
         "name",
@@ -182,7 +347,50 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "uschess_id", "fide_id", "club", "=start_number"]
     list_select_related = ["section__tournament"]
     autocomplete_fields = ["section"]
+    readonly_fields = ["start_number"]
     inlines = [RequestedByeInline]
+
+    def save_model(
+        self, request: HttpRequest, obj: Player, form: Any, change: bool
+    ) -> None:
+        data = form.cleaned_data
+        details = {
+            name: data[name]
+            for name in form.changed_data
+            if name not in services.PLAYER_FIXED_FIELDS
+        }
+        with transaction.atomic():
+            if change:
+                player = Player.objects.select_related("section").get(pk=obj.pk)
+                if details:
+                    services.player_update(player=player, **details)
+                services.player_status_set(
+                    player=player,
+                    status=data["status"],
+                    after_round=data.get("withdrawn_after_round"),
+                )
+            else:
+                details.pop("name", None)
+                player = services.player_create(
+                    section=data["section"], name=data["name"], **details
+                )
+            player.refresh_from_db()
+            _adopt(obj, player)
+
+    def save_formset(
+        self, request: HttpRequest, form: Any, formset: Any, change: bool
+    ) -> None:
+        if formset.model is not RequestedBye:
+            super().save_formset(request, form, formset, change)
+            return
+        player = Player.objects.select_related("section").get(pk=form.instance.pk)
+        services.player_byes_request(player=player, byes=formset.byes())
+        # The admin's change message reads these; the service did the writing.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = (
+            [],
+            [],
+            [],
+        )
 
 
 @admin.register(RequestedBye)

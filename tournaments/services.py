@@ -400,6 +400,10 @@ WITHDRAW_PAIRED_LATER = (
     "{player} is paired in round {round}: take them out of that round's pairings first, or "
     "withdraw them after round {round}."
 )
+WITHDRAW_ROUND_MISSING = (
+    "Say after which round the player withdrew (0: before round 1)."
+)
+ACTIVE_HAS_NO_ROUND = "An active player has no withdrawal round: leave it empty."
 REACTIVATE_NOT_WITHDRAWN = "{player} has not withdrawn."
 BYE_ROUND_RANGE = "Round {round} is not a round of this section (rounds 1 to {rounds})."
 BYE_AFTER_WITHDRAWAL = "{player} withdrew after round {last}: no bye for round {round}."
@@ -519,10 +523,6 @@ def section_create(
     **fields: Any,
 ) -> Section:
     """A new section; its tiebreak order starts as the default for its kind (not yet posted)."""
-    if Section.objects.filter(tournament=tournament, name__iexact=name).exists():
-        raise ValidationError(
-            SECTION_NAME_TAKEN.format(tournament=tournament, name=name)
-        )
     fields.setdefault("position", tournament.sections.count())
     section = Section(
         tournament=tournament,
@@ -532,45 +532,56 @@ def section_create(
         tiebreaks=section_default_tiebreaks(kind),
         **fields,
     )
-    _check_points(section)
-    _check(section)
+    section_check(section=section)
     section.save()
     return section
 
 
-def section_update(*, section: Section, **fields: Any) -> Section:
-    """Change a section's settings; it keeps every round something already refers to."""
-    with transaction.atomic():
-        old_kind = section.kind
-        for name, value in fields.items():
-            setattr(section, name, value)
-        if (
-            Section.objects.filter(
-                tournament=section.tournament_id, name__iexact=section.name
-            )
-            .exclude(pk=section.pk)
-            .exists()
-        ):
-            raise ValidationError(
-                SECTION_NAME_TAKEN.format(
-                    tournament=section.tournament, name=section.name
-                )
-            )
-        _check_points(section)
+def section_check(*, section: Section) -> None:
+    """Every rule a section's own values must meet, for a new section or one about to change
+    (``section`` holds the new values, not yet saved). Raises ValidationError with sentences."""
+    if (
+        Section.objects.filter(
+            tournament=section.tournament_id, name__iexact=section.name
+        )
+        .exclude(pk=section.pk)
+        .exists()
+    ):
+        raise ValidationError(
+            SECTION_NAME_TAKEN.format(tournament=section.tournament, name=section.name)
+        )
+    _check_points(section)
+    if section.pk is not None:
         needed, why = _rounds_needed(section)
         if section.rounds_total < needed:
             raise ValidationError(SECTION_ROUNDS_TOO_FEW.format(needed=needed, why=why))
-        changed = list(fields)
+    _check(section)
+
+
+def section_update(*, section: Section, **fields: Any) -> Section:
+    """Change a section's settings; it keeps every round something already refers to.
+
+    The posted order changes only through ``section_tiebreaks_post``.
+    """
+    fields.pop("tiebreaks", None)
+    with transaction.atomic():
+        changed = Section.objects.select_for_update().get(pk=section.pk)
+        old_kind = changed.kind
+        for name, value in fields.items():
+            setattr(changed, name, value)
+        section_check(section=changed)
+        update = list(fields)
         # A kind change before any posting brings the new kind's default order with it.
         if (
-            section.kind != old_kind
-            and not section.tiebreak_changes.exists()
-            and section.tiebreaks == section_default_tiebreaks(old_kind)
+            changed.kind != old_kind
+            and not changed.tiebreak_changes.exists()
+            and changed.tiebreaks == section_default_tiebreaks(old_kind)
         ):
-            section.tiebreaks = section_default_tiebreaks(section.kind)
-            changed.append("tiebreaks")
-        _check(section)
-        section.save(update_fields=changed)
+            changed.tiebreaks = section_default_tiebreaks(changed.kind)
+            update.append("tiebreaks")
+        changed.save(update_fields=update)
+    for name in [*update, "tournament_id"]:
+        setattr(section, name, getattr(changed, name))
     return section
 
 
@@ -615,10 +626,12 @@ def _check_points(section: Section) -> None:
         raise ValidationError(SECTION_POINTS_ORDER)
 
 
-def _check(row: models.Model) -> None:
+def _check(row: models.Model, exclude: Iterable[str] = ()) -> None:
     """Model field checks as sentences (a constraint name never reaches a user)."""
     try:
-        row.full_clean(validate_unique=False, validate_constraints=False)
+        row.full_clean(
+            exclude=list(exclude), validate_unique=False, validate_constraints=False
+        )
     except ValidationError as error:
         raise ValidationError(
             [
@@ -662,7 +675,8 @@ def round_one_posted(section: Section) -> bool:
     ).exists()
 
 
-def _player_check(player: Player) -> None:
+def player_check(*, player: Player) -> None:
+    """Every rule a player's own values must meet (name, rating range, IDs), as sentences."""
     problems = []
     if not player.name.strip():
         problems.append(PLAYER_NAME_MISSING)
@@ -674,7 +688,8 @@ def _player_check(player: Player) -> None:
             problems.append(PLAYER_ID_DIGITS.format(field=label))
     if problems:
         raise ValidationError(problems)
-    _check(player)
+    # The start number is the services' to give (players_renumber, the next free one).
+    _check(player, exclude=["start_number"])
 
 
 def _next_start_number(section: Section) -> int:
@@ -694,7 +709,7 @@ def player_create(*, section: Section, name: str, **fields: Any) -> Player:
             start_number=_next_start_number(section),
             **fields,
         )
-        _player_check(player)
+        player_check(player=player)
         player.save()
         if not round_one_paired(section):
             players_renumber(section=section)
@@ -702,18 +717,51 @@ def player_create(*, section: Section, name: str, **fields: Any) -> Player:
     return player
 
 
+PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")
+
+
 def player_update(*, player: Player, **fields: Any) -> Player:
-    """Change a player's details (not the start number, status or withdrawal: see the services)."""
+    """Change a player's details; the start number, status and withdrawal change through
+    ``players_renumber``, ``player_withdraw`` and ``player_reactivate``."""
+    for name in PLAYER_FIXED_FIELDS:
+        fields.pop(name, None)
     with transaction.atomic():
         _section_lock(player.section)
-        rating_changed = "rating" in fields and fields["rating"] != player.rating
+        changed = Player.objects.get(pk=player.pk)
+        rating_changed = "rating" in fields and fields["rating"] != changed.rating
         for name, value in fields.items():
-            setattr(player, name, value.strip() if isinstance(value, str) else value)
-        _player_check(player)
-        player.save(update_fields=list(fields))
+            setattr(changed, name, value.strip() if isinstance(value, str) else value)
+        player_check(player=changed)
+        changed.save(update_fields=list(fields))
         if rating_changed and not round_one_paired(player.section):
             players_renumber(section=player.section)
-            player.refresh_from_db()
+    player.refresh_from_db()
+    return player
+
+
+def player_status_check(
+    *, player: Player, status: str, after_round: int | None
+) -> None:
+    """Whether a player may be given this status and withdrawal round (for forms that show both)."""
+    if status == Player.Status.WITHDRAWN:
+        if after_round is None:
+            raise ValidationError(WITHDRAW_ROUND_MISSING)
+        _withdraw_check(player, after_round)
+    elif after_round is not None:
+        raise ValidationError(ACTIVE_HAS_NO_ROUND)
+
+
+def player_status_set(
+    *, player: Player, status: str, after_round: int | None
+) -> Player:
+    """Withdraw or re-activate a player to match ``status`` (one entry point for the admin)."""
+    player_status_check(player=player, status=status, after_round=after_round)
+    if status == Player.Status.WITHDRAWN:
+        assert after_round is not None
+        if (player.status, player.withdrawn_after_round) != (status, after_round):
+            return player_withdraw(player=player, after_round=after_round)
+    elif player.status == Player.Status.WITHDRAWN:
+        return player_reactivate(player=player)
     return player
 
 
@@ -747,8 +795,7 @@ def players_renumber(*, section: Section) -> list[Player]:
     return players
 
 
-def player_withdraw(*, player: Player, after_round: int) -> Player:
-    """Withdraw a player after a round (0: before round 1); their later requested byes go."""
+def _withdraw_check(player: Player, after_round: int) -> None:
     section = player.section
     if not 0 <= after_round < section.rounds_total:
         raise ValidationError(
@@ -756,20 +803,21 @@ def player_withdraw(*, player: Player, after_round: int) -> Player:
                 last=section.rounds_total - 1, rounds=section.rounds_total
             )
         )
+    later = (
+        Pairing.objects.filter(round__section=section, round__number__gt=after_round)
+        .filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=later))
+
+
+def player_withdraw(*, player: Player, after_round: int) -> Player:
+    """Withdraw a player after a round (0: before round 1); their later requested byes go."""
     with transaction.atomic():
-        later = (
-            Pairing.objects.filter(
-                round__section=section, round__number__gt=after_round
-            )
-            .filter(models.Q(white=player) | models.Q(black=player))
-            .order_by("round__number")
-            .values_list("round__number", flat=True)
-            .first()
-        )
-        if later is not None:
-            raise ValidationError(
-                WITHDRAW_PAIRED_LATER.format(player=player, round=later)
-            )
+        _withdraw_check(player, after_round)
         player.status = Player.Status.WITHDRAWN
         player.withdrawn_after_round = after_round
         player.save(update_fields=["status", "withdrawn_after_round"])
@@ -800,6 +848,42 @@ def paired_rounds(section: Section) -> set[int]:
     )
 
 
+def player_byes_check(*, player: Player, byes: Mapping[int, str]) -> None:
+    """Whether ``byes`` (round -> full / half / zero) may be the player's requested byes."""
+    section = player.section
+    paired = paired_rounds(section)
+    existing = (
+        dict(
+            RequestedBye.objects.filter(player=player).values_list(
+                "round_number", "kind"
+            )
+        )
+        if player.pk is not None
+        else {}
+    )
+    problems = []
+    for number, kind in sorted(byes.items()):
+        if not 1 <= number <= section.rounds_total:
+            problems.append(
+                BYE_ROUND_RANGE.format(round=number, rounds=section.rounds_total)
+            )
+        elif (
+            player.withdrawn_after_round is not None
+            and number > player.withdrawn_after_round
+        ):
+            problems.append(
+                BYE_AFTER_WITHDRAWAL.format(
+                    player=player, last=player.withdrawn_after_round, round=number
+                )
+            )
+        elif number in paired and existing.get(number) != kind:
+            problems.append(BYE_ROUND_PAIRED.format(round=number))
+        elif kind not in RequestedBye.Kind.values:
+            problems.append(f"{kind!r} is not a kind of bye.")
+    if problems:
+        raise ValidationError(problems)
+
+
 def player_byes_request(
     *, player: Player, byes: Mapping[int, str]
 ) -> list[RequestedBye]:
@@ -808,37 +892,11 @@ def player_byes_request(
     Only rounds not yet paired change: a round already paired keeps what it has (its round page
     changes pairings), and naming it with a different bye is an error.
     """
-    section = player.section
     with transaction.atomic():
-        paired = paired_rounds(section)
-        existing = {
-            b.round_number: b for b in RequestedBye.objects.filter(player=player)
-        }
-        problems = []
-        for number, kind in sorted(byes.items()):
-            if not 1 <= number <= section.rounds_total:
-                problems.append(
-                    BYE_ROUND_RANGE.format(round=number, rounds=section.rounds_total)
-                )
-            elif (
-                player.withdrawn_after_round is not None
-                and number > player.withdrawn_after_round
-            ):
-                problems.append(
-                    BYE_AFTER_WITHDRAWAL.format(
-                        player=player, last=player.withdrawn_after_round, round=number
-                    )
-                )
-            elif (
-                number in paired and getattr(existing.get(number), "kind", None) != kind
-            ):
-                problems.append(BYE_ROUND_PAIRED.format(round=number))
-            elif kind not in RequestedBye.Kind.values:
-                problems.append(f"{kind!r} is not a kind of bye.")
-        if problems:
-            raise ValidationError(problems)
-        for number, bye in existing.items():
-            if number not in paired and number not in byes:
+        player_byes_check(player=player, byes=byes)
+        paired = paired_rounds(player.section)
+        for bye in RequestedBye.objects.filter(player=player):
+            if bye.round_number not in paired and bye.round_number not in byes:
                 bye.delete()
         for number, kind in byes.items():
             if number in paired:
@@ -881,7 +939,7 @@ def player_late_entry(
             start_number=_next_start_number(section),
             **fields,
         )
-        _player_check(player)
+        player_check(player=player)
         player.save()
         paired = paired_rounds(section)
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
@@ -1150,6 +1208,16 @@ def section_tiebreaks_posted(section: Section) -> bool:
     return section.tiebreak_changes.exists()
 
 
+def section_tiebreaks_check(*, section: Section, order: str, reason: str = "") -> str:
+    """Whether ``order`` may be posted now (see ``section_tiebreaks_post``); its canonical text."""
+    new = tiebreak_order_check(order)
+    if section_tiebreaks_posted(section) and new == section.tiebreaks:
+        raise ValidationError(TIEBREAKS_UNCHANGED)
+    if round_one_posted(section) and not reason.strip():
+        raise ValidationError(TIEBREAKS_LOCKED)
+    return new
+
+
 def section_tiebreaks_post(
     *, section: Section, order: str, user: User | None, reason: str = ""
 ) -> TiebreakChange:
@@ -1159,14 +1227,12 @@ def section_tiebreaks_post(
     announced before round one); a change then needs a written reason. An order with a drawing
     of lots records a seed, once, so the standings can be reproduced.
     """
-    new = tiebreak_order_check(order)
     with transaction.atomic():
         locked_section = Section.objects.select_for_update().get(pk=section.pk)
+        new = section_tiebreaks_check(
+            section=locked_section, order=order, reason=reason
+        )
         posted = section_tiebreaks_posted(locked_section)
-        if posted and new == locked_section.tiebreaks:
-            raise ValidationError(TIEBREAKS_UNCHANGED)
-        if round_one_posted(locked_section) and not reason.strip():
-            raise ValidationError(TIEBREAKS_LOCKED)
         change = TiebreakChange.objects.create(
             section=locked_section,
             old_order=locked_section.tiebreaks if posted else "",
