@@ -32,9 +32,8 @@ Lars Eriksen, , 1504321, , NOR, Oslo Sjakkselskap
 
 
 def shot(page: Page, name: str) -> None:
-    viewport = (
-        "phone" if (page.viewport_size or {}).get("width", 0) < 600 else "desktop"
-    )
+    size = page.viewport_size
+    viewport = "phone" if size is not None and size["width"] < 600 else "desktop"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"td-{name}-{viewport}.png"), full_page=True)
 

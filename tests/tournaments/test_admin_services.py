@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -109,7 +111,9 @@ def test_admin_cannot_cut_rounds_below_one_already_paired(admin_client: Client) 
     assert Section.objects.get(pk=section.pk).rounds_total == 4
 
 
-def player_data(player: Player, byes: list[tuple[int, str]] = (), **changes: object):
+def player_data(
+    player: Player, byes: Sequence[tuple[int, str]] = (), **changes: Any
+) -> dict[str, object]:
     existing = list(player.requested_byes.all()) if player.pk else []
     data: dict[str, object] = {
         "section": player.section_id,
@@ -175,7 +179,7 @@ def test_admin_add_numbers_the_player_by_rating(admin_client: Client) -> None:
     ],
 )
 def test_admin_player_changes_meet_the_services_rules(
-    admin_client: Client, changes: dict[str, object], message: str
+    admin_client: Client, changes: dict[str, Any], message: str
 ) -> None:
     section = section_build(
         ratings=[2000, 1900], rounds=["1-2 1-0", "2-1 ?"], rounds_total=4
