@@ -450,7 +450,12 @@ def demo_directors_set(user: User) -> None:
     for tournament in Tournament.objects.filter(slug__in=[DEMO_SLUG, LIVE_SLUG]):
         tournament.directors.add(user)
         TiebreakChange.objects.bulk_create(
-            TiebreakChange(section=section, old_order="", new_order=section.tiebreaks)
+            TiebreakChange(
+                section=section,
+                old_order="",
+                new_order=section.tiebreaks,
+                changed_by=user,
+            )
             for section in tournament.sections.filter(tiebreak_changes__isnull=True)
         )
 

@@ -150,6 +150,6 @@ def test_section_page_lists_players_with_byes_and_withdrawals(
     ).content.decode()
 
     assert "Ana Ortiz" in page and "wd after R1" in page
-    assert "R3½" in page
+    assert "R3\u00a0H" in page
     assert "unr." in page
     assert "Late entry" in page  # round 1 is paired: new players are late entries

@@ -59,6 +59,16 @@ class BuilderRow:
     description: str = field(default="")
 
     @property
+    def changed_options(self) -> list[OptionValue]:
+        """The options set to something other than their default."""
+        return [o for o in self.options if o.value != (o.option.default or "")]
+
+    @property
+    def needs_input(self) -> bool:
+        """An option with no default (cumulative cut's number of rounds) is still empty."""
+        return any(o.option.default is None and not o.value for o in self.options)
+
+    @property
     def text(self) -> str:
         given = "".join(f":{o.option.name}={o.value}" for o in self.options if o.value)
         return self.system.id + given

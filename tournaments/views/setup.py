@@ -20,11 +20,12 @@ from tournaments.progress import sections_progress
 
 ROUNDS_PARTIAL = "tournaments/_rounds_list.html"
 
-# How a requested bye shows in the players table: R3½ (half), R4 1 (full), R5 0 (zero).
-BYE_SYMBOL: dict[str, str] = {
-    RequestedBye.Kind.FULL: " 1",
-    RequestedBye.Kind.HALF: "½",
-    RequestedBye.Kind.ZERO: " 0",
+# How a requested bye shows in the players table: the wall chart's letters (B full-point bye,
+# H half-point bye, U zero-point bye / not paired) after the round number, e.g. "R3 H".
+BYE_LETTER: dict[str, str] = {
+    RequestedBye.Kind.FULL: "B",
+    RequestedBye.Kind.HALF: "H",
+    RequestedBye.Kind.ZERO: "U",
 }
 
 
@@ -172,9 +173,13 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
         Player.objects.filter(section=found).prefetch_related("requested_byes")
     )
     byes = {
-        p.pk: " ".join(
-            f"R{b.round_number}{BYE_SYMBOL[b.kind]}" for b in p.requested_byes.all()
-        )
+        p.pk: [
+            (
+                f"R{b.round_number}\u00a0{BYE_LETTER[b.kind]}",
+                f"Round {b.round_number}: {b.get_kind_display().lower()}",
+            )
+            for b in p.requested_byes.all()
+        ]
         for p in players
     }
     return render(

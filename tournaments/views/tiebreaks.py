@@ -104,7 +104,10 @@ def _render(
                 for name, specs in PRESETS.items()
             ],
             "systems": [(s, system_description(s)) for s in SYSTEMS.values()],
-            "changes": section.tiebreak_changes.select_related("changed_by"),
+            "changes": [
+                (change, order_labels(change.old_order), order_labels(change.new_order))
+                for change in section.tiebreak_changes.select_related("changed_by")
+            ],
             "default_order": order_labels(
                 services.section_default_tiebreaks(section.kind)
             ),
