@@ -449,13 +449,26 @@ def section_default_tiebreaks(kind: str) -> str:
 def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
     """A new draft tournament directed by ``user``; its slug comes from its name, made unique."""
     tournament = Tournament(
-        name=name, slug=_unique_slug(name, None), is_published=False, **fields
+        name=name, slug=_free_slug(name), is_published=False, **fields
     )
     _tournament_check(tournament)
     with transaction.atomic():
         tournament.save()
         tournament.directors.add(user)
     return tournament
+
+
+def _free_slug(name: str) -> str:
+    """The name as a slug, made unique with -2, -3, ... (the tournament's address)."""
+    base = slugify(name)[:90].strip("-") or "tournament"
+    used = set(
+        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+    )
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
 
 
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:

@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
-from tournaments.models import CheckIn, RequestedBye, Section, Tournament
+from tournaments.models import CheckIn, Player, RequestedBye, Round, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +112,22 @@ def test_closing_without_a_choice_is_a_sentence(
         in response.content.decode()
     )
     assert not RequestedBye.objects.exists()
+
+
+def test_a_refused_tap_with_htmx_shows_the_reason_in_the_row(
+    td_client: Client, section: Section
+) -> None:
+    Round.objects.create(section=section, number=1, status=Round.Status.PAIRED)
+
+    response = td_client.post(
+        url("checkin_toggle", section),
+        {"player": "1", "present": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Round 1 is paired: check-in for it is closed." in page
+    assert not CheckIn.objects.filter(
+        player=Player.objects.get(section=section, start_number=1)
+    ).exists()

@@ -77,6 +77,7 @@ class PlayersImportForm(forms.Form):
     text = forms.CharField(
         label="Players, one per line",
         required=False,
+        max_length=1_000_000,
         widget=forms.Textarea(
             attrs={
                 "rows": 10,

@@ -84,7 +84,19 @@ def checkin_toggle(
         )
     except ValidationError as error:
         if request.htmx:
-            return HttpResponse(" ".join(error.messages), status=409)
+            # The row again, with the reason under the name (htmx swaps only 2xx answers).
+            context = _context(found, number)
+            checked = CheckIn.objects.filter(
+                player=player, round_number=number
+            ).exists()
+            context.update(
+                {
+                    "player": player,
+                    "checked": checked,
+                    "row_error": " ".join(error.messages),
+                }
+            )
+            return render(request, TEMPLATE + "#checkin-row", context)
         messages.error(request, " ".join(error.messages))
         return redirect(
             "tournaments:checkin", slug=slug, section=found.pk, number=number
