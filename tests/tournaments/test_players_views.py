@@ -165,3 +165,21 @@ def test_late_entry_gives_the_rows_of_rounds_already_paired(
     assert lou.start_number == 3
     assert Pairing.objects.get(white=lou).result == Result.BYE_HALF
     assert list(lou.requested_byes.values_list("round_number", "kind")) == [(2, "zero")]
+
+
+def test_renumber_and_reactivate_buttons(td_client: Client, section: Section) -> None:
+    Player.objects.create(section=section, start_number=1, name="Low", rating=1200)
+    Player.objects.create(
+        section=section,
+        start_number=2,
+        name="High",
+        rating=2200,
+        status="withdrawn",
+        withdrawn_after_round=0,
+    )
+
+    td_client.post(url("players_renumber", section))
+    td_client.post(url("player_reactivate", section, number=1))
+
+    high = Player.objects.get(section=section, name="High")
+    assert (high.start_number, high.status) == (1, "active")

@@ -153,3 +153,69 @@ def test_section_page_lists_players_with_byes_and_withdrawals(
     assert "R3\u00a0H" in page
     assert "unr." in page
     assert "Late entry" in page  # round 1 is paired: new players are late entries
+
+
+def test_editing_a_section_below_its_paired_rounds_is_a_sentence(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900],
+        rounds=["1-2 1-0", "2-1 ?"],
+        rounds_total=5,
+    )
+
+    response = td_client.post(
+        reverse(
+            "tournaments:section_edit",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        ),
+        {
+            "name": "Open",
+            "rounds_total": "1",
+            "kind": "swiss",
+            "win_points": "1",
+            "draw_points": "0.5",
+            "loss_points": "0",
+        },
+    )
+
+    page = response.content.decode()
+    assert "The section cannot have fewer than 2 rounds: there is a round 2." in page
+    assert '<h1 class="h3 mb-0">Open</h1>' in page
+    assert Section.objects.get(pk=section.pk).rounds_total == 5
+
+
+def test_editing_the_tournament_keeps_its_slug(
+    td_client: Client, tournament: Tournament
+) -> None:
+    slug = tournament.slug
+    response = td_client.post(
+        reverse("tournaments:tournament_edit", kwargs={"slug": slug}),
+        {"name": "Spring Open (renamed)", "rating_system": "fide"},
+    )
+
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.slug, tournament.rating_system) == (
+        "Spring Open (renamed)",
+        slug,
+        "fide",
+    )
+
+
+def test_the_round_list_has_a_marked_place_until_the_round_pages_provide_theirs(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=["1-2 ?"]
+    )
+
+    page = td_client.get(
+        reverse(
+            "tournaments:section_detail",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        )
+    ).content.decode()
+
+    assert "Round 1: pairings posted" in page

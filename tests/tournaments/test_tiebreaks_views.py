@@ -142,3 +142,14 @@ def test_after_round_one_is_posted_the_change_needs_the_override_and_a_reason(
 
     change = TiebreakChange.objects.get()
     assert (change.new_order, change.reason) == ("solkoff", "Announced wrongly.")
+
+
+def test_an_unreadable_stored_order_is_named_and_the_builder_starts_empty(
+    td_client: Client, section: Section
+) -> None:
+    Section.objects.filter(pk=section.pk).update(tiebreaks="banana,solkoff")
+
+    page = td_client.get(url(section)).content.decode()
+
+    assert "The stored order &#x27;banana,solkoff&#x27; cannot be read." in page
+    assert 'name="r0-system"' not in page
