@@ -211,6 +211,8 @@ def test_the_round_list_has_a_marked_place_until_the_round_pages_provide_theirs(
         tournament=tournament, ratings=[2000, 1900], rounds=["1-2 ?"]
     )
 
+    section.rounds.update(status="paired")
+
     page = td_client.get(
         reverse(
             "tournaments:section_detail",

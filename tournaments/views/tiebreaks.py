@@ -35,16 +35,16 @@ def section_tiebreaks(
     locked = services.round_one_posted(found)
     if request.method != "POST":
         builder = TiebreakBuilder.from_order(found.tiebreaks)
-        errors = []
+        unreadable: list[str] = []
         try:
             services.tiebreak_order_check(found.tiebreaks)
         except ValidationError as error:
             # An order stored before orders were checked (free text): say so, start empty.
-            errors = [
+            unreadable = [
                 f"The stored order {found.tiebreaks!r} cannot be read. {error.messages[0]}"
             ]
         form = TiebreakPostForm(locked=locked)
-        return _render(request, found, builder, form, locked, errors)
+        return _render(request, found, builder, form, locked, unreadable)
     builder = TiebreakBuilder.from_data(request.POST)
     action = request.POST.get("action", "")
     form = TiebreakPostForm(request.POST, locked=locked)
