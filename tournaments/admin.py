@@ -393,13 +393,62 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         )
 
 
+def _byes_with(bye: RequestedBye, original: RequestedBye | None) -> dict[int, str]:
+    """The player's requested byes once ``bye`` (a new or changed row) is saved."""
+    rows = RequestedBye.objects.filter(player=bye.player_id)
+    if original is not None:
+        rows = rows.exclude(pk=original.pk)
+    byes = dict(rows.values_list("round_number", "kind"))
+    byes[bye.round_number] = bye.kind
+    return byes
+
+
+class RequestedByeAdminForm(ServiceCheckedForm):
+    def service_check(self) -> None:
+        bye = self.instance
+        if self.original is not None and self.original.player_id != bye.player_id:
+            raise ValidationError("A requested bye stays with its player.")
+        if (
+            RequestedBye.objects.filter(
+                player=bye.player_id, round_number=bye.round_number
+            )
+            .exclude(pk=bye.pk)
+            .exists()
+        ):
+            raise ValidationError("One requested bye per round.")
+        services.player_byes_check(
+            player=Player.objects.select_related("section").get(pk=bye.player_id),
+            byes=_byes_with(bye, self.original),
+        )
+
+
 @admin.register(RequestedBye)
 class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = RequestedByeAdminForm
     list_display = ["player", "round_number", "kind"]
     list_filter = ["kind", "player__section__tournament"]
     search_fields = ["player__name", "player__uschess_id", "player__fide_id"]
     list_select_related = ["player"]
     autocomplete_fields = ["player"]
+
+    def save_model(
+        self, request: HttpRequest, obj: RequestedBye, form: Any, change: bool
+    ) -> None:
+        player = Player.objects.select_related("section").get(pk=obj.player_id)
+        services.player_byes_request(player=player, byes=_byes_with(obj, form.original))
+        _adopt(
+            obj,
+            RequestedBye.objects.get(player=player, round_number=obj.round_number),
+        )
+
+    def delete_model(self, request: HttpRequest, obj: RequestedBye) -> None:
+        player = Player.objects.select_related("section").get(pk=obj.player_id)
+        byes = dict(
+            RequestedBye.objects.filter(player=player)
+            .exclude(pk=obj.pk)
+            .values_list("round_number", "kind")
+        )
+        services.player_byes_request(player=player, byes=byes)
 
 
 @admin.register(Round)

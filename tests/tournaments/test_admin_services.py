@@ -229,3 +229,22 @@ def test_admin_add_with_a_bye_outside_the_rounds_is_a_sentence(
     assert response.status_code == 200
     assert "Round 4 is not a round of this section" in response.content.decode()
     assert not Player.objects.filter(name="New Nora").exists()
+
+
+def test_admin_requested_bye_page_uses_the_service_rules(admin_client: Client) -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=3)
+    player = Player.objects.get(section=section, start_number=1)
+    add = reverse("admin:tournaments_requestedbye_add")
+
+    refused = admin_client.post(
+        add, {"player": player.pk, "round_number": 1, "kind": "half"}
+    )
+    accepted = admin_client.post(
+        add, {"player": player.pk, "round_number": 3, "kind": "zero"}
+    )
+
+    assert "Round 1 is paired already" in refused.content.decode()
+    assert accepted.status_code == 302
+    assert list(player.requested_byes.values_list("round_number", "kind")) == [
+        (3, "zero")
+    ]
