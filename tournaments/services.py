@@ -788,6 +788,12 @@ def _rating_order(player: Player) -> tuple[int, int, int]:
     return (player.rating is None, -(player.rating or 0), player.start_number)
 
 
+def players_in_rating_order(players: Iterable[Player]) -> bool:
+    """Whether players listed by start number are numbered as ``players_renumber`` would."""
+    listed = sorted(players, key=lambda p: p.start_number)
+    return listed == sorted(listed, key=_rating_order)
+
+
 def players_renumber(*, section: Section) -> list[Player]:
     """Number the players by rating, highest first and unrated last, until round 1 is paired."""
     with transaction.atomic():

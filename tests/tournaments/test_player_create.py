@@ -103,3 +103,13 @@ def test_renumber_keeps_the_order_of_equal_ratings() -> None:
         (4, "Player 3"),
         (5, "Player 4"),
     ]
+
+
+def test_rating_order_is_detected() -> None:
+    section = section_build(ratings=[1500, 1800, None], rounds=[], rounds_total=4)
+    players = list(Player.objects.filter(section=section))
+    assert not services.players_in_rating_order(players)
+
+    services.players_renumber(section=section)
+
+    assert services.players_in_rating_order(Player.objects.filter(section=section))

@@ -194,7 +194,7 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
             "round_numbers": range(1, found.rounds_total + 1),
             "can_renumber": not services.round_one_paired(found),
             "rounds_partial": _rounds_partial(),
-            "out_of_order": _out_of_rating_order(players),
+            "out_of_order": not services.players_in_rating_order(players),
             "posted": services.section_tiebreaks_posted(found),
             "order": order_labels(found.tiebreaks),
         },
@@ -208,8 +208,3 @@ def _rounds_partial() -> str | None:
     except TemplateDoesNotExist:
         return None
     return ROUNDS_PARTIAL
-
-
-def _out_of_rating_order(players: list[Player]) -> bool:
-    keys = [(p.rating is None, -(p.rating or 0)) for p in players]
-    return keys != sorted(keys)
