@@ -7,7 +7,9 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import Count, QuerySet
+from django.forms.models import construct_instance
 from django.http import HttpRequest
 
 from . import services
@@ -150,8 +152,81 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = [SectionInline]
 
 
+# ---- setup8: the Section and Player admins call the services and hold no rule of their own.
+
+
+def _add_errors(form: forms.ModelForm, error: ValidationError) -> None:  # type: ignore[type-arg]
+    for message in error.messages:
+        form.add_error(None, message)
+
+
+def _adopt(obj: Any, saved: Any) -> None:
+    """Give the admin's unsaved ``obj`` the row a service created, so the admin carries on with it."""
+    for field in type(saved)._meta.concrete_fields:
+        setattr(obj, field.attname, getattr(saved, field.attname))
+    obj._state.adding = False
+    obj._state.db = saved._state.db
+
+
+class ServiceCheckedForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A model form whose rules are the services': model constraints are not checked here (their
+    messages name the constraint), the services' checks say the same in sentences. The admin
+    gives the model and the fields."""
+
+    original: Any = None
+
+    def _post_clean(self) -> None:
+        opts = self._meta
+        exclude = self._get_validation_exclusions()  # type: ignore[attr-defined]
+        self.original = (
+            type(self.instance)._default_manager.filter(pk=self.instance.pk).first()
+            if self.instance.pk
+            else None
+        )
+        try:
+            self.instance = construct_instance(
+                self, self.instance, opts.fields, opts.exclude
+            )
+            self.instance.full_clean(
+                exclude=exclude, validate_unique=False, validate_constraints=False
+            )
+        except ValidationError as error:
+            self._update_errors(error)  # type: ignore[attr-defined]
+        if self._validate_unique:  # type: ignore[attr-defined]
+            self.validate_unique()
+        if not self.errors:
+            try:
+                self.service_check()
+            except ValidationError as error:
+                _add_errors(self, error)
+
+    def service_check(self) -> None:
+        raise NotImplementedError
+
+
+class SectionAdminForm(ServiceCheckedForm):
+    tiebreak_change_reason = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Needed to change the order once round 1 pairings are posted; shown with "
+        "the standings.",
+    )
+
+    def service_check(self) -> None:
+        services.section_check(section=self.instance)
+        if self.original is None:
+            services.tiebreak_order_check(self.instance.tiebreaks)
+        elif "tiebreaks" in self.changed_data:
+            services.section_tiebreaks_check(
+                section=self.original,
+                order=self.instance.tiebreaks,
+                reason=self.cleaned_data.get("tiebreak_change_reason", ""),
+            )
+
+
 @admin.register(Section)
 class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = SectionAdminForm
     list_display = [
         "name",
         "tournament",
@@ -164,6 +239,7 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "tournament__name", "tournament__slug"]
     list_select_related = ["tournament"]
     autocomplete_fields = ["tournament"]
+    readonly_fields = ["lots_seed"]
     inlines = [RoundInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Section]:
@@ -174,9 +250,98 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def player_count(self, section: Section) -> int:
         return section.player_count  # type: ignore[attr-defined, no-any-return]
 
+    def save_model(
+        self, request: HttpRequest, obj: Section, form: Any, change: bool
+    ) -> None:
+        data = form.cleaned_data
+        fields = {
+            name: data[name]
+            for name in form.changed_data
+            if name not in ("tiebreaks", "tiebreak_change_reason")
+        }
+        with transaction.atomic():
+            if change:
+                section = Section.objects.get(pk=obj.pk)
+                services.section_update(section=section, **fields)
+            else:
+                for name in ("tournament", "name", "rounds_total"):
+                    fields.pop(name, None)
+                section = services.section_create(
+                    tournament=data["tournament"],
+                    name=data["name"],
+                    rounds_total=data["rounds_total"],
+                    **fields,
+                )
+            if (
+                "tiebreaks" in form.changed_data
+                and data["tiebreaks"] != section.tiebreaks
+            ):
+                services.section_tiebreaks_post(
+                    section=section,
+                    order=data["tiebreaks"],
+                    user=request.user,  # type: ignore[arg-type]
+                    reason=data.get("tiebreak_change_reason", ""),
+                )
+            section.refresh_from_db()
+            _adopt(obj, section)
+
+
+PLAYER_ADDED_ACTIVE = "A new player is entered active; withdraw them afterwards."
+
+
+class PlayerAdminForm(ServiceCheckedForm):
+    def service_check(self) -> None:
+        services.player_check(player=self.instance)
+        if self.original is not None:
+            services.player_status_check(
+                player=self.original,
+                status=self.instance.status,
+                after_round=self.instance.withdrawn_after_round,
+            )
+        elif self.instance.status != Player.Status.ACTIVE:
+            raise ValidationError(PLAYER_ADDED_ACTIVE)
+
+
+class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
+    """The player's byes as a whole, checked by the service that will save them."""
+
+    def byes(self) -> dict[int, str]:
+        return {
+            form.cleaned_data["round_number"]: form.cleaned_data["kind"]
+            for form in self.forms
+            if form.cleaned_data
+            and form not in self.deleted_forms
+            and form.cleaned_data.get("round_number") is not None
+        }
+
+    def clean(self) -> None:
+        super().clean()
+        if any(self.errors) or getattr(self.instance, "section_id", None) is None:
+            return
+        numbers = [
+            form.cleaned_data["round_number"]
+            for form in self.forms
+            if form.cleaned_data and form not in self.deleted_forms
+        ]
+        if len(numbers) != len(set(numbers)):
+            raise ValidationError("One requested bye per round.")
+        player = (
+            Player.objects.select_related("section").get(pk=self.instance.pk)
+            if self.instance.pk
+            else self.instance
+        )
+        try:
+            services.player_byes_check(player=player, byes=self.byes())
+        except ValidationError as error:
+            raise ValidationError(error.messages) from None
+
+
+RequestedByeInline.formset = RequestedByeInlineFormSet  # type: ignore[misc]
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = PlayerAdminForm
     list_display = [
         "start_number",
         "name",
@@ -194,16 +359,108 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "uschess_id", "fide_id", "club", "=start_number"]
     list_select_related = ["section__tournament"]
     autocomplete_fields = ["section"]
+    readonly_fields = ["start_number"]
     inlines = [RequestedByeInline]
+
+    def save_model(
+        self, request: HttpRequest, obj: Player, form: Any, change: bool
+    ) -> None:
+        data = form.cleaned_data
+        details = {
+            name: data[name]
+            for name in form.changed_data
+            if name not in services.PLAYER_FIXED_FIELDS
+        }
+        with transaction.atomic():
+            if change:
+                player = Player.objects.select_related("section").get(pk=obj.pk)
+                if details:
+                    services.player_update(player=player, **details)
+                services.player_status_set(
+                    player=player,
+                    status=data["status"],
+                    after_round=data.get("withdrawn_after_round"),
+                )
+            else:
+                details.pop("name", None)
+                player = services.player_create(
+                    section=data["section"], name=data["name"], **details
+                )
+            player.refresh_from_db()
+            _adopt(obj, player)
+
+    def save_formset(
+        self, request: HttpRequest, form: Any, formset: Any, change: bool
+    ) -> None:
+        if formset.model is not RequestedBye:
+            super().save_formset(request, form, formset, change)
+            return
+        player = Player.objects.select_related("section").get(pk=form.instance.pk)
+        services.player_byes_request(player=player, byes=formset.byes())
+        # The admin's change message reads these; the service did the writing.
+        formset.new_objects, formset.changed_objects, formset.deleted_objects = (
+            [],
+            [],
+            [],
+        )
+
+
+def _byes_with(bye: RequestedBye, original: RequestedBye | None) -> dict[int, str]:
+    """The player's requested byes once ``bye`` (a new or changed row) is saved."""
+    rows = RequestedBye.objects.filter(player=bye.player_id)
+    if original is not None:
+        rows = rows.exclude(pk=original.pk)
+    byes = dict(rows.values_list("round_number", "kind"))
+    byes[bye.round_number] = bye.kind
+    return byes
+
+
+class RequestedByeAdminForm(ServiceCheckedForm):
+    def service_check(self) -> None:
+        bye = self.instance
+        if self.original is not None and self.original.player_id != bye.player_id:
+            raise ValidationError("A requested bye stays with its player.")
+        if (
+            RequestedBye.objects.filter(
+                player=bye.player_id, round_number=bye.round_number
+            )
+            .exclude(pk=bye.pk)
+            .exists()
+        ):
+            raise ValidationError("One requested bye per round.")
+        services.player_byes_check(
+            player=Player.objects.select_related("section").get(pk=bye.player_id),
+            byes=_byes_with(bye, self.original),
+        )
 
 
 @admin.register(RequestedBye)
 class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = RequestedByeAdminForm
     list_display = ["player", "round_number", "kind"]
     list_filter = ["kind", "player__section__tournament"]
     search_fields = ["player__name", "player__uschess_id", "player__fide_id"]
     list_select_related = ["player"]
     autocomplete_fields = ["player"]
+
+    def save_model(
+        self, request: HttpRequest, obj: RequestedBye, form: Any, change: bool
+    ) -> None:
+        player = Player.objects.select_related("section").get(pk=obj.player_id)
+        services.player_byes_request(player=player, byes=_byes_with(obj, form.original))
+        _adopt(
+            obj,
+            RequestedBye.objects.get(player=player, round_number=obj.round_number),
+        )
+
+    def delete_model(self, request: HttpRequest, obj: RequestedBye) -> None:
+        player = Player.objects.select_related("section").get(pk=obj.player_id)
+        byes = dict(
+            RequestedBye.objects.filter(player=player)
+            .exclude(pk=obj.pk)
+            .values_list("round_number", "kind")
+        )
+        services.player_byes_request(player=player, byes=byes)
 
 
 @admin.register(Round)

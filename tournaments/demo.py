@@ -20,13 +20,23 @@ from django.db import transaction
 
 from standings.engine import ScoringSystem
 
-from .models import Player, RequestedBye, Result, Section, Tournament
+from .models import (
+    US_CHESS_DEFAULT_TIEBREAKS,
+    Player,
+    RequestedBye,
+    Result,
+    Section,
+    TiebreakChange,
+    Tournament,
+)
 from .results import OUTCOMES
-from .services import section_rounds_create
+from .services import PairingRow, section_rounds_create, section_tiebreaks_post
 
 DEMO_SLUG = "riverside-spring-open-2025"
 TD_USERNAME = "td"
 TD_PASSWORD = "tiebreak-demo"
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "tiebreak-admin"
 SEED = 20250412
 
 FULL, HALF, ZERO = (
@@ -410,11 +420,117 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
     return tournament, bool(replaced)
 
 
+# ---- setup8: the demo's accounts, who directs what, and a second event with a round in progress
+
+
 def demo_td_ensure() -> tuple[User, bool]:
-    """The demo TD account (staff and superuser); returns it and whether it was created now."""
+    """The demo TD: an ordinary user (not staff, not superuser) who directs the demo tournaments.
+
+    Returns the account and whether it was created now; an existing one keeps its password.
+    """
     user = User.objects.filter(username=TD_USERNAME).first()
     if user is not None:
         return user, False
+    return User.objects.create_user(TD_USERNAME, "td@example.org", TD_PASSWORD), True
+
+
+def demo_admin_ensure() -> tuple[User, bool]:
+    """The back-office account (superuser, for the Django admin); created once, like the TD's."""
+    user = User.objects.filter(username=ADMIN_USERNAME).first()
+    if user is not None:
+        return user, False
     return User.objects.create_superuser(
-        TD_USERNAME, "td@example.org", TD_PASSWORD
+        ADMIN_USERNAME, "admin@example.org", ADMIN_PASSWORD
     ), True
+
+
+def demo_directors_set(user: User) -> None:
+    """Make ``user`` a director of every demo tournament (they are rebuilt on each load), and
+    record each section's order as posted before round one, as a TD would have done."""
+    for tournament in Tournament.objects.filter(slug__in=[DEMO_SLUG, LIVE_SLUG]):
+        tournament.directors.add(user)
+        TiebreakChange.objects.bulk_create(
+            TiebreakChange(
+                section=section,
+                old_order="",
+                new_order=section.tiebreaks,
+                changed_by=user,
+            )
+            for section in tournament.sections.filter(tiebreak_changes__isnull=True)
+        )
+
+
+LIVE_SLUG = "riverside-thursday-night-swiss"
+LIVE_PLAYERS = [
+    ("Grace Liu", 2017),
+    ("Samuel Adeyemi", 1983),
+    ("Ravi Venkatesh", 1921),
+    ("Megan O'Brien", 1868),
+    ("Yuki Tanaka", 1815),
+    ("Fatima Haddad", 1764),
+    ("Kevin Brandt", 1738),
+    ("Chris Delgado", 1685),
+    ("Aisha Mensah", 1652),
+    ("Ben Carter", None),
+]
+# Rounds 1 and 2 played; round 3 posted with three boards still playing. Paired by hand: score
+# groups, no rematches, colours alternating.
+LIVE_ROWS: list[PairingRow] = [
+    (1, 1, 1, 6, Result.WHITE_WIN),
+    (1, 2, 7, 2, Result.BLACK_WIN),
+    (1, 3, 3, 8, Result.DRAW),
+    (1, 4, 9, 4, Result.BLACK_WIN),
+    (1, 5, 5, 10, Result.WHITE_WIN),
+    (2, 1, 4, 1, Result.DRAW),
+    (2, 2, 2, 5, Result.WHITE_WIN),
+    (2, 3, 6, 3, Result.BLACK_WIN),
+    (2, 4, 8, 7, Result.WHITE_WIN),
+    (2, 5, 10, 9, Result.DRAW),
+    (3, 1, 1, 2, Result.PENDING),
+    (3, 2, 3, 4, Result.DRAW),
+    (3, 3, 5, 8, Result.PENDING),
+    (3, 4, 9, 6, Result.WHITE_WIN),
+    (3, 5, 7, 10, Result.PENDING),
+]
+
+
+@transaction.atomic
+def demo_live_tournament_create() -> Tournament:
+    """A smaller event in progress, so every TD page has something to show: round 3 of 4 posted
+    with results missing, a half-point bye requested for round 4, the order posted."""
+    Tournament.objects.filter(slug=LIVE_SLUG).delete()
+    tournament = Tournament.objects.create(
+        name="Riverside Thursday Night Swiss",
+        slug=LIVE_SLUG,
+        start_date=datetime.date(2025, 5, 1),
+        end_date=datetime.date(2025, 5, 22),
+        location="Riverside Community Center, Springfield, IL",
+        organizer="Springfield Chess Club",
+        chief_td="Maria Delgado",
+        time_control="G/60;d5",
+        rating_system=Tournament.RatingSystem.US_CHESS,
+        status=Tournament.Status.RUNNING,
+        is_published=True,
+    )
+    section = Section.objects.create(
+        tournament=tournament, name="Open", rounds_total=4, tiebreaks=""
+    )
+    Player.objects.bulk_create(
+        Player(
+            section=section,
+            start_number=n,
+            name=name,
+            rating=rating,
+            uschess_id=str(13_500_000 + 7919 * n),
+            federation="IL",
+            club="Springfield Chess Club",
+        )
+        for n, (name, rating) in enumerate(LIVE_PLAYERS, start=1)
+    )
+    RequestedBye.objects.create(
+        player=section.players.get(start_number=10), round_number=4
+    )
+    # The order was posted before round one (kept as the first change, like a TD's posting).
+    section_tiebreaks_post(section=section, order=US_CHESS_DEFAULT_TIEBREAKS, user=None)
+    section_rounds_create(section=section, rows=LIVE_ROWS)
+    return tournament

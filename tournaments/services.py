@@ -7,18 +7,25 @@ TRF-16 import: ``tournament_import_trf`` (the format and its code mapping are in
 
 from __future__ import annotations
 
+import csv
+import secrets
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.validators import validate_slug
 from django.db import IntegrityError, models, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
+from standings.engine import SYSTEMS, format_order, parse_order
+from standings.engine.formatting import format_decimal
 from tournaments import trf
 from tournaments.models import (
     ONE_PLAYER_RESULTS,
@@ -26,6 +33,7 @@ from tournaments.models import (
     ROUND_ROBIN_TIEBREAKS,
     TWO_PLAYER_RESULTS,
     US_CHESS_DEFAULT_TIEBREAKS,
+    CheckIn,
     Pairing,
     Player,
     RequestedBye,
@@ -34,6 +42,7 @@ from tournaments.models import (
     ResultCheck,
     Round,
     Section,
+    TiebreakChange,
     Tournament,
 )
 
@@ -955,3 +964,985 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     return round_pairings_save(
         section=round_.section, number=round_.number, rows=rows, user=user
     )
+
+
+def _points_text(points: Fraction) -> str:
+    """Points as TRF writes them, with one decimal: 8.5, 16.0."""
+    text = format_decimal(points)
+    return text if "." in text else f"{text}.0"
+
+
+# ---- setup8: accounts, tournament and section setup, players, the posted tiebreak order,
+# check-in. Every rule a form or the admin relies on is here, with its message as a constant.
+
+DIRECTOR_UNKNOWN = "There is no user named {username!r}."
+DIRECTOR_ALREADY = "{username} is already a director of {tournament}."
+DIRECTOR_NOT_ONE = "{username} is not a director of {tournament}."
+DIRECTOR_LAST = (
+    "{username} is the only director of {tournament}: add another director first."
+)
+TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
+SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
+SECTION_ROUNDS_TOO_FEW = (
+    "The section cannot have fewer than {needed} rounds: {why} round {needed}."
+)
+SECTION_POINTS_ORDER = (
+    "A win must be worth more than a draw, and a draw at least as much as a loss."
+)
+PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
+PLAYER_ID_DIGITS = "The {field} may hold digits only."
+PLAYER_NAME_MISSING = "Every player needs a name."
+RENUMBER_AFTER_ROUND_ONE = "Round 1 is paired: start numbers can no longer change (they are the pairing numbers)."
+WITHDRAW_ROUND_RANGE = (
+    "A player withdraws after a round from 0 (before round 1) to {last} (this section has "
+    "{rounds} rounds)."
+)
+WITHDRAW_PAIRED_LATER = (
+    "{player} is paired in round {round}: take them out of that round's pairings first, or "
+    "withdraw them after round {round}."
+)
+WITHDRAW_ROUND_MISSING = (
+    "Say after which round the player withdrew (0: before round 1)."
+)
+ACTIVE_HAS_NO_ROUND = "An active player has no withdrawal round: leave it empty."
+REACTIVATE_NOT_WITHDRAWN = "{player} has not withdrawn."
+BYE_ROUND_RANGE = "Round {round} is not a round of this section (rounds 1 to {rounds})."
+BYE_AFTER_WITHDRAWAL = "{player} withdrew after round {last}: no bye for round {round}."
+BYE_ROUND_PAIRED = (
+    "Round {round} is paired already: change that round's pairings on its round page."
+)
+LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
+LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
+IMPORT_EMPTY = "There are no player rows to import."
+IMPORT_HAS_PROBLEMS = "Nothing was saved: {count} row{s} still {have} a problem. Fix them and preview again."
+TIEBREAKS_INVALID = "This order cannot be used: {error}."
+TIEBREAKS_EMPTY = "Choose at least one tiebreak."
+TIEBREAKS_UNCHANGED = "This is already the posted order."
+TIEBREAKS_LOCKED = (
+    "Round 1 pairings are posted, so the order is locked: a change now needs an override with "
+    "a written reason, which is shown with the standings."
+)
+CHECKIN_ROUND_RANGE = (
+    "Round {round} is not a round of this section (rounds 1 to {rounds})."
+)
+CHECKIN_ROUND_PAIRED = "Round {round} is paired: check-in for it is closed."
+CHECKIN_WITHDRAWN = (
+    "{player} withdrew after round {last} and is not expected in round {round}."
+)
+CHECKIN_CLOSE_ACTION = "Choose what happens to the players who did not check in."
+
+# A round-robin section is offered Sonneborn-Berger first: the SwissSys list (the SCA posting)
+# says of it "This system is most often used for round robin events". US Chess 34E's default
+# sequence follows, for the TD to keep or change.
+ROUND_ROBIN_DEFAULT_TIEBREAKS = f"sonneborn_berger,{US_CHESS_DEFAULT_TIEBREAKS}"
+
+
+def section_default_tiebreaks(kind: str) -> str:
+    """The order offered to a new section of this kind (the TD posts it or another)."""
+    if kind in (Section.Kind.ROUND_ROBIN, Section.Kind.DOUBLE_ROUND_ROBIN):
+        return ROUND_ROBIN_DEFAULT_TIEBREAKS
+    return US_CHESS_DEFAULT_TIEBREAKS
+
+
+# -- accounts and directors
+
+
+def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
+    """A new draft tournament directed by ``user``; its slug comes from its name, made unique."""
+    tournament = Tournament(
+        name=name, slug=_free_slug(name), is_published=False, **fields
+    )
+    _tournament_check(tournament)
+    with transaction.atomic():
+        tournament.save()
+        tournament.directors.add(user)
+    return tournament
+
+
+def _free_slug(name: str) -> str:
+    """The name as a slug, made unique with -2, -3, ... (the tournament's address)."""
+    base = slugify(name)[:90].strip("-") or "tournament"
+    used = set(
+        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+    )
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change the tournament's own fields (not its slug: published links keep working)."""
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    _tournament_check(tournament)
+    tournament.save(update_fields=list(fields))
+    return tournament
+
+
+def _tournament_check(tournament: Tournament) -> None:
+    _check(tournament)
+    start, end = tournament.start_date, tournament.end_date
+    if start and end and end < start:
+        raise ValidationError(TOURNAMENT_END_BEFORE_START)
+
+
+def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
+    """Show the tournament on the public pages, or take it back to a draft."""
+    tournament.is_published = published
+    tournament.save(update_fields=["is_published"])
+    return tournament
+
+
+def tournament_director_add(*, tournament: Tournament, username: str) -> User:
+    """Let the user named ``username`` direct the tournament."""
+    user = User.objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise ValidationError(DIRECTOR_UNKNOWN.format(username=username.strip()))
+    if tournament.directors.filter(pk=user.pk).exists():
+        raise ValidationError(
+            DIRECTOR_ALREADY.format(username=user.get_username(), tournament=tournament)
+        )
+    tournament.directors.add(user)
+    return user
+
+
+def tournament_director_remove(*, tournament: Tournament, username: str) -> None:
+    """Take a director off the tournament; the last one stays (someone must be able to change it)."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        directors = list(tournament.directors.all())
+        user = next((u for u in directors if u.get_username() == username), None)
+        if user is None:
+            raise ValidationError(
+                DIRECTOR_NOT_ONE.format(username=username, tournament=tournament)
+            )
+        if len(directors) == 1:
+            raise ValidationError(
+                DIRECTOR_LAST.format(username=username, tournament=tournament)
+            )
+        tournament.directors.remove(user)
+
+
+# -- sections
+
+
+def section_create(
+    *,
+    tournament: Tournament,
+    name: str,
+    rounds_total: int,
+    kind: str = Section.Kind.SWISS,
+    **fields: Any,
+) -> Section:
+    """A new section; its tiebreak order starts as the default for its kind (not yet posted)."""
+    fields.setdefault("position", tournament.sections.count())
+    section = Section(
+        tournament=tournament,
+        name=name,
+        rounds_total=rounds_total,
+        kind=kind,
+        tiebreaks=section_default_tiebreaks(kind),
+        **fields,
+    )
+    section_check(section=section)
+    section.save()
+    return section
+
+
+def section_check(*, section: Section) -> None:
+    """Every rule a section's own values must meet, for a new section or one about to change
+    (``section`` holds the new values, not yet saved). Raises ValidationError with sentences."""
+    if (
+        Section.objects.filter(
+            tournament=section.tournament_id, name__iexact=section.name
+        )
+        .exclude(pk=section.pk)
+        .exists()
+    ):
+        raise ValidationError(
+            SECTION_NAME_TAKEN.format(tournament=section.tournament, name=section.name)
+        )
+    _check_points(section)
+    if section.pk is not None:
+        needed, why = _rounds_needed(section)
+        if section.rounds_total < needed:
+            raise ValidationError(SECTION_ROUNDS_TOO_FEW.format(needed=needed, why=why))
+    _check(section)
+
+
+def section_update(*, section: Section, **fields: Any) -> Section:
+    """Change a section's settings; it keeps every round something already refers to.
+
+    The posted order changes only through ``section_tiebreaks_post``.
+    """
+    fields.pop("tiebreaks", None)
+    with transaction.atomic():
+        changed = Section.objects.select_for_update().get(pk=section.pk)
+        old_kind = changed.kind
+        for name, value in fields.items():
+            setattr(changed, name, value)
+        section_check(section=changed)
+        update = list(fields)
+        # A kind change before any posting brings the new kind's default order with it.
+        if (
+            changed.kind != old_kind
+            and not changed.tiebreak_changes.exists()
+            and changed.tiebreaks == section_default_tiebreaks(old_kind)
+        ):
+            changed.tiebreaks = section_default_tiebreaks(changed.kind)
+            update.append("tiebreaks")
+        changed.save(update_fields=update)
+    for name in [*update, "tournament_id"]:
+        setattr(section, name, getattr(changed, name))
+    return section
+
+
+def _rounds_needed(section: Section) -> tuple[int, str]:
+    """The highest round number a row of the section refers to, and what refers to it."""
+    candidates = [
+        (
+            Round.objects.filter(section=section).aggregate(n=models.Max("number"))[
+                "n"
+            ],
+            "there is a",
+        ),
+        (
+            RequestedBye.objects.filter(player__section=section).aggregate(
+                n=models.Max("round_number")
+            )["n"],
+            "a player requested a bye for",
+        ),
+        (
+            Player.objects.filter(section=section).aggregate(
+                n=models.Max("withdrawn_after_round")
+            )["n"],
+            "a player withdrew after",
+        ),
+        (
+            CheckIn.objects.filter(player__section=section).aggregate(
+                n=models.Max("round_number")
+            )["n"],
+            "players checked in for",
+        ),
+    ]
+    return max(((n or 0, why) for n, why in candidates), default=(0, ""))
+
+
+def _check_points(section: Section) -> None:
+    # The model's defaults are text ("0.5"); compare exact decimals.
+    win, draw, loss = (
+        Decimal(str(v))
+        for v in (section.win_points, section.draw_points, section.loss_points)
+    )
+    if not (win > draw >= loss):
+        raise ValidationError(SECTION_POINTS_ORDER)
+
+
+def _check(row: models.Model, exclude: Iterable[str] = ()) -> None:
+    """Model field checks as sentences (a constraint name never reaches a user)."""
+    try:
+        row.full_clean(
+            exclude=list(exclude), validate_unique=False, validate_constraints=False
+        )
+    except ValidationError as error:
+        raise ValidationError(
+            [
+                f"{_label(row, name)}: {message}" if name != "__all__" else message
+                for name, messages in error.message_dict.items()
+                for message in messages
+            ]
+        ) from None
+
+
+def _label(row: models.Model, field: str) -> str:
+    try:
+        return str(
+            getattr(row._meta.get_field(field), "verbose_name", field)
+        ).capitalize()
+    except FieldDoesNotExist:
+        return field
+
+
+# -- players
+
+PLAYER_FIELDS = ("name", "rating", "uschess_id", "fide_id", "federation", "club")
+
+
+def round_one_paired(section: Section) -> bool:
+    """Whether round 1 has pairings (made or posted): start numbers are fixed from then on."""
+    return (
+        Round.objects.filter(section=section, number=1)
+        .exclude(status=Round.Status.NOT_PAIRED)
+        .exists()
+        or Pairing.objects.filter(round__section=section, round__number=1).exists()
+    )
+
+
+def round_one_posted(section: Section) -> bool:
+    """Whether round 1's pairings are posted: the tiebreak order is locked from then on."""
+    return Round.objects.filter(
+        section=section,
+        number=1,
+        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+    ).exists()
+
+
+def player_check(*, player: Player) -> None:
+    """Every rule a player's own values must meet (name, rating range, IDs), as sentences."""
+    problems = []
+    if not player.name.strip():
+        problems.append(PLAYER_NAME_MISSING)
+    if player.rating is not None and not 1 <= player.rating <= RATING_MAX:
+        problems.append(PLAYER_RATING_RANGE)
+    for column, label in (("uschess_id", "US Chess ID"), ("fide_id", "FIDE ID")):
+        value = getattr(player, column)
+        if value and not (value.isascii() and value.isdigit()):
+            problems.append(PLAYER_ID_DIGITS.format(field=label))
+    if problems:
+        raise ValidationError(problems)
+    # The start number is the services' to give (players_renumber, the next free one).
+    _check(player, exclude=["start_number"])
+
+
+def _next_start_number(section: Section) -> int:
+    last = Player.objects.filter(section=section).aggregate(
+        n=models.Max("start_number")
+    )
+    return (last["n"] or 0) + 1
+
+
+def player_create(*, section: Section, name: str, **fields: Any) -> Player:
+    """Enter one player; before round 1 is paired the section is numbered by rating again."""
+    with transaction.atomic():
+        _section_lock(section)
+        player = Player(
+            section=section,
+            name=name.strip(),
+            start_number=_next_start_number(section),
+            **fields,
+        )
+        player_check(player=player)
+        player.save()
+        if not round_one_paired(section):
+            players_renumber(section=section)
+            player.refresh_from_db()
+    return player
+
+
+PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")
+
+
+def player_update(*, player: Player, **fields: Any) -> Player:
+    """Change a player's details; the start number, status and withdrawal change through
+    ``players_renumber``, ``player_withdraw`` and ``player_reactivate``."""
+    for name in PLAYER_FIXED_FIELDS:
+        fields.pop(name, None)
+    with transaction.atomic():
+        _section_lock(player.section)
+        changed = Player.objects.get(pk=player.pk)
+        rating_changed = "rating" in fields and fields["rating"] != changed.rating
+        for name, value in fields.items():
+            setattr(changed, name, value.strip() if isinstance(value, str) else value)
+        player_check(player=changed)
+        changed.save(update_fields=list(fields))
+        if rating_changed and not round_one_paired(player.section):
+            players_renumber(section=player.section)
+    player.refresh_from_db()
+    return player
+
+
+def player_status_check(
+    *, player: Player, status: str, after_round: int | None
+) -> None:
+    """Whether a player may be given this status and withdrawal round (for forms that show both)."""
+    if status == Player.Status.WITHDRAWN:
+        if after_round is None:
+            raise ValidationError(WITHDRAW_ROUND_MISSING)
+        _withdraw_check(player, after_round)
+    elif after_round is not None:
+        raise ValidationError(ACTIVE_HAS_NO_ROUND)
+
+
+def player_status_set(
+    *, player: Player, status: str, after_round: int | None
+) -> Player:
+    """Withdraw or re-activate a player to match ``status`` (one entry point for the admin)."""
+    player_status_check(player=player, status=status, after_round=after_round)
+    if status == Player.Status.WITHDRAWN:
+        assert after_round is not None
+        if (player.status, player.withdrawn_after_round) != (status, after_round):
+            return player_withdraw(player=player, after_round=after_round)
+    elif player.status == Player.Status.WITHDRAWN:
+        return player_reactivate(player=player)
+    return player
+
+
+def _section_lock(section: Section) -> None:
+    """Serialise writes that number a section's players (two TDs entering players at once)."""
+    Section.objects.select_for_update().filter(pk=section.pk).first()
+
+
+def _rating_order(player: Player) -> tuple[int, int, int]:
+    # Highest rating first, unrated last; equal ratings keep their present order.
+    return (player.rating is None, -(player.rating or 0), player.start_number)
+
+
+def players_in_rating_order(players: Iterable[Player]) -> bool:
+    """Whether players listed by start number are numbered as ``players_renumber`` would."""
+    listed = sorted(players, key=lambda p: p.start_number)
+    return listed == sorted(listed, key=_rating_order)
+
+
+def players_renumber(*, section: Section) -> list[Player]:
+    """Number the players by rating, highest first and unrated last, until round 1 is paired."""
+    with transaction.atomic():
+        _section_lock(section)
+        if round_one_paired(section):
+            raise ValidationError(RENUMBER_AFTER_ROUND_ONE)
+        players = sorted(Player.objects.filter(section=section), key=_rating_order)
+        used = {p.start_number for p in players}
+        # Two passes so that no two rows ever share a number (the unique constraint is checked
+        # row by row): first to free numbers above the final range, then to the final ones.
+        spare = [n for n in range(len(players) + 1, 10_000) if n not in used]
+        for player, temporary in zip(players, spare, strict=False):
+            player.start_number = temporary
+        Player.objects.bulk_update(players, ["start_number"])
+        for n, player in enumerate(players, start=1):
+            player.start_number = n
+        Player.objects.bulk_update(players, ["start_number"])
+    return players
+
+
+def _withdraw_check(player: Player, after_round: int) -> None:
+    section = player.section
+    if not 0 <= after_round < section.rounds_total:
+        raise ValidationError(
+            WITHDRAW_ROUND_RANGE.format(
+                last=section.rounds_total - 1, rounds=section.rounds_total
+            )
+        )
+    later = (
+        Pairing.objects.filter(round__section=section, round__number__gt=after_round)
+        .filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=later))
+
+
+def player_withdraw(*, player: Player, after_round: int) -> Player:
+    """Withdraw a player after a round (0: before round 1); their later requested byes go."""
+    with transaction.atomic():
+        _withdraw_check(player, after_round)
+        player.status = Player.Status.WITHDRAWN
+        player.withdrawn_after_round = after_round
+        player.save(update_fields=["status", "withdrawn_after_round"])
+        RequestedBye.objects.filter(
+            player=player, round_number__gt=after_round
+        ).delete()
+    return player
+
+
+def player_reactivate(*, player: Player) -> Player:
+    """Bring a withdrawn player back: paired again from the next round that is paired."""
+    if player.status != Player.Status.WITHDRAWN:
+        raise ValidationError(REACTIVATE_NOT_WITHDRAWN.format(player=player))
+    player.status = Player.Status.ACTIVE
+    player.withdrawn_after_round = None
+    player.save(update_fields=["status", "withdrawn_after_round"])
+    return player
+
+
+def paired_rounds(section: Section) -> set[int]:
+    """Rounds that have pairings (made or posted)."""
+    return set(
+        Round.objects.filter(section=section)
+        .filter(
+            ~models.Q(status=Round.Status.NOT_PAIRED) | models.Q(pairings__isnull=False)
+        )
+        .values_list("number", flat=True)
+    )
+
+
+def player_byes_check(*, player: Player, byes: Mapping[int, str]) -> None:
+    """Whether ``byes`` (round -> full / half / zero) may be the player's requested byes."""
+    section = player.section
+    paired = paired_rounds(section)
+    existing = (
+        dict(
+            RequestedBye.objects.filter(player=player).values_list(
+                "round_number", "kind"
+            )
+        )
+        if player.pk is not None
+        else {}
+    )
+    problems = []
+    for number, kind in sorted(byes.items()):
+        if not 1 <= number <= section.rounds_total:
+            problems.append(
+                BYE_ROUND_RANGE.format(round=number, rounds=section.rounds_total)
+            )
+        elif (
+            player.withdrawn_after_round is not None
+            and number > player.withdrawn_after_round
+        ):
+            problems.append(
+                BYE_AFTER_WITHDRAWAL.format(
+                    player=player, last=player.withdrawn_after_round, round=number
+                )
+            )
+        elif number in paired and existing.get(number) != kind:
+            problems.append(BYE_ROUND_PAIRED.format(round=number))
+        elif kind not in RequestedBye.Kind.values:
+            problems.append(f"{kind!r} is not a kind of bye.")
+    if problems:
+        raise ValidationError(problems)
+
+
+def player_byes_request(
+    *, player: Player, byes: Mapping[int, str]
+) -> list[RequestedBye]:
+    """Make ``byes`` (round -> full / half / zero) the player's requested byes.
+
+    Only rounds not yet paired change: a round already paired keeps what it has (its round page
+    changes pairings), and naming it with a different bye is an error.
+    """
+    with transaction.atomic():
+        player_byes_check(player=player, byes=byes)
+        paired = paired_rounds(player.section)
+        for bye in RequestedBye.objects.filter(player=player):
+            if bye.round_number not in paired and bye.round_number not in byes:
+                bye.delete()
+        for number, kind in byes.items():
+            if number in paired:
+                continue
+            RequestedBye.objects.update_or_create(
+                player=player, round_number=number, defaults={"kind": kind}
+            )
+    return list(RequestedBye.objects.filter(player=player))
+
+
+LATE_HALF, LATE_NOT_PAIRED = "half", "not_paired"
+
+
+def player_late_entry(
+    *,
+    section: Section,
+    name: str,
+    first_round: int,
+    missed: Mapping[int, str],
+    **fields: Any,
+) -> Player:
+    """Enter a player who starts in ``first_round``, with the last start number.
+
+    For each missed round, ``missed`` says half-point bye or not paired: a round already paired
+    gets the row now (a half-point bye, or "not paired"); a later round gets a requested bye
+    (half, or zero for not paired) that its pairings will give.
+    """
+    if not 2 <= first_round <= section.rounds_total:
+        raise ValidationError(
+            LATE_ENTRY_FIRST_ROUND.format(rounds=section.rounds_total)
+        )
+    choices = {r: missed.get(r) for r in range(1, first_round)}
+    if any(c not in (LATE_HALF, LATE_NOT_PAIRED) for c in choices.values()):
+        raise ValidationError(LATE_ENTRY_CHOICE)
+    with transaction.atomic():
+        _section_lock(section)
+        player = Player(
+            section=section,
+            name=name.strip(),
+            start_number=_next_start_number(section),
+            **fields,
+        )
+        player_check(player=player)
+        player.save()
+        paired = paired_rounds(section)
+        rounds = {r.number: r for r in Round.objects.filter(section=section)}
+        for number, choice in choices.items():
+            if number in paired:
+                Pairing.objects.create(
+                    round=rounds[number],
+                    white=player,
+                    result=Result.BYE_HALF
+                    if choice == LATE_HALF
+                    else Result.NOT_PAIRED,
+                )
+            else:
+                RequestedBye.objects.create(
+                    player=player,
+                    round_number=number,
+                    kind=RequestedBye.Kind.HALF
+                    if choice == LATE_HALF
+                    else RequestedBye.Kind.ZERO,
+                )
+    return player
+
+
+# -- bulk entry: CSV pasted or uploaded, previewed, then saved in one transaction
+
+IMPORT_COLUMNS = ("name", "uschess_id", "fide_id", "rating", "federation", "club")
+IMPORT_HEADERS = {
+    "name": "name",
+    "player": "name",
+    "us chess id": "uschess_id",
+    "uschess id": "uschess_id",
+    "uschess_id": "uschess_id",
+    "uscf id": "uschess_id",
+    "uscf": "uschess_id",
+    "us chess": "uschess_id",
+    "fide id": "fide_id",
+    "fide_id": "fide_id",
+    "fide": "fide_id",
+    "rating": "rating",
+    "rtg": "rating",
+    "federation": "federation",
+    "state": "federation",
+    "federation/state": "federation",
+    "fed": "federation",
+    "club": "club",
+    "team": "club",
+    "school": "club",
+}
+UNRATED_WORDS = frozenset({"", "unr", "unrated", "none", "-"})
+
+
+@dataclass
+class ImportRow:
+    """One row of a player file: its line, the values read, and what is wrong with it."""
+
+    line: int
+    values: dict[str, str]
+    problems: list[str] = field(default_factory=list)
+    rating: int | None = None
+
+
+@dataclass
+class ImportPreview:
+    rows: list[ImportRow]
+    header: bool
+
+    @property
+    def problem_rows(self) -> list[ImportRow]:
+        return [r for r in self.rows if r.problems]
+
+
+def players_import_preview(*, section: Section, text: str) -> ImportPreview:
+    """Read a CSV (comma, semicolon or tab separated) and find every row's problems; save nothing.
+
+    Columns in this order unless a header row names them: name, US Chess ID, FIDE ID, rating,
+    federation/state, club.
+    """
+    lines = text.replace("\r\n", "\n").split("\n")
+    first = next((line for line in lines if line.strip()), "")
+    delimiter = max(("\t", ";", ","), key=first.count) if first else ","
+    reader = csv.reader(lines, delimiter=delimiter)
+    rows: list[ImportRow] = []
+    columns: tuple[str, ...] = IMPORT_COLUMNS
+    header = False
+    for number, cells in enumerate(reader, start=1):
+        cells = [c.strip() for c in cells]
+        if not any(cells):
+            continue
+        if not rows and not header and _is_header(cells):
+            header = True
+            columns = tuple(IMPORT_HEADERS.get(c.lower(), "") for c in cells)
+            continue
+        row = ImportRow(line=number, values=dict.fromkeys(IMPORT_COLUMNS, ""))
+        extra = [c for c, name in zip(cells, columns, strict=False) if not name and c]
+        if len(cells) > len(columns) and any(cells[len(columns) :]):
+            row.problems.append(
+                f"{len(cells)} columns; expected at most {len(columns)} "
+                f"({', '.join(_column_label(c) for c in columns if c)})"
+            )
+        elif extra:
+            row.problems.append(
+                f"a value in a column with no known header: {extra[0]!r}"
+            )
+        for name, cell in zip(columns, cells, strict=False):
+            if name:
+                row.values[name] = cell
+        _import_row_check(row)
+        rows.append(row)
+    _import_duplicates(section, rows)
+    return ImportPreview(rows=rows, header=header)
+
+
+def _column_label(column: str) -> str:
+    return {
+        "name": "name",
+        "uschess_id": "US Chess ID",
+        "fide_id": "FIDE ID",
+        "rating": "rating",
+        "federation": "federation/state",
+        "club": "club",
+    }[column]
+
+
+def _is_header(cells: list[str]) -> bool:
+    known = [c for c in cells if c.lower() in IMPORT_HEADERS]
+    return (
+        bool(known)
+        and cells[0].lower() in IMPORT_HEADERS
+        and not any(c.isdigit() for c in cells)
+    )
+
+
+def _import_row_check(row: ImportRow) -> None:
+    values, problems = row.values, row.problems
+    if not values["name"]:
+        problems.append("the name is missing")
+    elif len(values["name"]) > 100:
+        problems.append("the name is longer than 100 characters")
+    rating = values["rating"]
+    if rating.lower() not in UNRATED_WORDS:
+        if not (rating.isascii() and rating.isdigit()):
+            problems.append(f"rating {rating!r} is not a number")
+        elif not 1 <= int(rating) <= RATING_MAX:
+            problems.append(
+                f"rating {rating} is out of range (1 to {RATING_MAX}; empty for unrated)"
+            )
+        else:
+            row.rating = int(rating)
+    for column, label, limit in (
+        ("uschess_id", "US Chess ID", 16),
+        ("fide_id", "FIDE ID", 16),
+    ):
+        value = values[column]
+        if value and not (value.isascii() and value.isdigit()):
+            problems.append(f"{label} {value!r} is not a number")
+        elif len(value) > limit:
+            problems.append(f"{label} {value!r} is longer than {limit} digits")
+    if len(values["federation"]) > 8:
+        problems.append(
+            f"federation/state {values['federation']!r} is longer than 8 characters"
+        )
+    if len(values["club"]) > 100:
+        problems.append("the club is longer than 100 characters")
+
+
+def _import_duplicates(section: Section, rows: list[ImportRow]) -> None:
+    """A player twice in the file, or already in the section: by ID, or by name with no ID."""
+    existing = list(
+        Player.objects.filter(section=section).values_list(
+            "start_number", "name", "uschess_id", "fide_id"
+        )
+    )
+    for column, label in (("uschess_id", "US Chess ID"), ("fide_id", "FIDE ID")):
+        first_line: dict[str, int] = {}
+        for row in rows:
+            value = row.values[column]
+            if not value:
+                continue
+            if value in first_line:
+                row.problems.append(
+                    f"duplicate {label} {value}: also on line {first_line[value]}"
+                )
+            else:
+                first_line[value] = row.line
+        known = {
+            (uschess if column == "uschess_id" else fide): (n, name)
+            for n, name, uschess, fide in existing
+        }
+        for row in rows:
+            value = row.values[column]
+            if value and value in known:
+                n, name = known[value]
+                row.problems.append(
+                    f"duplicate of player {n}. {name}, already in the section ({label} {value})"
+                )
+    names: dict[str, int] = {}
+    known_names = {name.casefold(): n for n, name, _u, _f in existing}
+    for row in rows:
+        key = row.values["name"].casefold()
+        if not key:
+            continue
+        has_id = bool(row.values["uschess_id"] or row.values["fide_id"])
+        if key in names and not has_id:
+            row.problems.append(f"duplicate name: also on line {names[key]}")
+        names.setdefault(key, row.line)
+        if key in known_names and not has_id:
+            row.problems.append(
+                f"duplicate of player {known_names[key]}. {row.values['name']}, already in "
+                "the section (give an ID if this is someone else)"
+            )
+
+
+def players_import_save(*, section: Section, text: str) -> list[Player]:
+    """Save every row of the file in one transaction, or none when any row has a problem."""
+    with transaction.atomic():
+        _section_lock(section)
+        preview = players_import_preview(section=section, text=text)
+        if not preview.rows:
+            raise ValidationError(IMPORT_EMPTY)
+        bad = len(preview.problem_rows)
+        if bad:
+            raise ValidationError(
+                IMPORT_HAS_PROBLEMS.format(
+                    count=bad,
+                    s="" if bad == 1 else "s",
+                    have="has" if bad == 1 else "have",
+                )
+            )
+        start = _next_start_number(section)
+        players = Player.objects.bulk_create(
+            Player(
+                section=section,
+                start_number=start + i,
+                name=row.values["name"],
+                rating=row.rating,
+                uschess_id=row.values["uschess_id"],
+                fide_id=row.values["fide_id"],
+                federation=row.values["federation"],
+                club=row.values["club"],
+            )
+            for i, row in enumerate(preview.rows)
+        )
+        if not round_one_paired(section):
+            players_renumber(section=section)
+    return list(
+        Player.objects.filter(pk__in=[p.pk for p in players]).order_by("start_number")
+    )
+
+
+# -- the posted tiebreak order
+
+
+def tiebreak_order_check(text: str) -> str:
+    """The canonical text of a tiebreak order, or a ValidationError saying what is wrong."""
+    try:
+        specs = parse_order(text)
+    except ValueError as error:
+        raise ValidationError(TIEBREAKS_INVALID.format(error=error)) from None
+    if not specs:
+        raise ValidationError(TIEBREAKS_EMPTY)
+    return format_order(specs)
+
+
+def section_tiebreaks_posted(section: Section) -> bool:
+    """Whether the TD has posted an order (the first posting is kept as a change too)."""
+    return section.tiebreak_changes.exists()
+
+
+def section_tiebreaks_check(*, section: Section, order: str, reason: str = "") -> str:
+    """Whether ``order`` may be posted now (see ``section_tiebreaks_post``); its canonical text."""
+    new = tiebreak_order_check(order)
+    if section_tiebreaks_posted(section) and new == section.tiebreaks:
+        raise ValidationError(TIEBREAKS_UNCHANGED)
+    if round_one_posted(section) and not reason.strip():
+        raise ValidationError(TIEBREAKS_LOCKED)
+    return new
+
+
+def section_tiebreaks_post(
+    *, section: Section, order: str, user: User | None, reason: str = ""
+) -> TiebreakChange:
+    """Post the section's tiebreak order, and keep the change (old, new, reason, who, when).
+
+    Once round 1 pairings are posted the order is locked (US Chess 34: players expect the order
+    announced before round one); a change then needs a written reason. An order with a drawing
+    of lots records a seed, once, so the standings can be reproduced.
+    """
+    with transaction.atomic():
+        locked_section = Section.objects.select_for_update().get(pk=section.pk)
+        new = section_tiebreaks_check(
+            section=locked_section, order=order, reason=reason
+        )
+        posted = section_tiebreaks_posted(locked_section)
+        change = TiebreakChange.objects.create(
+            section=locked_section,
+            old_order=locked_section.tiebreaks if posted else "",
+            new_order=new,
+            reason=reason.strip(),
+            changed_by=user,
+        )
+        locked_section.tiebreaks = new
+        fields = ["tiebreaks"]
+        if any(SYSTEMS[s.id].needs_lots for s in parse_order(new)) and not (
+            locked_section.lots_seed
+        ):
+            locked_section.lots_seed = secrets.token_hex(8)
+            fields.append("lots_seed")
+        locked_section.save(update_fields=fields)
+    section.tiebreaks, section.lots_seed = (
+        locked_section.tiebreaks,
+        locked_section.lots_seed,
+    )
+    return change
+
+
+# -- check-in at the door
+
+CLOSE_ZERO_BYE, CLOSE_WITHDRAW = "zero_bye", "withdraw"
+
+
+def _checkin_round_check(section: Section, round_number: int) -> None:
+    if not 1 <= round_number <= section.rounds_total:
+        raise ValidationError(
+            CHECKIN_ROUND_RANGE.format(round=round_number, rounds=section.rounds_total)
+        )
+    if round_number in paired_rounds(section):
+        raise ValidationError(CHECKIN_ROUND_PAIRED.format(round=round_number))
+
+
+def checkin_set(
+    *, player: Player, round_number: int, present: bool, user: User | None
+) -> bool:
+    """Check a player in for a round (or undo it); returns whether they are checked in."""
+    _checkin_round_check(player.section, round_number)
+    last = player.withdrawn_after_round
+    if present and last is not None and round_number > last:
+        raise ValidationError(
+            CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
+        )
+    if present:
+        CheckIn.objects.get_or_create(
+            player=player, round_number=round_number, defaults={"checked_in_by": user}
+        )
+    else:
+        CheckIn.objects.filter(player=player, round_number=round_number).delete()
+    return present
+
+
+def checkin_expected(section: Section, round_number: int) -> QuerySet[Player]:
+    """The players expected at the board for a round: active then, and no requested bye for it."""
+    return (
+        Player.objects.filter(section=section)
+        .filter(
+            models.Q(withdrawn_after_round__isnull=True)
+            | models.Q(withdrawn_after_round__gte=round_number)
+        )
+        .exclude(requested_byes__round_number=round_number)
+    )
+
+
+def checkin_close(
+    *, section: Section, round_number: int, action: str, user: User | None
+) -> list[Player]:
+    """Close check-in: each expected player not checked in gets a zero-point bye for the round
+    (a requested bye the pairings honour), or is withdrawn before it. Returns those players."""
+    if action not in (CLOSE_ZERO_BYE, CLOSE_WITHDRAW):
+        raise ValidationError(CHECKIN_CLOSE_ACTION)
+    with transaction.atomic():
+        _section_lock(section)
+        _checkin_round_check(section, round_number)
+        missing = list(
+            checkin_expected(section, round_number).exclude(
+                checkins__round_number=round_number
+            )
+        )
+        if action == CLOSE_ZERO_BYE:
+            RequestedBye.objects.bulk_create(
+                RequestedBye(
+                    player=p, round_number=round_number, kind=RequestedBye.Kind.ZERO
+                )
+                for p in missing
+            )
+        else:
+            for player in missing:
+                player_withdraw(player=player, after_round=round_number - 1)
+    return missing

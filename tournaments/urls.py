@@ -2,7 +2,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views import dashboard, rounds
+from tournaments.views import (
+    checkin,
+    dashboard,
+    directors,
+    players,
+    rounds,
+    setup,
+    tiebreaks,
+)
 
 app_name = "tournaments"
 
@@ -21,4 +29,81 @@ round_patterns = [
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     *round_patterns,
+    # ---- setup8: tournaments, sections, directors, players, tiebreak order, check-in
+    path("new/", setup.tournament_create, name="tournament_create"),
+    path("t/<slug:slug>/", setup.tournament_detail, name="tournament_detail"),
+    path("t/<slug:slug>/edit/", setup.tournament_edit, name="tournament_edit"),
+    path("t/<slug:slug>/publish/", setup.tournament_publish, name="tournament_publish"),
+    path("t/<slug:slug>/directors/", directors.directors, name="directors"),
+    path(
+        "t/<slug:slug>/directors/remove/",
+        directors.director_remove,
+        name="director_remove",
+    ),
+    path("t/<slug:slug>/sections/new/", setup.section_create, name="section_create"),
+    path("t/<slug:slug>/s/<int:section>/", setup.section_detail, name="section_detail"),
+    path(
+        "t/<slug:slug>/s/<int:section>/edit/", setup.section_edit, name="section_edit"
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/new/",
+        players.player_add,
+        name="player_add",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/import/",
+        players.players_import,
+        name="players_import",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/renumber/",
+        players.players_renumber,
+        name="players_renumber",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/late/",
+        players.player_late_entry,
+        name="player_late_entry",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/<int:number>/",
+        players.player_edit,
+        name="player_edit",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/<int:number>/withdraw/",
+        players.player_withdraw,
+        name="player_withdraw",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/<int:number>/reactivate/",
+        players.player_reactivate,
+        name="player_reactivate",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/<int:number>/byes/",
+        players.player_byes,
+        name="player_byes",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/tiebreaks/",
+        tiebreaks.section_tiebreaks,
+        name="section_tiebreaks",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/checkin/<int:number>/",
+        checkin.checkin,
+        name="checkin",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/checkin/<int:number>/toggle/",
+        checkin.checkin_toggle,
+        name="checkin_toggle",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/checkin/<int:number>/close/",
+        checkin.checkin_close,
+        name="checkin_close",
+    ),
+    # ---- end setup8
 ]

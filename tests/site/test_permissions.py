@@ -99,6 +99,29 @@ CASES: dict[str, Case] = {
     "tournaments:round_check": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_history": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:round_rows": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
+    # ---- setup8
+    "tournaments:tournament_create": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
+    "tournaments:tournament_detail": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:tournament_edit": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:tournament_publish": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:directors": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:director_remove": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:section_create": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:section_detail": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:section_edit": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:player_add": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:players_import": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:players_renumber": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:player_late_entry": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:player_edit": Case(_player, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:player_withdraw": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:player_reactivate": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:player_byes": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:section_tiebreaks": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:checkin": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:checkin_toggle": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:checkin_close": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    # ---- end setup8
 }
 
 

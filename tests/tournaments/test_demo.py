@@ -14,9 +14,12 @@ from standings.engine import compute_standings, parse_order
 from standings.loaders import snapshot_load
 from tournaments import demo
 from tournaments.demo import (
+    ADMIN_PASSWORD,
     DEMO_SLUG,
+    LIVE_SLUG,
     TD_PASSWORD,
     SectionPlan,
+    demo_live_tournament_create,
     demo_td_ensure,
     demo_tournament_create,
 )
@@ -309,9 +312,43 @@ def test_td_login_is_created_once_with_the_printed_password() -> None:
 
     assert created and not created_again
     assert again.pk == user.pk
-    assert again.is_staff and again.is_superuser
+    # A TD, not a superuser: what they may change comes from the tournaments they direct.
+    assert not again.is_staff and not again.is_superuser
     assert again.check_password("changed-by-the-td")
     assert User.objects.get(username="td").check_password("changed-by-the-td")
+
+
+def test_load_demo_makes_td_the_director_of_both_demo_events_and_an_admin() -> None:
+    call_command("load_demo", stdout=io.StringIO())
+    td = User.objects.get(username="td")
+
+    assert set(td.directed_tournaments.values_list("slug", flat=True)) == {
+        DEMO_SLUG,
+        LIVE_SLUG,
+    }
+    assert User.objects.get(username="admin").is_superuser
+    # Each section's order shows as posted before round one.
+    assert all(
+        s.tiebreak_changes.count() == 1
+        for s in Section.objects.filter(tournament__slug__in=[DEMO_SLUG, LIVE_SLUG])
+    )
+
+
+def test_the_second_demo_event_has_a_round_in_progress() -> None:
+    live = demo_live_tournament_create()
+    section = live.sections.get()
+    round_3 = section.rounds.get(number=3)
+
+    assert live.is_published
+    assert round_3.status == "paired"
+    pending = round_3.pairings.filter(result=Result.PENDING).count()
+    assert 0 < pending < round_3.pairings.count()
+    assert section.rounds.filter(number__lt=3, status="complete").count() == 2
+    games = Counter(
+        frozenset((p.white_id, p.black_id))
+        for p in Pairing.objects.filter(round__section=section)
+    )
+    assert max(games.values()) == 1, "a rematch"
 
 
 def test_load_demo_command_reports_what_it_did() -> None:
@@ -325,9 +362,11 @@ def test_load_demo_command_reports_what_it_did() -> None:
     assert first.startswith("Created Riverside Spring Open 2025")
     assert "Open: 24 players, 5 rounds" in first
     assert f"password {TD_PASSWORD}" in first
+    assert f"password {ADMIN_PASSWORD}" in first
+    assert "round 3 in progress" in first
     assert User.objects.get(username="td").check_password(TD_PASSWORD)
     assert second.startswith("Replaced Riverside Spring Open 2025")
-    assert TD_PASSWORD not in second
+    assert TD_PASSWORD not in second and ADMIN_PASSWORD not in second
 
 
 def test_withdrawn_players_keep_no_requested_byes_after_withdrawing(

@@ -1,14 +1,14 @@
-"""The TD's dashboard: the tournaments they direct."""
+"""The TD's dashboard: the tournaments they direct, and where each section stands."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from tournaments.models import Tournament
+from tournaments.models import Section, Tournament
+from tournaments.progress import sections_progress
 
 
 @require_GET
@@ -18,12 +18,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.all()
     if not request.user.is_superuser:
         tournaments = tournaments.filter(directors=request.user.pk)
-    tournaments = tournaments.prefetch_related("sections").annotate(
-        players=Count("sections__players", distinct=True),
-        open_rounds=Count(
-            "sections__rounds",
-            filter=~Q(sections__rounds__status="complete"),
-            distinct=True,
-        ),
+    tournaments = tournaments.order_by("-created", "name")
+    sections = list(Section.objects.filter(tournament__in=tournaments))
+    progress = sections_progress(sections)
+    by_tournament: dict[int, list[tuple[Section, object]]] = {}
+    for section in sections:
+        by_tournament.setdefault(section.tournament_id, []).append(
+            (section, progress[section.pk])
+        )
+    return render(
+        request,
+        "tournaments/dashboard.html",
+        {"tournaments": [(t, by_tournament.get(t.pk, [])) for t in tournaments]},
     )
-    return render(request, "tournaments/dashboard.html", {"tournaments": tournaments})

@@ -7,15 +7,23 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from tournaments.demo import (
+    ADMIN_PASSWORD,
+    ADMIN_USERNAME,
     TD_PASSWORD,
     TD_USERNAME,
+    demo_admin_ensure,
+    demo_directors_set,
+    demo_live_tournament_create,
     demo_td_ensure,
     demo_tournament_create,
 )
 
 
 class Command(BaseCommand):
-    help = "Create the finished demo tournament (replacing an earlier copy) and a TD login."
+    help = (
+        "Create the demo tournaments (replacing earlier copies), a TD login who directs them "
+        "and an admin login."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament, replaced = demo_tournament_create()
@@ -25,7 +33,12 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  {section.name}: {section.players.count()} players, {section.rounds_total} rounds"
             )
-        _user, created = demo_td_ensure()
+        live = demo_live_tournament_create()
+        self.stdout.write(
+            f"Created {live.name} (slug {live.slug}): round 3 in progress."
+        )
+        user, created = demo_td_ensure()
+        demo_directors_set(user)
         if created:
             self.stdout.write(
                 f"Created the TD login: user {TD_USERNAME}, password {TD_PASSWORD}"
@@ -33,6 +46,11 @@ class Command(BaseCommand):
         else:
             self.stdout.write(
                 f"The login {TD_USERNAME!r} exists already; its password was left as it was."
+            )
+        _admin, admin_created = demo_admin_ensure()
+        if admin_created:
+            self.stdout.write(
+                f"Created the admin login: user {ADMIN_USERNAME}, password {ADMIN_PASSWORD}"
             )
         self.stdout.write(
             f"Try: python manage.py standings {tournament.slug} --section Open"

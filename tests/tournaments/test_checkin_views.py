@@ -1,0 +1,133 @@
+"""The check-in page: tap a row, search by name, the count of who is missing, closing."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.builders import section_build
+from tournaments.models import CheckIn, Player, RequestedBye, Round, Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(tournament: Tournament) -> Section:
+    return section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800],
+        names=["Ana Ortiz", "Ben Ode", "Cy Park"],
+        rounds=[],
+        rounds_total=3,
+    )
+
+
+def url(name: str, section: Section, number: int = 1) -> str:
+    return reverse(
+        f"tournaments:{name}",
+        kwargs={
+            "slug": section.tournament.slug,
+            "section": section.pk,
+            "number": number,
+        },
+    )
+
+
+def test_page_lists_the_expected_players_and_the_count(
+    td_client: Client, section: Section
+) -> None:
+    page = td_client.get(url("checkin", section)).content.decode()
+
+    assert "3 still missing" in page
+    assert page.count("Check in</button>") == 3
+
+
+def test_search_by_name_with_htmx_returns_the_table_only(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.get(url("checkin", section) + "?q=ode", HTTP_HX_REQUEST="true")
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<div id="checkin-table">')
+    assert "Ben Ode" in page and "Ana Ortiz" not in page
+
+
+def test_search_without_javascript_filters_the_full_page(
+    td_client: Client, section: Section
+) -> None:
+    page = td_client.get(url("checkin", section) + "?q=park").content.decode()
+    assert "<html" in page and "Cy Park" in page and "Ben Ode" not in page
+
+
+def test_tap_with_htmx_returns_the_row_and_the_new_count(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("checkin_toggle", section),
+        {"player": "2", "present": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    page = response.content.decode()
+    assert page.lstrip().startswith('<tr id="checkin-2" class="table-success">')
+    assert 'hx-swap-oob="true"' in page and "2 still missing" in page
+    assert CheckIn.objects.get().player.name == "Ben Ode"
+
+
+def test_tap_without_javascript_redirects_back_to_the_page(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("checkin_toggle", section), {"player": "1", "present": "1", "q": "an"}
+    )
+
+    assert response.status_code == 302
+    assert response["Location"] == url("checkin", section) + "?q=an"
+    assert CheckIn.objects.count() == 1
+
+
+def test_closing_gives_zero_point_byes_to_the_missing(
+    td_client: Client, section: Section
+) -> None:
+    td_client.post(url("checkin_toggle", section), {"player": "1", "present": "1"})
+
+    response = td_client.post(url("checkin_close", section), {"action": "zero_bye"})
+
+    assert response.status_code == 302
+    assert sorted(
+        RequestedBye.objects.filter(round_number=1).values_list(
+            "player__start_number", "kind"
+        )
+    ) == [(2, "zero"), (3, "zero")]
+
+
+def test_closing_without_a_choice_is_a_sentence(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(url("checkin_close", section), {})
+
+    assert (
+        "Choose what happens to the players who did not check in."
+        in response.content.decode()
+    )
+    assert not RequestedBye.objects.exists()
+
+
+def test_a_refused_tap_with_htmx_shows_the_reason_in_the_row(
+    td_client: Client, section: Section
+) -> None:
+    Round.objects.create(section=section, number=1, status=Round.Status.PAIRED)
+
+    response = td_client.post(
+        url("checkin_toggle", section),
+        {"player": "1", "present": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Round 1 is paired: check-in for it is closed." in page
+    assert not CheckIn.objects.filter(
+        player=Player.objects.get(section=section, start_number=1)
+    ).exists()

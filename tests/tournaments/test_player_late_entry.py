@@ -1,0 +1,66 @@
+"""Late entry: the next start number, and for each missed round a half-point bye or not paired."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.builders import section_build
+from tournaments import services
+from tournaments.models import Pairing, Player, RequestedBye, Result
+
+pytestmark = pytest.mark.django_db
+
+
+def test_rounds_already_paired_get_rows_and_later_ones_requested_byes() -> None:
+    # Rounds 1 and 2 are paired; the player starts in round 4.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 =", "1-3 ?, 2-4 ?"],
+        rounds_total=5,
+    )
+
+    player = services.player_late_entry(
+        section=section,
+        name="Late Larry",
+        rating=2300,
+        first_round=4,
+        missed={
+            1: services.LATE_HALF,
+            2: services.LATE_NOT_PAIRED,
+            3: services.LATE_HALF,
+        },
+    )
+
+    assert player.start_number == 5
+    rows = dict(
+        Pairing.objects.filter(white=player).values_list("round__number", "result")
+    )
+    assert rows == {1: Result.BYE_HALF, 2: Result.NOT_PAIRED}
+    assert list(
+        RequestedBye.objects.filter(player=player).values_list("round_number", "kind")
+    ) == [(3, RequestedBye.Kind.HALF)]
+
+
+def test_a_missed_round_with_no_choice_is_refused_and_nothing_saved() -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=4)
+
+    with pytest.raises(ValidationError) as error:
+        services.player_late_entry(
+            section=section, name="X", first_round=3, missed={1: services.LATE_HALF}
+        )
+
+    assert error.value.messages == [services.LATE_ENTRY_CHOICE]
+    assert Player.objects.filter(section=section).count() == 2
+
+
+@pytest.mark.parametrize("first_round", [1, 5])
+def test_the_first_round_must_be_a_later_round_of_the_section(first_round: int) -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=4)
+
+    with pytest.raises(ValidationError) as error:
+        services.player_late_entry(
+            section=section, name="X", first_round=first_round, missed={}
+        )
+
+    assert error.value.messages == [services.LATE_ENTRY_FIRST_ROUND.format(rounds=4)]

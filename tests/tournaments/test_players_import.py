@@ -1,0 +1,128 @@
+"""Bulk entry: every row's problem found before anything is saved, then all rows saved at once."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.tournaments.builders import section_build
+from tournaments import services
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section():
+    return section_build(ratings=[], rounds=[], rounds_total=5)
+
+
+def problems(section, text: str) -> dict[int, list[str]]:
+    preview = services.players_import_preview(section=section, text=text)
+    return {row.line: row.problems for row in preview.rows}
+
+
+def test_clean_rows_in_the_documented_column_order_have_no_problem(section) -> None:
+    text = "Ana Ortiz, 12345678, , 1850, IL, Springfield CC\nBen Ode,,,unr,WI,\n"
+
+    preview = services.players_import_preview(section=section, text=text)
+
+    assert [r.problems for r in preview.rows] == [[], []]
+    assert preview.rows[0].values["club"] == "Springfield CC"
+    assert (preview.rows[0].rating, preview.rows[1].rating) == (1850, None)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (",12345678,,1500,,", "the name is missing"),
+        ("Ana,,,15OO,,", "rating '15OO' is not a number"),
+        ("Ana,,,0,,", "rating 0 is out of range"),
+        ("Ana,,,3600,,", "rating 3600 is out of range"),
+        ("Ana,12-345,,1500,,", "US Chess ID '12-345' is not a number"),
+        ("Ana,,ab,1500,,", "FIDE ID 'ab' is not a number"),
+        ("Ana,,,1500,ILLINOIS-US,", "longer than 8 characters"),
+        ("Ana,,,1500,IL,Club,extra", "7 columns; expected at most 6"),
+    ],
+    ids=[
+        "missing name",
+        "rating not a number",
+        "rating zero",
+        "rating too high",
+        "US Chess ID not digits",
+        "FIDE ID not digits",
+        "federation too long",
+        "too many columns",
+    ],
+)
+def test_each_problem_is_named_on_its_row(section, line: str, expected: str) -> None:
+    found = problems(section, f"Good Player,,,1500,,\n{line}\n")
+
+    assert found[1] == []
+    assert any(expected in p for p in found[2]), found[2]
+
+
+def test_duplicate_ids_in_the_file_are_flagged_on_the_later_row(section) -> None:
+    found = problems(section, "A,111,,1500,,\nB,222,,1500,,\nC,111,,1500,,\n")
+
+    assert found[1] == found[2] == []
+    assert found[3] == ["duplicate US Chess ID 111: also on line 1"]
+
+
+def test_a_player_already_in_the_section_is_flagged(section) -> None:
+    services.player_create(section=section, name="Ana Ortiz", uschess_id="12345678")
+    services.player_create(section=section, name="Ben Ode")
+
+    found = problems(section, "Ana O.,12345678,,1500,,\nben ode,,,1400,,\n")
+
+    assert found[1] == [
+        "duplicate of player 1. Ana Ortiz, already in the section (US Chess ID 12345678)"
+    ]
+    assert "duplicate of player 2. ben ode" in found[2][0]
+
+
+def test_a_header_row_may_name_the_columns_in_another_order(section) -> None:
+    text = "Rating\tName\tState\n1600\tCy Park\tIA\n"
+
+    preview = services.players_import_preview(section=section, text=text)
+
+    assert preview.header
+    assert preview.rows[0].values["name"] == "Cy Park"
+    assert preview.rows[0].values["federation"] == "IA"
+    assert preview.rows[0].rating == 1600
+    assert preview.rows[0].line == 2
+
+
+def test_save_refuses_the_whole_file_when_one_row_is_bad(section) -> None:
+    with pytest.raises(ValidationError) as error:
+        services.players_import_save(section=section, text="A,,,1500,,\nB,,,abc,,\n")
+
+    assert error.value.messages == [
+        services.IMPORT_HAS_PROBLEMS.format(count=1, s="", have="has")
+    ]
+    assert not Player.objects.filter(section=section).exists()
+
+
+def test_save_adds_every_row_numbered_by_rating_before_round_one(section) -> None:
+    services.player_create(section=section, name="Existing", rating=1700)
+
+    saved = services.players_import_save(
+        section=section, text="Low,,,1200,,\nUnrated,,,,,\nHigh,,,2000,,\n"
+    )
+
+    assert [(p.name, p.start_number) for p in saved] == [
+        ("High", 1),
+        ("Low", 3),
+        ("Unrated", 4),
+    ]
+    assert list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list("name", flat=True)
+    ) == ["High", "Existing", "Low", "Unrated"]
+
+
+def test_an_empty_text_saves_nothing(section) -> None:
+    with pytest.raises(ValidationError) as error:
+        services.players_import_save(section=section, text="\n  \n")
+    assert error.value.messages == [services.IMPORT_EMPTY]

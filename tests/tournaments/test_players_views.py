@@ -1,0 +1,185 @@
+"""Player pages: CSV preview with fix-in-preview, one player, edits, withdrawals, byes, late entry."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.builders import section_build
+from tournaments.models import Pairing, Player, Result, Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(tournament: Tournament) -> Section:
+    return section_build(tournament=tournament, ratings=[], rounds=[], rounds_total=4)
+
+
+def url(name: str, section: Section, **kwargs: object) -> str:
+    return reverse(
+        f"tournaments:{name}",
+        kwargs={"slug": section.tournament.slug, "section": section.pk, **kwargs},
+    )
+
+
+GOOD_AND_BAD = "Ana Ortiz,12345678,,1850,IL,\nBen Ode,,,18x0,WI,\nCy Park,,,1400,IA,\n"
+
+
+def test_preview_shows_each_problem_saves_nothing_and_returns_the_text(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("players_import", section), {"text": GOOD_AND_BAD, "action": "preview"}
+    )
+
+    page = response.content.decode()
+    assert "Line 2: rating &#x27;18x0&#x27; is not a number." in page
+    assert "1 row with a problem" in page
+    assert "Ben Ode,,,18x0,WI," in page  # the textarea comes back with the rows
+    assert 'value="save"' not in page  # no save button while a row is bad
+    assert not Player.objects.filter(section=section).exists()
+
+
+def test_a_save_of_a_bad_file_is_refused_with_the_preview(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("players_import", section), {"text": GOOD_AND_BAD, "action": "save"}
+    )
+
+    assert "Nothing was saved: 1 row still has a problem." in response.content.decode()
+    assert not Player.objects.filter(section=section).exists()
+
+
+def test_fixed_rows_save_in_one_click(td_client: Client, section: Section) -> None:
+    fixed = GOOD_AND_BAD.replace("18x0", "1800")
+    preview = td_client.post(
+        url("players_import", section), {"text": fixed, "action": "preview"}
+    )
+    assert 'value="save"' in preview.content.decode()
+
+    response = td_client.post(
+        url("players_import", section), {"text": fixed, "action": "save"}
+    )
+
+    assert response.status_code == 302
+    assert list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list("name", "rating")
+    ) == [("Ana Ortiz", 1850), ("Ben Ode", 1800), ("Cy Park", 1400)]
+
+
+def test_an_uploaded_csv_file_is_previewed_into_the_textarea(
+    td_client: Client, section: Section
+) -> None:
+    upload = SimpleUploadedFile(
+        "players.csv", "Name,Rating\nZoë Ng,1500\n".encode("cp1252"), "text/csv"
+    )
+
+    response = td_client.post(
+        url("players_import", section),
+        {"text": "", "file": upload, "action": "preview"},
+    )
+
+    page = response.content.decode()
+    assert "All rows ready" in page
+    assert "Zoë Ng,1500" in page
+
+
+def test_adding_one_player_and_another(td_client: Client, section: Section) -> None:
+    response = td_client.post(
+        url("player_add", section), {"name": "Dee Lin", "rating": "1700", "another": ""}
+    )
+
+    assert response["Location"] == url("player_add", section)
+    assert Player.objects.get(section=section).name == "Dee Lin"
+
+
+def test_a_rating_out_of_range_is_a_sentence_by_the_field(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("player_add", section), {"name": "X", "rating": "5000"}
+    )
+
+    assert "A rating is a whole number from 1 to 3500" in response.content.decode()
+    assert not Player.objects.filter(section=section).exists()
+
+
+def test_withdraw_before_a_round_already_paired_is_refused_on_the_page(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900],
+        rounds=["1-2 1-0", "2-1 ?"],
+        rounds_total=4,
+    )
+
+    response = td_client.post(
+        url("player_withdraw", section, number=1), {"after_round": "1"}
+    )
+
+    assert response.status_code == 200
+    assert "is paired in round 2" in response.content.decode()
+    assert Player.objects.get(section=section, start_number=1).status == "active"
+
+
+def test_byes_form_saves_the_chosen_rounds(td_client: Client, section: Section) -> None:
+    section_player = Player.objects.create(section=section, start_number=1, name="Eve")
+
+    td_client.post(
+        url("player_byes", section, number=1), {"round_2": "half", "round_4": "zero"}
+    )
+
+    assert dict(section_player.requested_byes.values_list("round_number", "kind")) == {
+        2: "half",
+        4: "zero",
+    }
+
+
+def test_late_entry_gives_the_rows_of_rounds_already_paired(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=4
+    )
+
+    response = td_client.post(
+        url("player_late_entry", section),
+        {
+            "name": "Late Lou",
+            "rating": "1500",
+            "first_round": "3",
+            "missed_1": "half",
+            "missed_2": "not_paired",
+        },
+    )
+
+    assert response.status_code == 302
+    lou = Player.objects.get(section=section, name="Late Lou")
+    assert lou.start_number == 3
+    assert Pairing.objects.get(white=lou).result == Result.BYE_HALF
+    assert list(lou.requested_byes.values_list("round_number", "kind")) == [(2, "zero")]
+
+
+def test_renumber_and_reactivate_buttons(td_client: Client, section: Section) -> None:
+    Player.objects.create(section=section, start_number=1, name="Low", rating=1200)
+    Player.objects.create(
+        section=section,
+        start_number=2,
+        name="High",
+        rating=2200,
+        status="withdrawn",
+        withdrawn_after_round=0,
+    )
+
+    td_client.post(url("players_renumber", section))
+    td_client.post(url("player_reactivate", section, number=1))
+
+    high = Player.objects.get(section=section, name="High")
+    assert (high.start_number, high.status) == (1, "active")

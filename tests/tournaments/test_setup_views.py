@@ -1,0 +1,228 @@
+"""The TD's setup pages: dashboard, tournament and section forms, publishing, the section page."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.builders import section_build, tournament_build
+from tournaments.models import Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_creating_a_tournament_makes_the_td_its_director_and_a_draft(
+    td: User, td_client: Client, anonymous: Client
+) -> None:
+    response = td_client.post(
+        reverse("tournaments:tournament_create"),
+        {"name": "Harvest Open", "rating_system": "uschess", "time_control": "G/60;d5"},
+    )
+
+    tournament = Tournament.objects.get(name="Harvest Open")
+    assert response["Location"] == reverse(
+        "tournaments:section_create", kwargs={"slug": tournament.slug}
+    )
+    assert list(tournament.directors.all()) == [td]
+    assert b"Harvest Open" not in anonymous.get(reverse("standings:home")).content
+
+
+def test_an_end_before_the_start_is_a_sentence_next_to_the_field(
+    td_client: Client,
+) -> None:
+    response = td_client.post(
+        reverse("tournaments:tournament_create"),
+        {
+            "name": "Backwards",
+            "rating_system": "uschess",
+            "start_date": "2025-05-02",
+            "end_date": "2025-05-01",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "The last day cannot be before the first day." in response.content.decode()
+    assert not Tournament.objects.filter(name="Backwards").exists()
+
+
+def test_publishing_puts_the_tournament_on_the_public_home_page(
+    td: User, td_client: Client, anonymous: Client
+) -> None:
+    tournament = tournament_build(name="Quiet Draft")
+    tournament.directors.add(td)
+    url = reverse("tournaments:tournament_publish", kwargs={"slug": tournament.slug})
+
+    td_client.post(url, {"published": "1"})
+    assert b"Quiet Draft" in anonymous.get(reverse("standings:home")).content
+
+    td_client.post(url, {"published": "0"})
+    assert b"Quiet Draft" not in anonymous.get(reverse("standings:home")).content
+
+
+def test_dashboard_shows_each_section_state_for_the_tds_tournaments_only(
+    td_client: Client, tournament: Tournament, other_td: User
+) -> None:
+    section_build(
+        tournament=tournament,
+        name="Premier",
+        ratings=[2000, 1900, 1800, 1700, 1600, 1500],
+        rounds=["1-2 1-0, 3-4 =, 5-6 0-1", "1-3 ?, 2-5 1-0, 4-6 ?"],
+        rounds_total=4,
+    )
+
+    page = td_client.get(reverse("tournaments:dashboard")).content.decode()
+
+    assert "Premier" in page
+    assert "2 of 4" in page  # the current round
+    assert "1/3" in page  # results in
+    assert "Other Open" not in page
+
+
+def test_section_form_refuses_zero_rounds_with_a_sentence(
+    td_client: Client, tournament: Tournament
+) -> None:
+    response = td_client.post(
+        reverse("tournaments:section_create", kwargs={"slug": tournament.slug}),
+        {
+            "name": "Open",
+            "rounds_total": "0",
+            "kind": "swiss",
+            "win_points": "1",
+            "draw_points": "0.5",
+            "loss_points": "0",
+        },
+    )
+
+    page = response.content.decode()
+    assert "A section has from 1 to 99 rounds." in page
+    assert "section_has_rounds" not in page
+    assert not Section.objects.filter(tournament=tournament).exists()
+
+
+def test_section_create_then_its_page(
+    td_client: Client, tournament: Tournament
+) -> None:
+    response = td_client.post(
+        reverse("tournaments:section_create", kwargs={"slug": tournament.slug}),
+        {
+            "name": "Quad A",
+            "rounds_total": "3",
+            "kind": "round_robin",
+            "win_points": "1",
+            "draw_points": "0.5",
+            "loss_points": "0",
+        },
+    )
+    section = Section.objects.get(tournament=tournament, name="Quad A")
+    assert response.status_code == 302
+
+    page = td_client.get(response["Location"]).content.decode()
+
+    assert "Round robin · 3 rounds" in page
+    assert "Sonneborn-Berger" in page
+    assert "Not posted yet" in page
+    assert section.tiebreaks.startswith("sonneborn_berger")
+
+
+def test_section_page_lists_players_with_byes_and_withdrawals(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, None],
+        names=["Ana Ortiz", "Ben Ode"],
+        rounds=["1-2 1-0"],
+        rounds_total=3,
+    )
+    from tournaments import services
+
+    ben = section.players.get(start_number=2)
+    services.player_byes_request(player=ben, byes={3: "half"})
+    services.player_withdraw(player=section.players.get(start_number=1), after_round=1)
+
+    page = td_client.get(
+        reverse(
+            "tournaments:section_detail",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        )
+    ).content.decode()
+
+    assert "Ana Ortiz" in page and "wd after R1" in page
+    assert "R3\u00a0H" in page
+    assert "unr." in page
+    assert "Late entry" in page  # round 1 is paired: new players are late entries
+
+
+def test_editing_a_section_below_its_paired_rounds_is_a_sentence(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900],
+        rounds=["1-2 1-0", "2-1 ?"],
+        rounds_total=5,
+    )
+
+    response = td_client.post(
+        reverse(
+            "tournaments:section_edit",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        ),
+        {
+            "name": "Open",
+            "rounds_total": "1",
+            "kind": "swiss",
+            "win_points": "1",
+            "draw_points": "0.5",
+            "loss_points": "0",
+        },
+    )
+
+    page = response.content.decode()
+    assert "The section cannot have fewer than 2 rounds: there is a round 2." in page
+    assert '<h1 class="h3 mb-0">Open</h1>' in page
+    assert Section.objects.get(pk=section.pk).rounds_total == 5
+
+
+def test_editing_the_tournament_keeps_its_slug(
+    td_client: Client, tournament: Tournament
+) -> None:
+    slug = tournament.slug
+    response = td_client.post(
+        reverse("tournaments:tournament_edit", kwargs={"slug": slug}),
+        {"name": "Spring Open (renamed)", "rating_system": "fide"},
+    )
+
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.slug, tournament.rating_system) == (
+        "Spring Open (renamed)",
+        slug,
+        "fide",
+    )
+
+
+def test_the_section_page_links_each_round_with_its_state(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=["1-2 ?"]
+    )
+
+    section.rounds.update(status="paired")
+
+    page = td_client.get(
+        reverse(
+            "tournaments:section_detail",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        )
+    ).content.decode()
+
+    round_page = reverse(
+        "tournaments:round_detail",
+        kwargs={"slug": tournament.slug, "section": section.pk, "number": 1},
+    )
+    assert f'href="{round_page}"' in page
+    assert 'title="Pairings posted' in page

@@ -1,0 +1,235 @@
+"""Forms for players: one player, bulk entry, withdrawal, requested byes, late entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
+from django import forms
+
+from tournaments import services
+from tournaments.models import RATING_MAX, Player, RequestedBye, Section
+
+IMPORT_NOTHING = "Paste the players, or choose a CSV file."
+IMPORT_NOT_TEXT = (
+    "This file is not a text (CSV) file: save it from the spreadsheet as CSV (UTF-8)."
+)
+IMPORT_TOO_BIG = "The file is larger than 1 MB: a CSV of players is far smaller."
+
+
+class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Player
+        fields = list(services.PLAYER_FIELDS)
+        widgets = {
+            "rating": forms.NumberInput(
+                attrs={"inputmode": "numeric", "min": 1, "max": RATING_MAX}
+            ),
+            "uschess_id": forms.TextInput(attrs={"inputmode": "numeric"}),
+            "fide_id": forms.TextInput(attrs={"inputmode": "numeric"}),
+        }
+        help_texts = {"rating": "Empty for an unrated player."}
+        labels = {"federation": "Fed / state"}
+
+    def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout(
+            Row(
+                Column(
+                    Field("name", css_class="form-control-lg", autofocus=True),
+                    css_class="col-md-8",
+                ),
+                Column("rating", css_class="col-md-4"),
+            ),
+            Row(
+                Column("uschess_id", css_class="col-6 col-md-3"),
+                Column("fide_id", css_class="col-6 col-md-3"),
+                Column("federation", css_class="col-4 col-md-2"),
+                Column("club", css_class="col-8 col-md-4"),
+            ),
+        )
+        if submit:
+            self.helper.layout.append(Submit("save", submit, css_class="btn-lg"))
+
+    def clean_rating(self) -> int | None:
+        rating: int | None = self.cleaned_data.get("rating")
+        if rating is not None and not 1 <= rating <= RATING_MAX:
+            raise forms.ValidationError(services.PLAYER_RATING_RANGE)
+        return rating
+
+    def _clean_digits(self, field: str, label: str) -> str:
+        value: str = self.cleaned_data.get(field, "").strip()
+        if value and not (value.isascii() and value.isdigit()):
+            raise forms.ValidationError(services.PLAYER_ID_DIGITS.format(field=label))
+        return value
+
+    def clean_uschess_id(self) -> str:
+        return self._clean_digits("uschess_id", "US Chess ID")
+
+    def clean_fide_id(self) -> str:
+        return self._clean_digits("fide_id", "FIDE ID")
+
+
+class PlayersImportForm(forms.Form):
+    text = forms.CharField(
+        label="Players, one per line",
+        required=False,
+        max_length=1_000_000,
+        widget=forms.Textarea(
+            attrs={
+                "rows": 10,
+                "spellcheck": "false",
+                "class": "font-monospace players-text",
+                "wrap": "off",
+                "placeholder": "Name, US Chess ID, FIDE ID, rating, federation/state, club\n"
+                "Ana Ortiz, 12345678, , 1850, IL, Springfield CC",
+            }
+        ),
+        help_text="Columns: name, US Chess ID, FIDE ID, rating, federation/state, club "
+        "(comma, semicolon or tab separated; a header row may name them in another order). "
+        "Paste straight from a spreadsheet.",
+    )
+    file = forms.FileField(label="…or a CSV file", required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout("text", "file")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or self.cleaned_data
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > 1_000_000:
+                self.add_error("file", IMPORT_TOO_BIG)
+                return data
+            raw = upload.read()
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                try:
+                    # Spreadsheets on Windows save CSV as Windows-1252 unless told otherwise.
+                    text = raw.decode("cp1252")
+                except UnicodeDecodeError:
+                    self.add_error("file", IMPORT_NOT_TEXT)
+                    return data
+            if "\x00" in text:
+                self.add_error("file", IMPORT_NOT_TEXT)
+                return data
+            data["text"] = text
+        if not (data.get("text") or "").strip():
+            self.add_error("text", IMPORT_NOTHING)
+        return data
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.TypedChoiceField(label="Withdraws after round", coerce=int)
+
+    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        after_round: Any = self.fields["after_round"]
+        after_round.choices = [(0, "0 (before round 1)")] + [
+            (n, str(n)) for n in range(1, section.rounds_total)
+        ]
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout("after_round")
+
+
+NO_BYE = ""
+
+
+class ByesForm(forms.Form):
+    """One choice per round: no bye, or a full-, half- or zero-point bye (rounds paired are shown, fixed)."""
+
+    def __init__(
+        self, *args: Any, player: Player, paired: set[int], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        current = {b.round_number: b.kind for b in player.requested_byes.all()}
+        last = player.withdrawn_after_round
+        self.round_fields: list[str] = []
+        for n in range(1, player.section.rounds_total + 1):
+            name = f"round_{n}"
+            field = forms.ChoiceField(
+                label=f"Round {n}",
+                required=False,
+                choices=[(NO_BYE, "Plays"), *RequestedBye.Kind.choices],
+                initial=current.get(n, NO_BYE),
+            )
+            if n in paired or (last is not None and n > last):
+                field.disabled = True
+                field.help_text = "paired" if n in paired else "withdrawn"
+            self.fields[name] = field
+            self.round_fields.append(name)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout(
+            Row(
+                *(
+                    Column(name, css_class="col-6 col-sm-4 col-lg-3")
+                    for name in self.round_fields
+                )
+            )
+        )
+
+    def byes(self) -> dict[int, str]:
+        return {
+            int(name.removeprefix("round_")): value
+            for name in self.round_fields
+            if (value := self.cleaned_data.get(name))
+        }
+
+
+class LateEntryForm(PlayerForm):
+    first_round = forms.TypedChoiceField(label="First round played", coerce=int)
+
+    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
+        super().__init__(*args, submit="", **kwargs)
+        rounds = section.rounds_total
+        self.section = section
+        first_round: Any = self.fields["first_round"]
+        first_round.choices = [(n, str(n)) for n in range(2, rounds + 1)]
+        self.missed_fields: list[str] = []
+        for n in range(1, rounds):
+            name = f"missed_{n}"
+            self.fields[name] = forms.ChoiceField(
+                label=f"Round {n}",
+                required=False,
+                choices=[
+                    (services.LATE_HALF, "Half-point bye"),
+                    (services.LATE_NOT_PAIRED, "Not paired (0)"),
+                ],
+                initial=services.LATE_HALF,
+                widget=forms.RadioSelect,
+            )
+            self.missed_fields.append(name)
+        self.helper.layout.append(
+            Row(Column(Field("first_round"), css_class="col-6 col-md-3 mt-2"))
+        )
+        self.helper.layout.append(
+            HTML(
+                '<p class="form-text mb-2">For each round before the first round played: a '
+                "half-point bye or not paired. Rounds already paired get the row now; later ones "
+                "a requested bye. Rounds from the first round played on are ignored.</p>"
+            )
+        )
+        self.helper.layout.append(
+            Row(
+                *(
+                    Column(name, css_class="col-6 col-md-3 missed-round")
+                    for name in self.missed_fields
+                )
+            )
+        )
+
+    def missed(self) -> dict[int, str]:
+        first = self.cleaned_data["first_round"]
+        return {
+            n: self.cleaned_data.get(f"missed_{n}") or services.LATE_HALF
+            for n in range(1, first)
+        }

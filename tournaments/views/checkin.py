@@ -1,0 +1,153 @@
+"""Check-in at the door before a round: tap a row, search by name, see who is still missing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.http import urlencode
+from django.views.decorators.http import require_GET, require_POST
+
+from tiebreak_site.http import HtmxHttpRequest
+from tournaments import services
+from tournaments.forms.checkin import CheckinCloseForm
+from tournaments.models import CheckIn, Player, RequestedBye, Section
+from tournaments.views.setup import section_for_director
+
+TEMPLATE = "tournaments/checkin.html"
+
+
+def _context(section: Section, number: int, query: str = "") -> dict[str, object]:
+    expected = list(services.checkin_expected(section, number))
+    checked = set(
+        CheckIn.objects.filter(
+            player__section=section, round_number=number
+        ).values_list("player_id", flat=True)
+    )
+    shown = [p for p in expected if query.casefold() in p.name.casefold()]
+    away = list(
+        RequestedBye.objects.filter(player__section=section, round_number=number)
+        .select_related("player")
+        .order_by("player__start_number")
+    )
+    present = sum(1 for p in expected if p.pk in checked)
+    return {
+        "tournament": section.tournament,
+        "section": section,
+        "number": number,
+        "rows": [(p, p.pk in checked) for p in shown],
+        "query": query,
+        "expected": len(expected),
+        "present": present,
+        "missing": len(expected) - present,
+        "away": away,
+        "closed": number in services.paired_rounds(section),
+        "in_range": 1 <= number <= section.rounds_total,
+        "round_numbers": range(1, section.rounds_total + 1),
+    }
+
+
+@require_GET
+@login_required
+def checkin(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    context = _context(found, number, request.GET.get("q", "").strip())
+    context["close_form"] = CheckinCloseForm()
+    template = TEMPLATE + "#checkin-table" if request.htmx else TEMPLATE
+    return render(request, template, context)
+
+
+@require_POST
+@login_required
+def checkin_toggle(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Check a player in or out; htmx gets the row and the counts, a plain post the page."""
+    found = section_for_director(request, slug, section)
+    try:
+        start_number = int(request.POST.get("player", ""))
+    except ValueError:
+        return HttpResponseBadRequest("Say which player (their start number).")
+    player = get_object_or_404(Player, section=found, start_number=start_number)
+    player.section = found
+    try:
+        present = services.checkin_set(
+            player=player,
+            round_number=number,
+            present=request.POST.get("present") == "1",
+            user=request.user,  # type: ignore[arg-type]
+        )
+    except ValidationError as error:
+        if request.htmx:
+            # The row again, with the reason under the name (htmx swaps only 2xx answers).
+            context = _context(found, number)
+            checked = CheckIn.objects.filter(
+                player=player, round_number=number
+            ).exists()
+            context.update(
+                {
+                    "player": player,
+                    "checked": checked,
+                    "row_error": " ".join(error.messages),
+                }
+            )
+            return render(request, TEMPLATE + "#checkin-row", context)
+        messages.error(request, " ".join(error.messages))
+        return redirect(
+            "tournaments:checkin", slug=slug, section=found.pk, number=number
+        )
+    if not request.htmx:
+        query = request.POST.get("q", "")
+        url = redirect(
+            "tournaments:checkin", slug=slug, section=found.pk, number=number
+        )
+        if query:
+            url["Location"] += "?" + urlencode({"q": query})
+        return url
+    context = _context(found, number)
+    context.update({"player": player, "checked": present, "oob": True})
+    html = render_to_string(
+        TEMPLATE + "#checkin-row", context, request
+    ) + render_to_string(TEMPLATE + "#checkin-count", context, request)
+    return HttpResponse(html)
+
+
+@require_POST
+@login_required
+def checkin_close(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    form = CheckinCloseForm(request.POST)
+    if form.is_valid():
+        try:
+            missing = services.checkin_close(
+                section=found,
+                round_number=number,
+                action=form.cleaned_data["action"],
+                user=request.user,  # type: ignore[arg-type]
+            )
+        except ValidationError as error:
+            form.add_error(None, " ".join(error.messages))
+        else:
+            what = (
+                "a zero-point bye"
+                if form.cleaned_data["action"] == services.CLOSE_ZERO_BYE
+                else "withdrawn"
+            )
+            names = ", ".join(p.name for p in missing) or "nobody"
+            messages.success(
+                request,
+                f"Check-in for round {number} closed. {what.capitalize()}: {names}.",
+            )
+            return redirect(
+                "tournaments:checkin", slug=slug, section=found.pk, number=number
+            )
+    context = _context(found, number)
+    context["close_form"] = form
+    return render(request, TEMPLATE, context)

@@ -1,0 +1,267 @@
+"""Players of a section: one by one, in bulk (CSV with a preview), edits, withdrawals, byes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments import services
+from tournaments.forms.players import (
+    ByesForm,
+    LateEntryForm,
+    PlayerForm,
+    PlayersImportForm,
+    WithdrawForm,
+)
+from tournaments.models import Player, Section
+from tournaments.views.setup import form_errors, section_for_director
+
+
+def _player_for_director(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> Player:
+    found = section_for_director(request, slug, section)
+    player = get_object_or_404(Player, section=found, start_number=number)
+    player.section = found
+    return player
+
+
+def _back(section: Section) -> HttpResponse:
+    return redirect(
+        "tournaments:section_detail", slug=section.tournament.slug, section=section.pk
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    form = PlayerForm(request.POST or None, submit="Add player")
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.player_create(section=found, **form.cleaned_data)
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(
+                request, f"Added {player.name} as number {player.start_number}."
+            )
+            if "another" in request.POST:
+                return redirect("tournaments:player_add", slug=slug, section=found.pk)
+            return _back(found)
+    return render(
+        request,
+        "tournaments/player_form.html",
+        {"tournament": found.tournament, "section": found, "form": form},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def players_import(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """Paste or upload, preview every row's problems, fix in the text, then save all at once."""
+    found = section_for_director(request, slug, section)
+    context: dict[str, Any] = {"tournament": found.tournament, "section": found}
+    if request.method != "POST":
+        context["form"] = PlayersImportForm()
+        return render(request, "tournaments/players_import.html", context)
+    form = PlayersImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        context["form"] = form
+        return render(request, "tournaments/players_import.html", context)
+    text = form.cleaned_data["text"]
+    if request.POST.get("action") == "save":
+        try:
+            players = services.players_import_save(section=found, text=text)
+        except ValidationError as error:
+            context["save_errors"] = error.messages
+        else:
+            messages.success(
+                request,
+                f"Saved {len(players)} player{'s' if len(players) != 1 else ''} to "
+                f"{found.name}.",
+            )
+            return _back(found)
+    preview = services.players_import_preview(section=found, text=text)
+    context["form"] = PlayersImportForm(initial={"text": text})
+    context["preview"] = preview
+    return render(request, "tournaments/players_import.html", context)
+
+
+@require_POST
+@login_required
+def players_renumber(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    try:
+        services.players_renumber(section=found)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, "Players numbered by rating: highest first, unrated last."
+        )
+    return _back(found)
+
+
+def _player_page(
+    request: HttpRequest, player: Player, status: int = 200, **forms: Any
+) -> HttpResponse:
+    section = player.section
+    paired = services.paired_rounds(section)
+    context = {
+        "tournament": section.tournament,
+        "section": section,
+        "player": player,
+        "form": forms.get("form") or PlayerForm(instance=player, submit="Save changes"),
+        "withdraw_form": forms.get("withdraw_form")
+        or WithdrawForm(
+            section=section,
+            initial={"after_round": max(paired, default=0) if paired else 0},
+        ),
+        "byes_form": forms.get("byes_form") or ByesForm(player=player, paired=paired),
+        "byes": list(player.requested_byes.all()),
+    }
+    return render(request, "tournaments/player_detail.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_edit(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    player = _player_for_director(request, slug, section, number)
+    if request.method != "POST":
+        return _player_page(request, player)
+    form = PlayerForm(
+        request.POST, instance=Player.objects.get(pk=player.pk), submit="Save changes"
+    )
+    if form.is_valid():
+        try:
+            services.player_update(player=player, **form.cleaned_data)
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, f"Saved {player.name}.")
+            return _back(player.section)
+    return _player_page(request, player, form=form)
+
+
+@require_POST
+@login_required
+def player_withdraw(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    player = _player_for_director(request, slug, section, number)
+    form = WithdrawForm(request.POST, section=player.section)
+    if form.is_valid():
+        try:
+            services.player_withdraw(
+                player=player, after_round=form.cleaned_data["after_round"]
+            )
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{player.name} withdrew after round {player.withdrawn_after_round}: "
+                "not paired from the next round on.",
+            )
+            return _back(player.section)
+    return _player_page(request, player, withdraw_form=form)
+
+
+@require_POST
+@login_required
+def player_reactivate(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    player = _player_for_director(request, slug, section, number)
+    try:
+        services.player_reactivate(player=player)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(
+            request, f"{player.name} is active again: paired from the next round."
+        )
+    return redirect(
+        "tournaments:player_edit", slug=slug, section=player.section.pk, number=number
+    )
+
+
+@require_POST
+@login_required
+def player_byes(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    player = _player_for_director(request, slug, section, number)
+    form = ByesForm(
+        request.POST, player=player, paired=services.paired_rounds(player.section)
+    )
+    if form.is_valid():
+        try:
+            byes = services.player_byes_request(player=player, byes=form.byes())
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"{player.name}: "
+                + (
+                    ", ".join(
+                        f"round {b.round_number} {b.get_kind_display().lower()}"
+                        for b in byes
+                    )
+                    if byes
+                    else "no requested byes"
+                )
+                + ".",
+            )
+            return redirect(
+                "tournaments:player_edit",
+                slug=slug,
+                section=player.section.pk,
+                number=number,
+            )
+    return _player_page(request, player, byes_form=form)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    form = LateEntryForm(request.POST or None, section=found)
+    if request.method == "POST" and form.is_valid():
+        fields = {k: form.cleaned_data[k] for k in services.PLAYER_FIELDS}
+        try:
+            player = services.player_late_entry(
+                section=found,
+                first_round=form.cleaned_data["first_round"],
+                missed=form.missed(),
+                **fields,
+            )
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(
+                request,
+                f"Entered {player.name} as number {player.start_number}, "
+                f"playing from round {form.cleaned_data['first_round']}.",
+            )
+            return _back(found)
+    return render(
+        request,
+        "tournaments/late_entry.html",
+        {
+            "tournament": found.tournament,
+            "section": found,
+            "form": form,
+            "paired": sorted(services.paired_rounds(found)),
+        },
+    )

@@ -1,0 +1,195 @@
+"""Setting up a tournament: create and edit it and its sections, publish it, the TD section page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import services
+from tournaments.access import tournament_for_director
+from tournaments.forms.setup import SectionForm, TournamentForm
+from tournaments.forms.tiebreaks import order_labels
+from tournaments.models import Player, RequestedBye, Section, Tournament
+from tournaments.progress import sections_progress
+
+# How a requested bye shows in the players table: the wall chart's letters (B full-point bye,
+# H half-point bye, U zero-point bye / not paired) after the round number, e.g. "R3 H".
+BYE_LETTER: dict[str, str] = {
+    RequestedBye.Kind.FULL: "B",
+    RequestedBye.Kind.HALF: "H",
+    RequestedBye.Kind.ZERO: "U",
+}
+
+
+def section_for_director(request: HttpRequest, slug: str, section: int) -> Section:
+    """The section of a tournament the user directs (404 if none, 403 if not a director)."""
+    tournament = tournament_for_director(request, slug)
+    found = get_object_or_404(Section, tournament=tournament, pk=section)
+    found.tournament = tournament
+    # The round the section's tabs open check-in for: the first one not yet paired.
+    paired = services.paired_rounds(found)
+    found.next_round = min(max(paired, default=0) + 1, found.rounds_total)  # type: ignore[attr-defined]
+    return found
+
+
+def form_errors(form: object, error: ValidationError) -> None:
+    """Put a service's refusal on the form, as sentences above its fields."""
+    for message in error.messages:
+        form.add_error(None, message)  # type: ignore[attr-defined]
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None, submit="Create tournament")
+    if request.method == "POST" and form.is_valid():
+        tournament = services.tournament_create(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        messages.success(
+            request, f"{tournament.name} is created as a draft. Add its sections next."
+        )
+        return redirect("tournaments:section_create", slug=tournament.slug)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@require_GET
+@login_required
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    sections = list(tournament.sections.all())
+    progress = sections_progress(sections)
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        {
+            "tournament": tournament,
+            "sections": [(s, progress[s.pk]) for s in sections],
+            "directors": tournament.directors.order_by("username"),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    form = TournamentForm(
+        request.POST or None, instance=Tournament.objects.get(pk=tournament.pk)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.tournament_update(tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, "Tournament details saved.")
+            return redirect("tournaments:tournament_detail", slug=tournament.slug)
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "tournament": tournament},
+    )
+
+
+@require_POST
+@login_required
+def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    choice = request.POST.get("published")
+    if choice not in ("1", "0"):
+        messages.error(
+            request, "Choose to publish the tournament or to make it a draft."
+        )
+    else:
+        services.tournament_publish(tournament=tournament, published=choice == "1")
+        messages.success(
+            request,
+            f"{tournament.name} is published: its pages are public."
+            if choice == "1"
+            else f"{tournament.name} is a draft again: only its directors see it.",
+        )
+    return redirect("tournaments:tournament_detail", slug=tournament.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_create(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    form = SectionForm(request.POST or None, submit="Create section")
+    if request.method == "POST" and form.is_valid():
+        try:
+            section = services.section_create(
+                tournament=tournament, **form.cleaned_data
+            )
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(
+                request, f"Section {section.name} created. Add its players next."
+            )
+            return redirect(
+                "tournaments:section_detail", slug=tournament.slug, section=section.pk
+            )
+    return render(
+        request,
+        "tournaments/section_form.html",
+        {"form": form, "tournament": tournament},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_edit(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    form = SectionForm(request.POST or None, instance=Section.objects.get(pk=found.pk))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.section_update(section=found, **form.cleaned_data)
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, f"Section {found.name} saved.")
+            return redirect("tournaments:section_detail", slug=slug, section=found.pk)
+    return render(
+        request,
+        "tournaments/section_form.html",
+        {"form": form, "tournament": found.tournament, "section": found},
+    )
+
+
+@require_GET
+@login_required
+def section_detail(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """The TD's section page: the players table and where the section stands."""
+    found = section_for_director(request, slug, section)
+    players = list(
+        Player.objects.filter(section=found).prefetch_related("requested_byes")
+    )
+    byes = {
+        p.pk: [
+            (
+                f"R{b.round_number}\u00a0{BYE_LETTER[b.kind]}",
+                f"Round {b.round_number}: {b.get_kind_display().lower()}",
+            )
+            for b in p.requested_byes.all()
+        ]
+        for p in players
+    }
+    return render(
+        request,
+        "tournaments/section_detail.html",
+        {
+            "tournament": found.tournament,
+            "section": found,
+            "players": [(p, byes[p.pk]) for p in players],
+            "progress": sections_progress([found])[found.pk],
+            "round_numbers": range(1, found.rounds_total + 1),
+            "can_renumber": not services.round_one_paired(found),
+            "out_of_order": not services.players_in_rating_order(players),
+            "posted": services.section_tiebreaks_posted(found),
+            "order": order_labels(found.tiebreaks),
+        },
+    )
