@@ -6,6 +6,7 @@ its code mapping are in ``tournaments/trf.py``).
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -19,11 +20,12 @@ from django.utils.text import slugify
 from standings.engine.entities import ScoringSystem
 from standings.engine.formatting import format_decimal
 from standings.loaders import OUTCOMES
-from tournaments import trf
+from tournaments import pairing, trf
 from tournaments.models import (
     RATING_MAX,
     Pairing,
     Player,
+    RequestedBye,
     Result,
     Round,
     Section,
@@ -358,3 +360,258 @@ def _points_text(points: Fraction) -> str:
     """Points as TRF writes them, with one decimal: 8.5, 16.0."""
     text = format_decimal(points)
     return text if "." in text else f"{text}.0"
+
+
+# ---- automatic pairing
+# The pure pairing program (tournaments/pairing, docs/pairing.md) pairs; this block loads a
+# section for it in a constant number of queries and saves the round it returns.
+
+ROUND_PAIR_NO_ROUND = "{section} has rounds 1 to {total}; there is no round {number}."
+ROUND_PAIR_ALL_PAIRED = "Every round of {section} is already paired."
+ROUND_PAIR_EARLIER_INCOMPLETE = "Round {earlier} is not complete: enter all its results before pairing round {number}."
+ROUND_PAIR_ALREADY_PAIRED = (
+    "Round {number} is already paired: remove its pairings before pairing it again."
+)
+ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
+ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
+
+# Results that give a point without a game: the player is not given the pairing bye (28L).
+_UNPLAYED_POINT = {
+    Result.BYE_PAIRING,
+    Result.BYE_FULL,
+    Result.BYE_HALF,
+    Result.FORFEIT_WIN_NO_OPPONENT,
+}
+_PLAYED_RESULTS = {
+    Result.WHITE_WIN,
+    Result.DRAW,
+    Result.BLACK_WIN,
+    Result.WHITE_WIN_UNRATED,
+    Result.DRAW_UNRATED,
+    Result.BLACK_WIN_UNRATED,
+}
+_BYE_RESULT = {
+    pairing.ByeKind.PAIRING: Result.BYE_PAIRING,
+    pairing.ByeKind.FULL: Result.BYE_FULL,
+    pairing.ByeKind.HALF: Result.BYE_HALF,
+    pairing.ByeKind.ZERO: Result.BYE_ZERO,
+    pairing.ByeKind.NO_GAME: Result.NOT_PAIRED,
+}
+_REQUESTED_KIND: dict[str, pairing.ByeKind] = {
+    RequestedBye.Kind.FULL: pairing.ByeKind.FULL,
+    RequestedBye.Kind.HALF: pairing.ByeKind.HALF,
+    RequestedBye.Kind.ZERO: pairing.ByeKind.ZERO,
+}
+
+
+class PairingRefused(ValueError):
+    """The round cannot be paired now; the message says why in one sentence."""
+
+
+def _section_scoring(section: Section) -> ScoringSystem:
+    """The section's points (as the standings count them: byes and forfeits as results)."""
+    win, draw, loss = (
+        Fraction(section.win_points),
+        Fraction(section.draw_points),
+        Fraction(section.loss_points),
+    )
+    return ScoringSystem(
+        win=win,
+        draw=draw,
+        loss=loss,
+        forfeit_win=win,
+        forfeit_loss=loss,
+        bye_pairing=win,
+        bye_full=win,
+        bye_half=draw,
+        bye_zero=loss,
+        not_paired=loss,
+    )
+
+
+def round_entrants(
+    *, section: Section, number: int
+) -> tuple[list[pairing.Entrant], dict[int, int]]:
+    """The section's players as they stand before round ``number``, in three queries.
+
+    Returns the entrants (id = start number) and start number -> player pk. Withdrawn players
+    (withdrawn after an earlier round) are marked withdrawn; requested byes for the round are
+    attached. Also for the warnings on a hand-made pairing (``pairing.pairing_problems``).
+    """
+    players = list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list("pk", "start_number", "name", "rating", "withdrawn_after_round")
+    )
+    rows = list(
+        Pairing.objects.filter(round__section=section, round__number__lt=number)
+        .order_by("round__number", "board", "pk")
+        .values_list("white_id", "black_id", "result")
+    )
+    requested: dict[int, str] = dict(
+        RequestedBye.objects.filter(
+            player__section=section, round_number=number
+        ).values_list("player_id", "kind")
+    )
+    scoring = _section_scoring(section)
+    start = {pk: n for pk, n, *_rest in players}
+    score: defaultdict[int, Fraction] = defaultdict(Fraction)
+    colours: defaultdict[int, list[pairing.Colour]] = defaultdict(list)
+    met: defaultdict[int, set[int]] = defaultdict(set)
+    had_bye: set[int] = set()
+    for white, black, result in rows:
+        if result == Result.PENDING:
+            continue
+        white_outcome, black_outcome = OUTCOMES[result]
+        score[white] += scoring.points(white_outcome)
+        if result in _UNPLAYED_POINT:
+            had_bye.add(white)
+        if black is None or black_outcome is None:
+            continue
+        score[black] += scoring.points(black_outcome)
+        met[white].add(start[black])
+        met[black].add(start[white])
+        if result in _PLAYED_RESULTS:
+            colours[white].append(pairing.Colour.WHITE)
+            colours[black].append(pairing.Colour.BLACK)
+        elif result == Result.WHITE_FORFEIT_WIN:
+            had_bye.add(white)
+        elif result == Result.BLACK_FORFEIT_WIN:
+            had_bye.add(black)
+    entrants = [
+        pairing.Entrant(
+            id=n,
+            name=name,
+            rating=rating,
+            score=score[pk],
+            colours=tuple(colours[pk]),
+            opponents=frozenset(met[pk]),
+            had_bye=pk in had_bye,
+            requested_bye=_REQUESTED_KIND.get(requested.get(pk, "")),
+            withdrawn=withdrawn_after is not None and withdrawn_after < number,
+        )
+        for pk, n, name, rating, withdrawn_after in players
+    ]
+    return entrants, {n: pk for pk, n in start.items()}
+
+
+def round_pair(
+    *, section: Section, number: int | None = None, post: bool = False
+) -> Round:
+    """Pair round ``number`` (the first round not paired when None) and save it, all at once.
+
+    Swiss sections by US Chess rules 27-29, round robins by the FIDE Berger tables
+    (docs/pairing.md). Earlier rounds must be complete and this round not yet paired: else
+    ``PairingRefused`` with one of the ``ROUND_PAIR_*`` sentences, and nothing changes. The
+    round is saved as a draft (the TD edits, then posts) or, with ``post``, as posted; the
+    program's reasons go to ``Round.pairing_notes``. A round robin drawn by lot records its seed
+    in ``Section.pairing_options["lots_seed"]`` so the table numbers can be drawn again.
+    """
+    try:
+        options = pairing.options_parse(section.pairing_options)
+    except pairing.OptionsError as error:
+        raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        rounds = dict(
+            Round.objects.filter(section=section).values_list("number", "status")
+        )
+        paired = set(
+            Pairing.objects.filter(round__section=section)
+            .values_list("round__number", flat=True)
+            .distinct()
+        )
+        pending = set(
+            Pairing.objects.filter(round__section=section, result=Result.PENDING)
+            .values_list("round__number", flat=True)
+            .distinct()
+        )
+        if number is None:
+            number = next(
+                (n for n in range(1, section.rounds_total + 1) if n not in paired),
+                None,
+            )
+            if number is None:
+                raise PairingRefused(ROUND_PAIR_ALL_PAIRED.format(section=section.name))
+        if not 1 <= number <= section.rounds_total:
+            raise PairingRefused(
+                ROUND_PAIR_NO_ROUND.format(
+                    section=section.name, total=section.rounds_total, number=number
+                )
+            )
+        if number in paired or rounds.get(number) in (
+            Round.Status.PAIRED,
+            Round.Status.COMPLETE,
+        ):
+            raise PairingRefused(ROUND_PAIR_ALREADY_PAIRED.format(number=number))
+        for earlier in range(1, number):
+            if earlier not in paired or earlier in pending:
+                raise PairingRefused(
+                    ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
+                )
+        entrants, player_pk = round_entrants(section=section, number=number)
+        seed = options.lots_seed or section.lots_seed
+        if section.kind == Section.Kind.SWISS:
+            made = pairing.pair_swiss(
+                entrants,
+                round_number=number,
+                options=options,
+                seed=seed or f"{section.pk}",
+            )
+        else:
+            if options.tables == "lot" and not seed:
+                # Drawn now and recorded, so the same table numbers come back next round.
+                seed = secrets.token_hex(8)
+                section.pairing_options = {**section.pairing_options, "lots_seed": seed}
+                section.save(update_fields=["pairing_options"])
+            try:
+                tables = pairing.table_numbers(
+                    [e.id for e in entrants], options.tables, seed
+                )
+            except pairing.OptionsError as error:
+                raise PairingRefused(
+                    ROUND_PAIR_BAD_OPTIONS.format(reason=error)
+                ) from None
+            made = pairing.pair_round_robin(
+                entrants,
+                round_number=number,
+                tables=tables,
+                double=section.kind == Section.Kind.DOUBLE_ROUND_ROBIN,
+            )
+        if not made.boards and not made.byes:
+            raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
+        notes = list(made.notes)
+        if number > 1:
+            # A late entry joins at the score they have (byes for the rounds missed, or none).
+            notes.extend(
+                f"{e.label} has no game yet and joins at {format_decimal(e.score)} point(s)."
+                for e in entrants
+                if not e.withdrawn and e.requested_bye is None and not e.opponents
+            )
+        status = Round.Status.PAIRED if post else Round.Status.DRAFT
+        round_, _created = Round.objects.update_or_create(
+            section=section,
+            number=number,
+            defaults={"status": status, "pairing_notes": notes},
+        )
+        Pairing.objects.bulk_create(
+            [
+                Pairing(
+                    round=round_,
+                    board=board_number,
+                    white_id=player_pk[board.white],
+                    black_id=player_pk[board.black],
+                )
+                for board_number, board in enumerate(made.boards, start=1)
+            ]
+            + [
+                Pairing(
+                    round=round_,
+                    white_id=player_pk[bye.player],
+                    result=_BYE_RESULT[bye.kind],
+                )
+                for bye in made.byes
+            ],
+            batch_size=2000,
+        )
+    return round_
