@@ -28,12 +28,11 @@ pytestmark = pytest.mark.django_db
 
 
 def boards(round_: Round) -> list[tuple[int, int]]:
-    return [
-        (p.white.start_number, p.black.start_number)
-        for p in Pairing.objects.filter(round=round_, black__isnull=False)
-        .select_related("white", "black")
+    return list(
+        Pairing.objects.filter(round=round_, black__isnull=False)
         .order_by("board")
-    ]
+        .values_list("white__start_number", "black__start_number")
+    )
 
 
 def byes(round_: Round) -> dict[int, str]:
