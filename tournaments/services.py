@@ -10,11 +10,12 @@ import secrets
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils.text import slugify
 
 from standings.engine.entities import ScoringSystem
@@ -373,6 +374,7 @@ ROUND_PAIR_ALREADY_PAIRED = (
     "Round {number} is already paired: remove its pairings before pairing it again."
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
+ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
 # Results that give a point without a game: the player is not given the pairing bye (28L).
@@ -429,14 +431,18 @@ def _section_scoring(section: Section) -> ScoringSystem:
     )
 
 
-def round_entrants(
-    *, section: Section, number: int
-) -> tuple[list[pairing.Entrant], dict[int, int]]:
+class RoundEntrants(NamedTuple):
+    entrants: list[pairing.Entrant]  # id = start number
+    player_pk: dict[int, int]  # start number -> Player pk
+    late: set[int]  # start numbers with no row in some earlier round (entered late)
+
+
+def round_entrants(*, section: Section, number: int) -> RoundEntrants:
     """The section's players as they stand before round ``number``, in three queries.
 
-    Returns the entrants (id = start number) and start number -> player pk. Withdrawn players
-    (withdrawn after an earlier round) are marked withdrawn; requested byes for the round are
-    attached. Also for the warnings on a hand-made pairing (``pairing.pairing_problems``).
+    Withdrawn players (withdrawn after an earlier round) are marked withdrawn; requested byes
+    for the round are attached. Also for the warnings on a hand-made pairing
+    (``pairing.pairing_problems``).
     """
     players = list(
         Player.objects.filter(section=section)
@@ -446,7 +452,7 @@ def round_entrants(
     rows = list(
         Pairing.objects.filter(round__section=section, round__number__lt=number)
         .order_by("round__number", "board", "pk")
-        .values_list("white_id", "black_id", "result")
+        .values_list("round__number", "white_id", "black_id", "result")
     )
     requested: dict[int, str] = dict(
         RequestedBye.objects.filter(
@@ -459,7 +465,11 @@ def round_entrants(
     colours: defaultdict[int, list[pairing.Colour]] = defaultdict(list)
     met: defaultdict[int, set[int]] = defaultdict(set)
     had_bye: set[int] = set()
-    for white, black, result in rows:
+    seen: defaultdict[int, set[int]] = defaultdict(set)
+    for round_number, white, black, result in rows:
+        seen[white].add(round_number)
+        if black is not None:
+            seen[black].add(round_number)
         if result == Result.PENDING:
             continue
         white_outcome, black_outcome = OUTCOMES[result]
@@ -492,7 +502,8 @@ def round_entrants(
         )
         for pk, n, name, rating, withdrawn_after in players
     ]
-    return entrants, {n: pk for pk, n in start.items()}
+    late = {n for pk, n in start.items() if len(seen[pk]) < number - 1}
+    return RoundEntrants(entrants, {n: pk for pk, n in start.items()}, late)
 
 
 def round_pair(
@@ -516,16 +527,15 @@ def round_pair(
         rounds = dict(
             Round.objects.filter(section=section).values_list("number", "status")
         )
-        paired = set(
+        # Round number -> results not yet entered, for every round with pairings.
+        counts = dict(
             Pairing.objects.filter(round__section=section)
-            .values_list("round__number", flat=True)
-            .distinct()
+            .values_list("round__number")
+            .annotate(pending=models.Count("pk", filter=Q(result=Result.PENDING)))
+            .order_by()
         )
-        pending = set(
-            Pairing.objects.filter(round__section=section, result=Result.PENDING)
-            .values_list("round__number", flat=True)
-            .distinct()
-        )
+        paired = set(counts)
+        pending = {n for n, waiting in counts.items() if waiting}
         if number is None:
             number = next(
                 (n for n in range(1, section.rounds_total + 1) if n not in paired),
@@ -549,21 +559,20 @@ def round_pair(
                 raise PairingRefused(
                     ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
                 )
-        entrants, player_pk = round_entrants(section=section, number=number)
+        entrants, player_pk, late = round_entrants(section=section, number=number)
         seed = options.lots_seed or section.lots_seed
-        if section.kind == Section.Kind.SWISS:
+        swiss = section.kind == Section.Kind.SWISS
+        lot = options.board_one_colour == "lot" if swiss else options.tables == "lot"
+        if lot and not seed:
+            # Drawn now and recorded, so the lot can be checked and drawn again.
+            seed = secrets.token_hex(8)
+            section.pairing_options = {**section.pairing_options, "lots_seed": seed}
+            section.save(update_fields=["pairing_options"])
+        if swiss:
             made = pairing.pair_swiss(
-                entrants,
-                round_number=number,
-                options=options,
-                seed=seed or f"{section.pk}",
+                entrants, round_number=number, options=options, seed=seed
             )
         else:
-            if options.tables == "lot" and not seed:
-                # Drawn now and recorded, so the same table numbers come back next round.
-                seed = secrets.token_hex(8)
-                section.pairing_options = {**section.pairing_options, "lots_seed": seed}
-                section.save(update_fields=["pairing_options"])
             try:
                 tables = pairing.table_numbers(
                     [e.id for e in entrants], options.tables, seed
@@ -572,21 +581,29 @@ def round_pair(
                 raise PairingRefused(
                     ROUND_PAIR_BAD_OPTIONS.format(reason=error)
                 ) from None
-            made = pairing.pair_round_robin(
-                entrants,
-                round_number=number,
-                tables=tables,
-                double=section.kind == Section.Kind.DOUBLE_ROUND_ROBIN,
-            )
+            try:
+                made = pairing.pair_round_robin(
+                    entrants,
+                    round_number=number,
+                    tables=tables,
+                    double=section.kind == Section.Kind.DOUBLE_ROUND_ROBIN,
+                )
+            except ValueError as error:
+                raise PairingRefused(
+                    ROUND_PAIR_NOT_IN_TABLE.format(number=number, reason=error)
+                ) from None
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
         notes = list(made.notes)
         if number > 1:
             # A late entry joins at the score they have (byes for the rounds missed, or none).
             notes.extend(
-                f"{e.label} has no game yet and joins at {format_decimal(e.score)} point(s)."
+                f"{e.label} entered late and joins at {format_decimal(e.score)} point(s)."
                 for e in entrants
-                if not e.withdrawn and e.requested_bye is None and not e.opponents
+                if e.id in late
+                and not e.withdrawn
+                and e.requested_bye is None
+                and not e.opponents
             )
         status = Round.Status.PAIRED if post else Round.Status.DRAFT
         round_, _created = Round.objects.update_or_create(
