@@ -18,7 +18,7 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils.text import slugify
 
-from standings.engine.entities import ScoringSystem
+from standings.engine.entities import Outcome, ScoringSystem
 from standings.engine.formatting import format_decimal
 from standings.loaders import OUTCOMES
 from tournaments import pairing, trf
@@ -461,7 +461,8 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
     )
     scoring = _section_scoring(section)
     start = {pk: n for pk, n, *_rest in players}
-    score: defaultdict[int, Fraction] = defaultdict(Fraction)
+    # Outcomes counted per player, then scored once: adding Fractions row by row is slow.
+    tally: defaultdict[int, Counter[Outcome]] = defaultdict(Counter)
     colours: defaultdict[int, list[pairing.Colour]] = defaultdict(list)
     met: defaultdict[int, set[int]] = defaultdict(set)
     had_bye: set[int] = set()
@@ -473,12 +474,12 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
         if result == Result.PENDING:
             continue
         white_outcome, black_outcome = OUTCOMES[result]
-        score[white] += scoring.points(white_outcome)
+        tally[white][white_outcome] += 1
         if result in _UNPLAYED_POINT:
             had_bye.add(white)
         if black is None or black_outcome is None:
             continue
-        score[black] += scoring.points(black_outcome)
+        tally[black][black_outcome] += 1
         met[white].add(start[black])
         met[black].add(start[white])
         if result in _PLAYED_RESULTS:
@@ -493,7 +494,9 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
             id=n,
             name=name,
             rating=rating,
-            score=score[pk],
+            score=sum(
+                (scoring.points(o) * c for o, c in tally[pk].items()), Fraction(0)
+            ),
             colours=tuple(colours[pk]),
             opponents=frozenset(met[pk]),
             had_bye=pk in had_bye,

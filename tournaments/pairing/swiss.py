@@ -8,6 +8,7 @@ in docs/pairing.md; every choice a TD may question leaves a one-line note.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -42,6 +43,7 @@ class _P:
         "due",
         "entrant",
         "id",
+        "key",
         "opponents",
         "rank",
         "rating",
@@ -53,6 +55,9 @@ class _P:
         self.entrant = entrant
         self.id = entrant.id
         self.score = score  # for pairing: the score plus any acceleration
+        self.key = (
+            0  # the score as a whole number (times a common denominator), to sort fast
+        )
         self.rating = rating  # for ranking: unrated players placed as the options say
         self.opponents = entrant.opponents
         self.due = entrant.due
@@ -115,7 +120,7 @@ class _Pairer:
         """Pairs (higher-ranked first) for an even, ranked list; and how many are rematches."""
         pairs: list[tuple[_P, _P]] = []
         carry: list[_P] = []
-        groups = [list(g) for _, g in groupby(players, key=lambda p: p.score)]
+        groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1
             made, carry = self.pair_group(carry, group, last)
@@ -500,7 +505,10 @@ def _ranked(
         )
         for e in present
     ]
-    players.sort(key=lambda p: (-p.score, -p.rating, p.id))
+    scale = math.lcm(1, *{p.score.denominator for p in players})
+    for player in players:
+        player.key = player.score.numerator * (scale // player.score.denominator)
+    players.sort(key=lambda p: (-p.key, -p.rating, p.id))
     for rank, player in enumerate(players):
         player.rank = rank
     return players
@@ -541,7 +549,7 @@ def _boards(
     """Boards by the higher player's score and rank; colours: due colours, stronger claim first."""
     ordered = sorted(
         ((a, b) if a.rank < b.rank else (b, a) for a, b in pairs),
-        key=lambda pair: (-max(pair[0].score, pair[1].score), pair[0].rank),
+        key=lambda pair: (-max(pair[0].key, pair[1].key), pair[0].rank),
     )
     first = _board_one_colour(options, seed)
     if round_number == 1 and ordered:
