@@ -598,6 +598,8 @@ def round_pair(
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
         notes = list(made.notes)
+        if not swiss and options.tables == "lot" and number == 1:
+            notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
         if number > 1:
             # A late entry joins at the score they have (byes for the rounds missed, or none).
             notes.extend(

@@ -368,7 +368,7 @@ class _Pairer:
                         )
                         self.notes.append(
                             f"In the {group_score} group {moved[0].label} and "
-                            f"{moved[1].label} change places for {what} (29E)."
+                            f"{moved[1].label} change places for {what} (29D, 29E)."
                         )
                         return True
         return False

@@ -250,6 +250,7 @@ def test_a_round_robin_follows_the_berger_table_and_records_its_lot() -> None:
 
     section.refresh_from_db()
     seed = section.pairing_options["lots_seed"]
+    assert f"Table numbers drawn by lot with seed {seed!r}." in first.pairing_notes
     tables = pairing.table_numbers([1, 2, 3, 4, 5], "lot", seed)
     by_table = {t: n for n, t in tables.items()}
     expected = [
@@ -323,3 +324,18 @@ def test_pair_command_refuses_with_the_sentence() -> None:
         call_command("pair", section.tournament.slug, "--round", "2")
     with pytest.raises(CommandError, match="no tournament"):
         call_command("pair", "no-such-event")
+
+
+def test_a_lot_for_board_one_draws_a_seed_records_it_and_names_it() -> None:
+    section = section_build(ratings=[2000, 1900, 1800, 1700], rounds=[], rounds_total=2)
+
+    round_ = round_pair(section=section)
+
+    section.refresh_from_db()
+    seed = section.pairing_options["lots_seed"]
+    assert len(seed) == 16
+    assert any(f"by lot (seed {seed!r})" in note for note in round_.pairing_notes)
+    # Drawing again from the recorded seed gives the same colours.
+    entrants = round_entrants(section=section, number=1).entrants
+    again = pairing.pair_swiss(entrants, round_number=1, seed=seed)
+    assert [(b.white, b.black) for b in again.boards] == boards(round_)
