@@ -23,7 +23,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,6 +59,16 @@ BYE_POINTS = {
 }
 
 
+@dataclass
+class _State:
+    """A player's record while the earlier rounds are played."""
+
+    score: Fraction = Fraction(0)
+    colours: list[Colour] = field(default_factory=list)
+    opponents: set[int] = field(default_factory=set)
+    had_bye: bool = False
+
+
 def history(
     players: int, before: int, seed: int = SEED
 ) -> tuple[list[tuple[int, int | None, int]], list[Row], list[Entrant], set[int]]:
@@ -64,19 +76,11 @@ def history(
     entrants as they stand for round ``before + 1``, and who withdrew."""
     rng = random.Random(seed)
     ratings = sorted((rng.randint(700, 2500) for _ in range(players)), reverse=True)
-    field = []
+    entries = []
     for n, rating in enumerate(ratings, start=1):
         first = rng.randint(2, before) if before > 1 and rng.random() < 0.01 else 1
-        field.append((n, None if rng.random() < 0.03 else rating, first))
-    state: dict[int, dict[str, object]] = {
-        n: {
-            "score": Fraction(0),
-            "colours": [],
-            "opponents": set(),
-            "had_bye": False,
-        }
-        for n, _r, _f in field
-    }
+        entries.append((n, None if rng.random() < 0.03 else rating, first))
+    state = {n: _State() for n, _r, _f in entries}
     withdrawn: set[int] = set()
     rows: list[Row] = []
 
@@ -86,10 +90,10 @@ def history(
             id=n,
             name=f"Player {n}",
             rating=rating,
-            score=s["score"],  # type: ignore[arg-type]
-            colours=tuple(s["colours"]),  # type: ignore[call-overload]
-            opponents=frozenset(s["opponents"]),  # type: ignore[call-overload]
-            had_bye=bool(s["had_bye"]),
+            score=s.score,
+            colours=tuple(s.colours),
+            opponents=frozenset(s.opponents),
+            had_bye=s.had_bye,
             requested_bye=bye,
             withdrawn=n in withdrawn,
         )
@@ -97,53 +101,53 @@ def history(
     for r in range(1, before + 1):
         entrants = [
             entrant(n, rating, ByeKind.HALF if rng.random() < 0.02 else None)
-            for n, rating, first in field
+            for n, rating, first in entries
             if first <= r
         ]
         made = pair_swiss(entrants, round_number=r, seed="bench")
         play(made, r, rows, state, rng)
-        for n, _rating, first in field:
+        for n, _rating, first in entries:
             if first <= r and n not in withdrawn and rng.random() < 0.01 / before:
                 withdrawn.add(n)
-    entrants = [entrant(n, rating, None) for n, rating, _first in field]
-    return field, rows, entrants, withdrawn
+    entrants = [entrant(n, rating, None) for n, rating, _first in entries]
+    return entries, rows, entrants, withdrawn
 
 
 def play(
     made: RoundPairing,
     r: int,
     rows: list[Row],
-    state: dict[int, dict[str, object]],
+    state: dict[int, _State],
     rng: random.Random,
 ) -> None:
     for bye in made.byes:
         rows.append((r, None, bye.player, None, BYE_CODES[bye.kind]))
-        state[bye.player]["score"] += BYE_POINTS[bye.kind]  # type: ignore[operator]
+        state[bye.player].score += BYE_POINTS[bye.kind]
         if bye.kind in (ByeKind.PAIRING, ByeKind.HALF, ByeKind.FULL):
-            state[bye.player]["had_bye"] = True
+            state[bye.player].had_bye = True
     for board, pair in enumerate(made.boards, start=1):
         white, black = state[pair.white], state[pair.black]
-        white["opponents"].add(pair.black)  # type: ignore[attr-defined]
-        black["opponents"].add(pair.white)  # type: ignore[attr-defined]
+        white.opponents.add(pair.black)
+        black.opponents.add(pair.white)
         roll = rng.random()
         if roll < 0.01:
             winner = white if roll < 0.005 else black
-            winner["score"] += 1  # type: ignore[operator]
-            winner["had_bye"] = True
+            winner.score += 1
+            winner.had_bye = True
             code = "white_forfeit_win" if roll < 0.005 else "black_forfeit_win"
         else:
-            white["colours"].append(Colour.WHITE)  # type: ignore[attr-defined]
-            black["colours"].append(Colour.BLACK)  # type: ignore[attr-defined]
+            white.colours.append(Colour.WHITE)
+            black.colours.append(Colour.BLACK)
             outcome = rng.random()
             if outcome < 0.42:
-                white["score"] += 1  # type: ignore[operator]
+                white.score += 1
                 code = "white_win"
             elif outcome < 0.6:
-                white["score"] += Fraction(1, 2)  # type: ignore[operator]
-                black["score"] += Fraction(1, 2)  # type: ignore[operator]
+                white.score += Fraction(1, 2)
+                black.score += Fraction(1, 2)
                 code = "draw"
             else:
-                black["score"] += 1  # type: ignore[operator]
+                black.score += 1
                 code = "black_win"
         rows.append((r, board, pair.white, pair.black, code))
 
@@ -159,7 +163,7 @@ def _best(run: Callable[[], object], repeat: int) -> float:
 
 def section_insert(
     slug: str,
-    field: list[tuple[int, int | None, int]],
+    entries: list[tuple[int, int | None, int]],
     rows: list[Row],
     withdrawn: set[int],
     before: int,
@@ -188,7 +192,7 @@ def section_insert(
                     status="withdrawn" if n in withdrawn else "active",
                     withdrawn_after_round=before if n in withdrawn else None,
                 )
-                for n, rating, _first in field
+                for n, rating, _first in entries
             ),
             batch_size=2000,
         )
@@ -254,18 +258,13 @@ def run(sizes: list[int], before: int, repeat: int, scratch: Path) -> None:
     print(header)
     print("-" * len(header))
     for size in sizes:
-        field, rows, entrants, withdrawn = history(size, before)
+        entries, rows, entrants, withdrawn = history(size, before)
         groups = len({e.score for e in entrants if not e.withdrawn})
         made = pair_swiss(entrants, round_number=before + 1, seed="bench")
         problems = pairing_problems(entrants, made.boards, made.byes)
-        pure = _best(
-            lambda entrants=entrants: pair_swiss(
-                entrants, round_number=before + 1, seed="bench"
-            ),
-            repeat,
-        )
+        pure = _best(partial(pair_swiss, entrants, round_number=before + 1), repeat)
         slug = f"pairing-bench-{size}"
-        section_insert(slug, field, rows, withdrawn, before, before + 3)
+        section_insert(slug, entries, rows, withdrawn, before, before + 3)
         service = bench_service(slug, repeat)
         start = time.perf_counter()
         subprocess.run(
