@@ -637,3 +637,34 @@ def round_pair(
             batch_size=2000,
         )
     return round_
+
+
+_RESULT_BYE: dict[str, pairing.ByeKind] = {
+    str(result): kind for kind, result in _BYE_RESULT.items()
+} | {
+    # A point won with no opponent scheduled counts as a full point without playing.
+    Result.FORFEIT_WIN_NO_OPPONENT: pairing.ByeKind.FULL,
+}
+
+
+def round_pairing_problems(*, round_: Round) -> list[str]:
+    """Every rule the round's pairings (made by hand or by the program) break, as sentences.
+
+    The warnings for a hand-made pairing: ``pairing.pairing_problems`` on the players as they
+    stood before the round (``round_entrants``) and the round's boards and byes, in four
+    queries. An empty list when the pairing breaks none.
+    """
+    section = Section.objects.get(pk=round_.section_id)
+    entrants = round_entrants(section=section, number=round_.number).entrants
+    rows = list(
+        Pairing.objects.filter(round=round_).values_list(
+            "white__start_number", "black__start_number", "result"
+        )
+    )
+    boards = [(white, black) for white, black, _result in rows if black is not None]
+    byes = [
+        (white, _RESULT_BYE[result])
+        for white, black, result in rows
+        if black is None and result in _RESULT_BYE
+    ]
+    return pairing.pairing_problems(entrants, boards, byes)

@@ -22,6 +22,7 @@ from tournaments.services import (
     PairingRefused,
     round_entrants,
     round_pair,
+    round_pairing_problems,
 )
 
 pytestmark = pytest.mark.django_db
@@ -339,3 +340,31 @@ def test_a_lot_for_board_one_draws_a_seed_records_it_and_names_it() -> None:
     entrants = round_entrants(section=section, number=1).entrants
     again = pairing.pair_swiss(entrants, round_number=1, seed=seed)
     assert [(b.white, b.black) for b in again.boards] == boards(round_)
+
+
+def test_the_problems_of_a_hand_made_round_are_listed() -> None:
+    # Round 2 made by hand: 1-2 again, 4 missing, 5 a second pairing bye. (The database
+    # itself refuses a player twice in a round.)
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600, 1500],
+        rounds=["1-2 1-0, 3-4 =, 5 U, 6 H", "1-2 ?, 3-6 ?, 5 U"],
+        rounds_total=3,
+    )
+    round_ = Round.objects.get(section=section, number=2)
+
+    problems = round_pairing_problems(round_=round_)
+
+    assert problems == [
+        "#4 Player 4 is missing: not paired and no bye.",
+        "#1 Player 1 and #2 Player 2 have already met.",
+        "#5 Player 5 gets a pairing bye after already having a bye or a point without "
+        "playing.",
+    ]
+
+
+def test_an_automatic_round_has_no_problems() -> None:
+    section = section_with_rounds(20)
+
+    round_ = round_pair(section=section)
+
+    assert round_pairing_problems(round_=round_) == []
