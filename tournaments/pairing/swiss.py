@@ -69,6 +69,11 @@ class _P:
         return self.entrant.label
 
 
+# A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
+# "transposition" or "interchange".
+_Swap = tuple[tuple[_P, _P], tuple[_P, _P], int, tuple[_P, _P], str]
+
+
 def _conflict(a: _P, b: _P) -> int:
     """How badly a and b clash on colour: 0 when both can have their due colour."""
     if a.due is None or a.due is not b.due:
@@ -199,7 +204,7 @@ class _Pairer:
             carry.append(odd)
             self.notes.append(
                 f"{odd.label} floats down from the {group_score} group: the odd player, "
-                "the lowest-ranked one whose group pairs without a rematch (29C)."
+                "the lowest-ranked one whose group pairs without a rematch (29D)."
             )
         made, unpaired = self.pair_halves(residents)
         pairs.extend(made)
@@ -338,40 +343,69 @@ class _Pairer:
     def colour_swap(
         self, pairs: list[tuple[_P, _P]], k: int, severity: int, group_score: str
     ) -> bool:
+        """The best transposition or interchange with a nearby pair that eases a colour clash.
+
+        A transposition pairs a with d and c with b; its size is the smaller of the two rating
+        switches (a-c, b-d). An interchange swaps b into the upper half against c. Within the
+        limit for the clash (29E5a 80 points to alternate, 29E5b 200 to equalise), a
+        transposition within 80 points comes first, then the smallest switch (29E5e).
+        """
         a, b = pairs[k]
         limit = self.limit(severity)
         window = _STRONG_WINDOW if severity >= STRONG else _WINDOW
+        best: tuple[tuple[list[int], int, int, int], int, _Swap] | None = None
         for distance in range(1, window + 1):
             for other in (k + distance, k - distance):
                 if not 0 <= other < len(pairs):
                     continue
                 c, d = pairs[other]
                 before = sorted((severity, _conflict(c, d)), reverse=True)
-                # A transposition swaps the lower players; an interchange moves b up against d.
-                for (w, x), (y, z), moved in (
-                    ((a, d), (c, b), (b, d)),
-                    ((a, c), (b, d), (b, c)),
-                ):
-                    if abs(moved[0].rating - moved[1].rating) > limit:
+                top_switch = abs(a.rating - c.rating)
+                bottom_switch = abs(b.rating - d.rating)
+                swaps: list[_Swap] = [
+                    (
+                        (a, d),
+                        (c, b),
+                        min(top_switch, bottom_switch),
+                        (a, c) if top_switch < bottom_switch else (b, d),
+                        "transposition",
+                    ),
+                    ((a, c), (b, d), abs(b.rating - c.rating), (b, c), "interchange"),
+                ]
+                for swap in swaps:
+                    (w, x), (y, z), size, _moved, kind = swap
+                    if size > limit:
                         continue
                     if x.id in w.opponents or z.id in y.opponents:
                         continue
                     after = sorted((_conflict(w, x), _conflict(y, z)), reverse=True)
-                    if after < before:
-                        first = (w, x) if w.rank < x.rank else (x, w)
-                        second = (y, z) if y.rank < z.rank else (z, y)
-                        pairs[k], pairs[other] = first, second
-                        what = (
-                            "strong colour preferences"
-                            if severity >= STRONG
-                            else f"colours (ratings within {limit:g})"
-                        )
-                        self.notes.append(
-                            f"In the {group_score} group {moved[0].label} and "
-                            f"{moved[1].label} change places for {what} (29D, 29E)."
-                        )
-                        return True
-        return False
+                    if not after < before:
+                        continue
+                    tier = (
+                        0
+                        if kind == "transposition"
+                        and size <= self.options.alternate_limit
+                        else 1
+                    )
+                    key = (after, tier, size, distance)
+                    if best is None or key < best[0]:
+                        best = (key, other, swap)
+        if best is None:
+            return False
+        _key, other, ((w, x), (y, z), size, moved, kind) = best
+        pairs[k] = (w, x) if w.rank < x.rank else (x, w)
+        pairs[other] = (y, z) if y.rank < z.rank else (z, y)
+        what = (
+            "a strong colour preference"
+            if severity >= STRONG
+            else f"colours ({size} points, within {limit:g})"
+        )
+        self.notes.append(
+            f"In the {group_score} group, {'an' if kind == 'interchange' else 'a'} {kind} of "
+            f"{moved[0].label} and "
+            f"{moved[1].label} for {what} (29E5)."
+        )
+        return True
 
     # ---- the last resort ------------------------------------------------------------------
 
@@ -492,7 +526,7 @@ def _ranked(
         top = by_rating[: (len(by_rating) + 1) // 2]
         bonus = {e.id for e in top}
         notes.append(
-            f"Accelerated pairings (28R): the top {len(top)} players by rating "
+            f"Accelerated pairings (added-score method): the top {len(top)} players by rating "
             f"(down to {_rating(top[-1], options) if _rating(top[-1], options) >= 0 else 'unrated'}) "
             f"are paired as if they had {_score_text(options.accelerated_points)} more point(s) "
             f"in rounds 1 to {options.accelerated_rounds}."

@@ -167,15 +167,30 @@ def test_a_transposition_in_the_lower_half_fixes_colours_within_200_points() -> 
 
     result = pair_swiss(entrants, round_number=2)
 
-    # 1-3 and 2-4 would each give someone a colour against alternation; 3 and 4 are 150
-    # points apart, within the limit, so 1-4 and 3-2 (29E).
+    # 1-3 and 2-4 would each give someone a colour against equalisation; swapping 3 and 4
+    # (150 points) or, the same pairs, 1 and 2 (100 points) is within 200 (29E5b).
     assert pairs(result.boards) == [(1, 4), (3, 2)]
-    assert any("change places" in note for note in result.notes)
+    assert any(
+        "a transposition of #1 P1 and #2 P2 for colours (100 points, within 200)" in note
+        for note in result.notes
+    )
 
 
-def test_no_transposition_past_the_rating_limit() -> None:
+def test_an_interchange_between_the_halves_when_no_transposition_is_within_the_limit() -> None:
+    # The example of 2150/1850 due Black and 1900/1600 due White: transpositions are 250
+    # points, the interchange of 1850 and 1900 only 50.
+    colours = {1: (W,), 2: (B,), 3: (W,), 4: (B,)}
+    entrants = field(2150, 1900, 1850, 1600, colours=colours)
+
+    result = pair_swiss(entrants, round_number=2)
+
+    assert pairs(result.boards) == [(2, 1), (4, 3)]
+    assert any("an interchange of" in note for note in result.notes)
+
+
+def test_no_transposition_or_interchange_past_the_rating_limit() -> None:
     colours = {1: (B,), 2: (W,), 3: (B,), 4: (W,)}
-    entrants = field(2200, 2150, 1900, 1500, colours=colours)
+    entrants = field(2200, 1900, 1650, 1300, colours=colours)
 
     result = pair_swiss(entrants, round_number=2)
     wider = pair_swiss(
@@ -184,11 +199,12 @@ def test_no_transposition_past_the_rating_limit() -> None:
         options=PairingOptions(equalise_limit=500, alternate_limit=500),
     )
 
-    # 3 and 4 are 400 apart: 1-3 and 2-4 stand and colours go against alternation, noted;
-    # the limits are options.
+    # Transpositions switch 300 or 350 points, the interchange 250: 1-3 and 2-4 stand and
+    # two players get the other colour, noted; the limits are options.
     assert sorted(tuple(sorted(p)) for p in pairs(result.boards)) == [(1, 3), (2, 4)]
     assert sum("not the colour due" in note for note in result.notes) == 2
-    assert sorted(tuple(sorted(p)) for p in pairs(wider.boards)) == [(1, 4), (2, 3)]
+    assert sorted(tuple(sorted(p)) for p in pairs(wider.boards)) != [(1, 3), (2, 4)]
+    assert not any("not the colour due" in note for note in wider.notes)
 
 
 def test_no_one_gets_a_colour_difference_of_three() -> None:
