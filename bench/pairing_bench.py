@@ -123,8 +123,7 @@ def play(
     for bye in made.byes:
         rows.append((r, None, bye.player, None, BYE_CODES[bye.kind]))
         state[bye.player].score += BYE_POINTS[bye.kind]
-        if bye.kind in (ByeKind.PAIRING, ByeKind.HALF, ByeKind.FULL):
-            state[bye.player].had_bye = True
+        state[bye.player].had_bye = True
     for board, pair in enumerate(made.boards, start=1):
         white, black = state[pair.white], state[pair.black]
         white.opponents.add(pair.black)

@@ -377,11 +377,13 @@ ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
-# Results that give a point without a game: the player is not given the pairing bye (28L).
-_UNPLAYED_POINT = {
+# Results after which the player is not given the pairing bye (28L): any bye, requested or
+# given by the pairings, and a point won without a game.
+_HAD_BYE = {
     Result.BYE_PAIRING,
     Result.BYE_FULL,
     Result.BYE_HALF,
+    Result.BYE_ZERO,
     Result.FORFEIT_WIN_NO_OPPONENT,
 }
 _PLAYED_RESULTS = {
@@ -475,7 +477,7 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
             continue
         white_outcome, black_outcome = OUTCOMES[result]
         tally[white][white_outcome] += 1
-        if result in _UNPLAYED_POINT:
+        if result in _HAD_BYE:
             had_bye.add(white)
         if black is None or black_outcome is None:
             continue

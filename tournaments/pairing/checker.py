@@ -22,7 +22,7 @@ def pairing_problems(
     ``entrants`` are the section's players as they stand before the round (``Entrant``:
     opponents, colours, earlier byes, withdrawn, requested bye). Checks: a player paired twice
     or not at all, a player unknown to the section, a withdrawn player paired, a rematch (27A1),
-    a second pairing bye or a pairing bye after a point without playing (28L), more pairing
+    a pairing bye to a player who has had a bye or a win by forfeit (28L), more pairing
     byes than an odd count needs, a colour difference over 2 after the round (27A4).
     """
     players = {e.id: e for e in entrants}

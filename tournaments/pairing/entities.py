@@ -53,8 +53,8 @@ class Entrant:
 
     ``colours`` are the colours of the games actually played, in round order (forfeited games
     give no colour). ``opponents`` are everyone the player has been paired against, forfeits
-    included. ``had_bye`` is true after a pairing bye, a requested full- or half-point bye or a
-    win by forfeit: a point without playing, which rules the player out of the pairing bye.
+    included. ``had_bye`` is true after a pairing bye, any requested bye or a win by forfeit,
+    which rules the player out of the pairing bye.
     """
 
     id: int  # the start (pairing) number

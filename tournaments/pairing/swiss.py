@@ -559,7 +559,7 @@ def _bye_note(bye: _P, players: list[_P]) -> str:
     lowest = players[-1].score
     if bye.entrant.had_bye:
         return (
-            f"Pairing bye to {bye.label}: everyone has already had a point without playing, "
+            f"Pairing bye to {bye.label}: everyone has already had a bye or a win by forfeit, "
             "so it goes to the lowest-ranked player (28L)."
         )
     if bye.score == lowest and bye is players[-1]:
@@ -569,7 +569,7 @@ def _bye_note(bye: _P, players: list[_P]) -> str:
         )
     return (
         f"Pairing bye to {bye.label} ({_score_text(bye.score)}): the players ranked below have "
-        "already had a point without playing, or the bye to them forced a rematch (28L)."
+        "already had a bye or a win by forfeit, or the bye to them forced a rematch (28L)."
     )
 
 

@@ -82,7 +82,7 @@ def simulate(
         for bye in pairing.byes:
             s = states[bye.player]
             s.score += BYE_POINTS[bye.kind]
-            s.had_bye |= bye.kind in (ByeKind.PAIRING, ByeKind.FULL, ByeKind.HALF)
+            s.had_bye |= bye.kind is not ByeKind.NO_GAME
         for board in pairing.boards:
             white, black = states[board.white], states[board.black]
             white.opponents.add(black.id)

@@ -368,3 +368,15 @@ def test_an_automatic_round_has_no_problems() -> None:
     round_ = round_pair(section=section)
 
     assert round_pairing_problems(round_=round_) == []
+
+
+def test_any_requested_bye_even_a_zero_point_one_counts_as_having_had_a_bye() -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800], rounds=["1-2 1-0, 3 Z"], rounds_total=3
+    )
+
+    round_ = round_pair(section=section)
+
+    # 2 and 3 are the 0 group; 3 ranks lowest but had the zero-point bye in round 1.
+    assert byes(round_) == {2: Result.BYE_PAIRING}
+    assert boards(round_) != []

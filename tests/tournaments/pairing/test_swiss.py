@@ -171,12 +171,15 @@ def test_a_transposition_in_the_lower_half_fixes_colours_within_200_points() -> 
     # (150 points) or, the same pairs, 1 and 2 (100 points) is within 200 (29E5b).
     assert pairs(result.boards) == [(1, 4), (3, 2)]
     assert any(
-        "a transposition of #1 P1 and #2 P2 for colours (100 points, within 200)" in note
+        "a transposition of #1 P1 and #2 P2 for colours (100 points, within 200)"
+        in note
         for note in result.notes
     )
 
 
-def test_an_interchange_between_the_halves_when_no_transposition_is_within_the_limit() -> None:
+def test_an_interchange_between_the_halves_when_no_transposition_is_within_the_limit() -> (
+    None
+):
     # The example of 2150/1850 due Black and 1900/1600 due White: transpositions are 250
     # points, the interchange of 1850 and 1900 only 50.
     colours = {1: (W,), 2: (B,), 3: (W,), 4: (B,)}
