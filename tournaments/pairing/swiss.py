@@ -111,6 +111,13 @@ class _Pairer:
     def __init__(self, options: PairingOptions, notes: list[str]) -> None:
         self.options = options
         self.notes = notes
+        # Notes with the players they are about (None: about no one in particular), kept until
+        # the round is paired: a note about players the last resort re-paired no longer holds.
+        self.tagged: list[tuple[frozenset[int] | None, str]] = []
+
+    def tag(self, players: Iterable[_P] | None, text: str) -> None:
+        ids = None if players is None else frozenset(p.id for p in players)
+        self.tagged.append((ids, text))
 
     def limit(self, severity: int) -> float:
         if severity >= STRONG:
@@ -125,6 +132,7 @@ class _Pairer:
         """Pairs (higher-ranked first) for an even, ranked list; and how many are rematches."""
         pairs: list[tuple[_P, _P]] = []
         carry: list[_P] = []
+        self.tagged = []
         groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1
@@ -134,6 +142,7 @@ class _Pairer:
         if carry:
             pairs, rematches = self.pair_tail(pairs, carry)
         self.limit_fix(pairs)
+        self.notes.extend(text for _ids, text in self.tagged)
         return pairs, rematches
 
     def limit_fix(self, pairs: list[tuple[_P, _P]]) -> None:
@@ -174,9 +183,10 @@ class _Pairer:
             pairs[other] = (
                 second if second[0].rank < second[1].rank else (second[1], second[0])
             )
-            self.notes.append(
+            self.tag(
+                None,
                 f"{x.label} and {y.label} change places so that no one has 3 more games "
-                "with one colour than the other (27A4)."
+                "with one colour than the other (27A4).",
             )
 
     def pair_group(
@@ -191,9 +201,10 @@ class _Pairer:
             partner = self.floater_partner(floater, residents)
             if partner is None:
                 carry.append(floater)
-                self.notes.append(
+                self.tag(
+                    [floater],
                     f"{floater.label} has met everyone left in the {group_score} group "
-                    "and floats on to the next group (27A1)."
+                    "and floats on to the next group (27A1).",
                 )
                 continue
             residents.remove(partner)
@@ -202,17 +213,19 @@ class _Pairer:
             odd = self.odd_player(residents)
             residents.remove(odd)
             carry.append(odd)
-            self.notes.append(
+            self.tag(
+                [odd],
                 f"{odd.label} floats down from the {group_score} group: the odd player, "
-                "the lowest-ranked one whose group pairs without a rematch (29D)."
+                "the lowest-ranked one whose group pairs without a rematch (29D).",
             )
         made, unpaired = self.pair_halves(residents)
         pairs.extend(made)
         for player in unpaired:
             if not last:
-                self.notes.append(
+                self.tag(
+                    [player],
                     f"{player.label} cannot be paired in the {group_score} group without a "
-                    "rematch and floats down (27A1 before 27A2)."
+                    "rematch and floats down (27A1 before 27A2).",
                 )
         carry.extend(unpaired)
         carry.sort(key=lambda p: p.rank)
@@ -232,9 +245,10 @@ class _Pairer:
                 if abs(other.rating - first.rating) > limit:
                     break
                 if _conflict(floater, other) < severity:
-                    self.notes.append(
+                    self.tag(
+                        [floater, other],
                         f"{floater.label}, floated down, meets {other.label} rather than "
-                        f"{first.label} so that colours work out (ratings within {limit:g})."
+                        f"{first.label} so that colours work out (ratings within {limit:g}).",
                     )
                     return other
         return first
@@ -265,9 +279,10 @@ class _Pairer:
             taken[j] = True
             pairs.append((player, bottom[j]))
             if j != i and not quiet and bottom[i].id in player.opponents:
-                self.notes.append(
+                self.tag(
+                    [player, bottom[j]],
                     f"{player.label} has met {bottom[i].label} and plays {bottom[j].label} "
-                    "instead (27A1)."
+                    "instead (27A1).",
                 )
         left.extend(b for j, b in enumerate(bottom) if not taken[j])
         left.sort(key=lambda p: p.rank)
@@ -400,10 +415,11 @@ class _Pairer:
             if severity >= STRONG
             else f"colours ({size} points, within {limit:g})"
         )
-        self.notes.append(
+        self.tag(
+            [w, x, y, z],
             f"In the {group_score} group, {'an' if kind == 'interchange' else 'a'} {kind} of "
             f"{moved[0].label} and "
-            f"{moved[1].label} for {what} (29E5)."
+            f"{moved[1].label} for {what} (29E5).",
         )
         return True
 
@@ -440,13 +456,20 @@ class _Pairer:
         for x in range(0, len(lonely) - 1, 2):
             new.append((lonely[x], lonely[x + 1]))
             rematches += 1
-            self.notes.append(
+            self.tag(
+                None,
                 f"{lonely[x].label} and {lonely[x + 1].label} meet again: no pairing of "
-                "the players left avoids a rematch."
+                "the players left avoids a rematch.",
             )
-        self.notes.append(
+        # Notes about the players re-paired here no longer hold.
+        redone = {p.id for p in players}
+        self.tagged = [
+            (ids, text) for ids, text in self.tagged if ids is None or not ids & redone
+        ]
+        self.tag(
+            None,
             f"The bottom {len(players)} players are paired across score groups: the lowest "
-            "group could not be paired without a rematch (27A1 before 27A2)."
+            "group could not be paired without a rematch (27A1 before 27A2).",
         )
         new.sort(key=lambda pair: pair[0].rank)
         self.colour_fix(new, "bottom")

@@ -302,7 +302,7 @@ def test_pair_command_posts_and_prints_the_round_which_export_trf_writes() -> No
     call_command("pair", section.tournament.slug, stdout=out)
 
     text = out.getvalue()
-    assert "round 1: 2 boards, 1 byes, pairings posted." in text
+    assert "round 1: 2 boards, 1 bye, pairings posted." in text
     assert "    1     1 Ann Avery" in text and "3 Cy Chen" in text
     assert "Bye     5 Eve Ertel (Full-point bye (pairing))" in text
     assert Round.objects.get(section=section, number=1).status == Round.Status.PAIRED

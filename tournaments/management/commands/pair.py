@@ -49,7 +49,7 @@ class Command(BaseCommand):
         byes = [p for p in rows if p.black is None]
         self.stdout.write(
             f"{section.tournament.name} - {section.name}, round {round_.number}: "
-            f"{len(boards)} boards, {len(byes)} byes, pairings posted."
+            f"{_count(len(boards), 'board')}, {_count(len(byes), 'bye')}, pairings posted."
         )
         width = max((len(p.white.name) + 6 for p in boards), default=10)
         self.stdout.write(f"{'Board':>5}  {'White':<{width}}  Black")
@@ -66,3 +66,7 @@ class Command(BaseCommand):
             self.stdout.write("Notes:")
             for note in round_.pairing_notes:
                 self.stdout.write(f"  - {note}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
