@@ -300,3 +300,45 @@ def test_boards_are_ordered_by_score_then_rank() -> None:
     result = pair_swiss(entrants, round_number=2)
 
     assert {result.boards[0].white, result.boards[0].black} == {3, 4}
+
+
+def test_a_floater_meets_a_lower_player_within_the_limit_when_colours_need_it() -> None:
+    # 1 (2 points) floats into the 1 group: 2, 3, 4; 1 and 2 are both due Black, 3 due White.
+    entrants = field(
+        2300, 2000, 1950, 1700,
+        score={1: Fraction(2), 2: Fraction(1), 3: Fraction(1), 4: Fraction(1)},
+        colours={1: (B, W), 2: (B, W), 3: (W, B), 4: (W, B)},
+    )  # fmt: skip
+
+    result = pair_swiss(entrants, round_number=3)
+
+    # 2 and 3 are 50 points apart, within 80: 1 meets 3 and both get their colours (29D).
+    assert (3, 1) in pairs(result.boards)
+    assert any(
+        "#1 P1, floated down, meets #3 P3 rather than #2 P2" in n for n in result.notes
+    )
+
+
+def test_notes_about_players_the_last_resort_re_pairs_are_dropped() -> None:
+    # 1 and 2 (3 points) have met and float into the 0 group; 2 has met everyone there but 3,
+    # whom 1 takes first; the bottom is then re-paired as a whole: 2-3, and 1 with another.
+    entrants = field(
+        2200, 2100, 2000, 1900, 1800, 1700,
+        score={1: Fraction(3), 2: Fraction(3)},
+        opponents={
+            1: frozenset({2}),
+            2: frozenset({1, 4, 5, 6}),
+            4: frozenset({2}),
+            5: frozenset({2}),
+            6: frozenset({2}),
+        },
+    )  # fmt: skip
+
+    result = pair_swiss(entrants, round_number=6)
+
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    assert {2, 3} in [{b.white, b.black} for b in result.boards]
+    assert any("paired across score groups" in n for n in result.notes)
+    assert not any(
+        "cannot be paired" in n or "has met everyone" in n for n in result.notes
+    )
