@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from standings.engine.entities import (
     Colour,
     GameRecord,
     PlayerRef,
-    ScoringSystem,
     Snapshot,
 )
 from tournaments.models import Pairing, Player, Result, Section
 
 # What each result code means for white and black lives beside Result, on the write side.
-from tournaments.results import OUTCOMES
+from tournaments.results import OUTCOMES, section_scoring
 
 
 class LoaderError(ValueError):
@@ -70,32 +67,7 @@ def snapshot_load(*, section: Section, through_round: int | None = None) -> Snap
         games=tuple(games),
         rounds_total=section.rounds_total,
         through_round=through_round,
-        scoring=scoring_for(section),
-    )
-
-
-def scoring_for(section: Section) -> ScoringSystem:
-    """The section's points for a win, draw and loss; forfeits and byes score as the same results.
-
-    A forfeit win and a full-point bye score as a win, a half-point bye as a draw, a forfeit
-    loss, a zero-point bye and a round not paired as a loss (the engine's 1 / ½ / 0 default).
-    """
-    win, draw, loss = (
-        Fraction(section.win_points),
-        Fraction(section.draw_points),
-        Fraction(section.loss_points),
-    )
-    return ScoringSystem(
-        win=win,
-        draw=draw,
-        loss=loss,
-        forfeit_win=win,
-        forfeit_loss=loss,
-        bye_pairing=win,
-        bye_full=win,
-        bye_half=draw,
-        bye_zero=loss,
-        not_paired=loss,
+        scoring=section_scoring(section),
     )
 
 

@@ -2,7 +2,7 @@
 
 ``section_trf(section=...)`` ranks the section with ``standings.reports.section_report`` (the
 section's posted order, the standings after its last complete round), counts each player's
-points with the section's scoring system (``loaders.scoring_for``), and lays the rows out with
+points with the section's scoring system (``tournaments.results.section_scoring``), and lays the rows out with
 ``tournaments.trf`` (the pure format code). The TRF header is the section's imported records
 (``Section.trf_records``) in their file order, with the values the model holds written in the
 places of their codes; docs/trf.md has the whole mapping.
@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 
 from standings.engine import format_decimal
-from standings.loaders import scoring_for
 from standings.reports import ReportError, SectionReport, section_report
 from tournaments import trf
 from tournaments.models import Pairing, Player, Result, Section, Tournament
-from tournaments.results import OUTCOMES
+from tournaments.results import OUTCOMES, section_scoring
 
 # The 092 record (tournament type) for a section that has none, in Swiss-Manager's wording
 # (the shared files from chess-results.com and lichess write these).
@@ -148,7 +147,7 @@ def _points(
     section: Section, rows: Iterable[tuple[int, int, int | None, str]]
 ) -> defaultdict[int, Fraction]:
     """Each player's points (by pk) for every result entered, with the section's scoring."""
-    scoring = scoring_for(section)
+    scoring = section_scoring(section)
     points: defaultdict[int, Fraction] = defaultdict(Fraction)
     for _number, white, black, result in rows:
         if result == Result.PENDING:

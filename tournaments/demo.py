@@ -1,8 +1,8 @@
 """A finished demo tournament to explore the app with: two sections, every kind of unplayed round.
 
-``demo_tournament_create()`` builds "Riverside Spring Open 2025" the same way every time: the
-pairings come from a small score-group Swiss (top half against bottom half, no rematches, colours
-balanced) and the results from a fixed ``random.Random`` seed, weighted by rating. The scripted
+``demo_tournament_create()`` builds "Riverside Spring Open 2025" the same way every time: each
+round is paired by the pairing program (``round_pair``, US Chess rules; docs/pairing.md) and its
+results are drawn from a fixed ``random.Random`` seed, weighted by rating. The scripted
 events below guarantee what a TD meets in a real event: requested full-, half- and zero-point
 byes, pairing-allocated byes, forfeits both ways, a double forfeit, a no-show withdrawn after
 forfeiting, late entries and unrated players.
@@ -18,19 +18,23 @@ from dataclasses import dataclass, field
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from standings.engine import ScoringSystem
-
 from .models import (
     US_CHESS_DEFAULT_TIEBREAKS,
+    Pairing,
     Player,
     RequestedBye,
     Result,
+    Round,
     Section,
     TiebreakChange,
     Tournament,
 )
-from .results import OUTCOMES
-from .services import PairingRow, section_rounds_create, section_tiebreaks_post
+from .services import (
+    PairingRow,
+    round_pair,
+    section_rounds_create,
+    section_tiebreaks_post,
+)
 
 DEMO_SLUG = "riverside-spring-open-2025"
 TD_USERNAME = "td"
@@ -44,20 +48,6 @@ FULL, HALF, ZERO = (
     RequestedBye.Kind.HALF,
     RequestedBye.Kind.ZERO,
 )
-BYE_RESULT: dict[str, str] = {
-    FULL: Result.BYE_FULL,
-    HALF: Result.BYE_HALF,
-    ZERO: Result.BYE_ZERO,
-}
-# Half-points each result gives (white, black), from the engine's US Chess scoring: the demo
-# pairs by score groups, and half-points keep those scores exact.
-HALF_POINTS: dict[str, tuple[int, int]] = {
-    result: (
-        int(2 * ScoringSystem().points(white)),
-        0 if black is None else int(2 * ScoringSystem().points(black)),
-    )
-    for result, (white, black) in OUTCOMES.items()
-}
 # What happens at a given (round, board) instead of a game: who did not show up.
 BLACK_NO_SHOW, WHITE_NO_SHOW, BOTH_NO_SHOW = "black", "white", "both"
 NO_SHOW_RESULT: dict[str, str] = {
@@ -194,100 +184,9 @@ U1600 = SectionPlan(
 )
 
 
-@dataclass
-class _Entrant:
-    """A player's state while the rounds are generated."""
-
-    number: int
-    strength: int
-    rating: int | None
-    score: int = 0  # half-points
-    opponents: set[int] = field(default_factory=set)
-    colours: list[str] = field(default_factory=list)
-    had_full_point_unplayed: bool = False
-    withdrawn_after: int | None = None
-
-    @property
-    def balance(self) -> int:
-        return self.colours.count("w") - self.colours.count("b")
-
-    @property
-    def due(self) -> str | None:
-        """The colour this player must have next, if any: after two of a kind, or two ahead."""
-        if self.balance <= -2 or self.colours[-2:] == ["b", "b"]:
-            return "w"
-        if self.balance >= 2 or self.colours[-2:] == ["w", "w"]:
-            return "b"
-        return None
-
-    def rank_key(self) -> tuple[int, int, int]:
-        return (-self.score, -(self.rating or 0), self.number)
-
-
-# A generated row: (round, board, white start no., black start no. or None, result code).
-_Row = tuple[int, int | None, int, int | None, str]
-
-
-def _pair(players: list[_Entrant]) -> list[tuple[_Entrant, _Entrant]]:
-    """Top half against bottom half of each score group, no rematches, colours respected if possible.
-
-    Two players due the same colour (after two of a kind, or two ahead) are kept apart unless no
-    pairing does that; the search for one gives up after a fixed number of steps.
-    """
-    for strict in (True, False):
-        pairs = _pair_from(players, strict, [20_000])
-        if pairs is not None:
-            return pairs
-    raise RuntimeError("no pairing without rematches")
-
-
-def _pair_from(
-    players: list[_Entrant], strict: bool, budget: list[int]
-) -> list[tuple[_Entrant, _Entrant]] | None:
-    budget[0] -= 1
-    if not players:
-        return []
-    if budget[0] < 0:
-        return None
-    first, rest = players[0], players[1:]
-    group = [p for p in rest if p.score == first.score]
-    # With ``first`` the group has len(group) + 1 players; its partner heads the bottom half.
-    fold = max((len(group) + 1) // 2 - 1, 0)
-    preferred = (
-        group[fold:] + group[:fold] + [p for p in rest if p.score != first.score]
-    )
-    for other in preferred:
-        if other.number in first.opponents:
-            continue
-        if strict and first.due is not None and first.due == other.due:
-            continue
-        tail = _pair_from([p for p in rest if p is not other], strict, budget)
-        if tail is not None:
-            return [(first, other), *tail]
-    return None
-
-
-def _colours(
-    high: _Entrant, low: _Entrant, board: int, round_number: int
-) -> tuple[_Entrant, _Entrant]:
-    """(white, black): a colour a player is due first, then equalise, then alternate."""
-    if high.due != low.due:
-        return (high, low) if high.due == "w" or low.due == "b" else (low, high)
-    if high.balance != low.balance:
-        return (high, low) if high.balance < low.balance else (low, high)
-    last_high = high.colours[-1] if high.colours else None
-    last_low = low.colours[-1] if low.colours else None
-    if last_high != last_low and last_high is not None and last_low is not None:
-        return (high, low) if last_high == "b" else (low, high)
-    # Round 1 (and any tie after it): the higher player gets white on odd boards.
-    return (high, low) if (board + round_number) % 2 == 0 else (low, high)
-
-
-def _game(
-    rng: random.Random, white: _Entrant, black: _Entrant, draw_rate: float
-) -> str:
-    """A result drawn at random, weighted by the rating difference (Elo expectation plus white's edge)."""
-    expected = 1 / (1 + 10 ** ((black.strength - white.strength - 35) / 400))
+def _game(rng: random.Random, white: int, black: int, draw_rate: float) -> str:
+    """A result drawn at random, weighted by the strengths (Elo expectation plus white's edge)."""
+    expected = 1 / (1 + 10 ** ((black - white - 35) / 400))
     roll = rng.random()
     if roll < expected - draw_rate / 2:
         return Result.WHITE_WIN
@@ -296,70 +195,16 @@ def _game(
     return Result.BLACK_WIN
 
 
-def _rounds(plan: SectionPlan, rng: random.Random) -> tuple[list[_Row], dict[int, int]]:
-    """Every pairing of the section, and the round after which each withdrawn player left."""
-    entrants = [
-        _Entrant(number=n, strength=rating or plan.unrated_strength, rating=rating)
-        for n, (_name, rating) in enumerate(plan.players, start=1)
-    ]
-    rows: list[_Row] = []
-    for r in range(1, plan.rounds + 1):
-        present: list[_Entrant] = []
-        for e in entrants:
-            if e.withdrawn_after is not None:
-                continue
-            kind = plan.requested_byes.get(e.number, {}).get(r)
-            if kind is not None:
-                rows.append((r, None, e.number, None, BYE_RESULT[kind]))
-                e.score += HALF_POINTS[BYE_RESULT[kind]][0]
-                e.had_full_point_unplayed |= kind == FULL
-            elif r >= plan.first_round.get(e.number, 1):
-                present.append(e)
-        present.sort(key=_Entrant.rank_key)
-        if len(present) % 2:
-            # The bye goes to the lowest-ranked player who has not yet had a point without playing.
-            bye = next(e for e in reversed(present) if not e.had_full_point_unplayed)
-            present.remove(bye)
-            rows.append((r, None, bye.number, None, Result.BYE_PAIRING))
-            bye.score += 2
-            bye.had_full_point_unplayed = True
-        pairs = _pair(present)
-        if pairs is None:
-            raise RuntimeError(
-                f"{plan.name}: no pairing without rematches in round {r}"
-            )
-        for board, (high, low) in enumerate(_pair(present), start=1):
-            white, black = _colours(high, low, board, r)
-            no_show = plan.no_shows.get((r, board))
-            result = (
-                NO_SHOW_RESULT[no_show]
-                if no_show
-                else _game(rng, white, black, plan.draw_rate)
-            )
-            rows.append((r, board, white.number, black.number, result))
-            white_points, black_points = HALF_POINTS[result]
-            white.score += white_points
-            black.score += black_points
-            white.opponents.add(black.number)
-            black.opponents.add(white.number)
-            white.colours.append("w")
-            black.colours.append("b")
-            if no_show == BLACK_NO_SHOW:
-                white.had_full_point_unplayed = True
-                if plan.withdraw_no_show:
-                    # A player who forfeits without notice is withdrawn unless they get in touch.
-                    black.withdrawn_after = r
-            elif no_show == WHITE_NO_SHOW:
-                black.had_full_point_unplayed = True
-    withdrawn = {
-        e.number: e.withdrawn_after for e in entrants if e.withdrawn_after is not None
-    }
-    return rows, withdrawn
+def _entry_round(plan: SectionPlan, number: int) -> int:
+    """The round before which a player is entered: their first game, or an earlier requested bye."""
+    first = plan.first_round.get(number, 1)
+    return min([first, *plan.requested_byes.get(number, {})])
 
 
 def _section_create(
     tournament: Tournament, plan: SectionPlan, position: int, rng: random.Random
 ) -> Section:
+    """The section played round by round: paired by the pairing program, results drawn by lot."""
     section = Section.objects.create(
         tournament=tournament,
         name=plan.name,
@@ -367,34 +212,88 @@ def _section_create(
         rounds_total=plan.rounds,
         tiebreaks=plan.tiebreaks,
         lots_seed=plan.lots_seed,
+        # The colour of board 1 in round 1 is drawn by lot: a fixed seed keeps the demo the same.
+        pairing_options={} if plan.lots_seed else {"lots_seed": f"demo-{plan.name}"},
     )
-    rows, withdrawn = _rounds(plan, rng)
+    # Drawn up front in start-number order, so the demo does not depend on who enters when.
+    details = {
+        n: (
+            str(rng.randint(12_000_000, 32_999_999)),
+            plan.federations.get(n) or rng.choice(STATES),
+            rng.choice(plan.clubs),
+        )
+        for n in range(1, len(plan.players) + 1)
+    }
+    strength = {
+        n: rating or plan.unrated_strength
+        for n, (_name, rating) in enumerate(plan.players, start=1)
+    }
+    by_number: dict[int, Player] = {}
+    for r in range(1, plan.rounds + 1):
+        entering = [
+            n for n in range(1, len(plan.players) + 1) if _entry_round(plan, n) == r
+        ]
+        _players_enter(section, plan, entering, details, by_number)
+        round_ = round_pair(section=section, number=r, post=True)
+        boards = list(
+            Pairing.objects.filter(round=round_, black__isnull=False).order_by("board")
+        )
+        start_number = {p.pk: n for n, p in by_number.items()}
+        for pairing in boards:
+            assert pairing.board is not None and pairing.black_id is not None
+            white, black = (
+                start_number[pairing.white_id],
+                start_number[pairing.black_id],
+            )
+            no_show = plan.no_shows.get((r, pairing.board))
+            pairing.result = (
+                NO_SHOW_RESULT[no_show]
+                if no_show
+                else _game(rng, strength[white], strength[black], plan.draw_rate)
+            )
+            if no_show == BLACK_NO_SHOW and plan.withdraw_no_show:
+                # A player who forfeits without notice is withdrawn unless they get in touch;
+                # the withdrawal cancels the byes they had asked for in later rounds.
+                Player.objects.filter(pk=pairing.black_id).update(
+                    status=Player.Status.WITHDRAWN, withdrawn_after_round=r
+                )
+                RequestedBye.objects.filter(
+                    player_id=pairing.black_id, round_number__gt=r
+                ).delete()
+        Pairing.objects.bulk_update(boards, ["result"])
+        round_.status = Round.Status.COMPLETE
+        round_.save(update_fields=["status"])
+    return section
+
+
+def _players_enter(
+    section: Section,
+    plan: SectionPlan,
+    numbers: list[int],
+    details: dict[int, tuple[str, str, str]],
+    by_number: dict[int, Player],
+) -> None:
+    """Enter players (late entries join before their first round) with their requested byes."""
     players = Player.objects.bulk_create(
         Player(
             section=section,
             start_number=n,
-            name=name,
-            rating=rating,
-            uschess_id=str(rng.randint(12_000_000, 32_999_999)),
+            name=plan.players[n - 1][0],
+            rating=plan.players[n - 1][1],
+            uschess_id=details[n][0],
             fide_id=plan.titles.get(n, ("", ""))[1],
             title=plan.titles.get(n, ("", ""))[0],
-            federation=plan.federations.get(n) or rng.choice(STATES),
-            club=rng.choice(plan.clubs),
-            status=Player.Status.WITHDRAWN if n in withdrawn else Player.Status.ACTIVE,
-            withdrawn_after_round=withdrawn.get(n),
+            federation=details[n][1],
+            club=details[n][2],
         )
-        for n, (name, rating) in enumerate(plan.players, start=1)
+        for n in numbers
     )
-    by_number = {p.start_number: p for p in players}
+    by_number.update((p.start_number, p) for p in players)
     RequestedBye.objects.bulk_create(
         RequestedBye(player=by_number[n], round_number=r, kind=kind)
-        for n, byes in plan.requested_byes.items()
-        for r, kind in byes.items()
-        # A withdrawal cancels the byes a player had asked for in later rounds.
-        if n not in withdrawn or r <= withdrawn[n]
+        for n in numbers
+        for r, kind in plan.requested_byes.get(n, {}).items()
     )
-    section_rounds_create(section=section, rows=rows)
-    return section
 
 
 @transaction.atomic

@@ -9,8 +9,10 @@ each outcome its points.
 
 from __future__ import annotations
 
-from standings.engine import Outcome
-from tournaments.models import Result
+from fractions import Fraction
+
+from standings.engine import Outcome, ScoringSystem
+from tournaments.models import Result, Section
 
 # Unrated games (TRF W/D/L) were played over the board, so the engine treats them as played games.
 OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
@@ -36,3 +38,34 @@ OUTCOMES: dict[str, tuple[Outcome, Outcome | None]] = {
 def outcomes(result: str) -> tuple[Outcome, Outcome | None]:
     """White's and black's outcome for a stored result code; ``Result.PENDING`` has none."""
     return OUTCOMES[result]
+
+
+# Codes of games played over the board (rated or not): forfeits and byes are not among them.
+PLAYED_RESULTS = frozenset(
+    code for code, (white, _) in OUTCOMES.items() if white.played
+)
+
+
+def section_scoring(section: Section) -> ScoringSystem:
+    """The section's points for a win, draw and loss; forfeits and byes score as the same results.
+
+    A forfeit win and a full-point bye score as a win, a half-point bye as a draw, a forfeit
+    loss, a zero-point bye and a round not paired as a loss (the engine's 1 / ½ / 0 default).
+    """
+    win, draw, loss = (
+        Fraction(section.win_points),
+        Fraction(section.draw_points),
+        Fraction(section.loss_points),
+    )
+    return ScoringSystem(
+        win=win,
+        draw=draw,
+        loss=loss,
+        forfeit_win=win,
+        forfeit_loss=loss,
+        bye_pairing=win,
+        bye_full=win,
+        bye_half=draw,
+        bye_zero=loss,
+        not_paired=loss,
+    )

@@ -14,19 +14,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.core.validators import validate_slug
 from django.db import IntegrityError, models, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
 from standings.engine import SYSTEMS, format_order, parse_order
+from standings.engine.entities import Outcome
 from standings.engine.formatting import format_decimal
-from tournaments import trf
+from tournaments import pairing, trf
 from tournaments.models import (
     ONE_PLAYER_RESULTS,
     RATING_MAX,
@@ -45,6 +46,7 @@ from tournaments.models import (
     TiebreakChange,
     Tournament,
 )
+from tournaments.results import OUTCOMES, PLAYED_RESULTS, section_scoring
 
 # One pairing as bulk writers give it: round number, board (None for a one-player row), white's
 # and black's start numbers (black None for a one-player row), result code.
@@ -430,19 +432,9 @@ REQUESTED_BYE_RESULTS = {
     "half": Result.BYE_HALF,
     "zero": Result.BYE_ZERO,
 }
-# Results that mean the game was played over the board, the only ones that give a colour:
-# a forfeited game was not played, so it counts for neither player's colour history.
-_PLAYED_RESULTS = frozenset(
-    {
-        Result.PENDING,
-        Result.WHITE_WIN,
-        Result.DRAW,
-        Result.BLACK_WIN,
-        Result.WHITE_WIN_UNRATED,
-        Result.DRAW_UNRATED,
-        Result.BLACK_WIN_UNRATED,
-    }
-)
+# Results that mean the game was played over the board (or is being played), the only ones that
+# give a colour: a forfeited game was not played, so it counts for neither player's colour history.
+_COLOUR_RESULTS = PLAYED_RESULTS | {Result.PENDING}
 
 
 @dataclass(frozen=True)
@@ -607,7 +599,7 @@ def _pairing_warnings(
         if black is None:
             continue
         met.setdefault(frozenset((white, black)), r)
-        if result in _PLAYED_RESULTS:
+        if result in _COLOUR_RESULTS:
             colours[white].append("white")
             colours[black].append("black")
     requested = dict(
@@ -1946,3 +1938,283 @@ def checkin_close(
             for player in missing:
                 player_withdraw(player=player, after_round=round_number - 1)
     return missing
+
+
+# ---- automatic pairing
+# The pure pairing program (tournaments/pairing, docs/pairing.md) pairs; this block loads a
+# section for it in a constant number of queries and saves the round it returns.
+
+ROUND_PAIR_NO_ROUND = "{section} has rounds 1 to {total}; there is no round {number}."
+ROUND_PAIR_ALL_PAIRED = "Every round of {section} is already paired."
+ROUND_PAIR_EARLIER_INCOMPLETE = "Round {earlier} is not complete: enter all its results before pairing round {number}."
+ROUND_PAIR_ALREADY_PAIRED = (
+    "Round {number} is already paired: remove its pairings before pairing it again."
+)
+ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
+ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
+ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
+
+# Results after which the player is not given the pairing bye (28L): any bye, requested or
+# given by the pairings, and a point won without a game.
+_HAD_BYE = {
+    Result.BYE_PAIRING,
+    Result.BYE_FULL,
+    Result.BYE_HALF,
+    Result.BYE_ZERO,
+    Result.FORFEIT_WIN_NO_OPPONENT,
+}
+_BYE_RESULT = {
+    pairing.ByeKind.PAIRING: Result.BYE_PAIRING,
+    pairing.ByeKind.FULL: Result.BYE_FULL,
+    pairing.ByeKind.HALF: Result.BYE_HALF,
+    pairing.ByeKind.ZERO: Result.BYE_ZERO,
+    pairing.ByeKind.NO_GAME: Result.NOT_PAIRED,
+}
+_REQUESTED_KIND: dict[str, pairing.ByeKind] = {
+    RequestedBye.Kind.FULL: pairing.ByeKind.FULL,
+    RequestedBye.Kind.HALF: pairing.ByeKind.HALF,
+    RequestedBye.Kind.ZERO: pairing.ByeKind.ZERO,
+}
+
+
+class PairingRefused(ValueError):
+    """The round cannot be paired now; the message says why in one sentence."""
+
+
+class RoundEntrants(NamedTuple):
+    entrants: list[pairing.Entrant]  # id = start number
+    player_pk: dict[int, int]  # start number -> Player pk
+    late: set[int]  # start numbers with no row in some earlier round (entered late)
+
+
+def round_entrants(*, section: Section, number: int) -> RoundEntrants:
+    """The section's players as they stand before round ``number``, in three queries.
+
+    Withdrawn players (withdrawn after an earlier round) are marked withdrawn; requested byes
+    for the round are attached. Also for the warnings on a hand-made pairing
+    (``pairing.pairing_problems``).
+    """
+    players = list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list("pk", "start_number", "name", "rating", "withdrawn_after_round")
+    )
+    rows = list(
+        Pairing.objects.filter(round__section=section, round__number__lt=number)
+        .order_by("round__number", "board", "pk")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    requested: dict[int, str] = dict(
+        RequestedBye.objects.filter(
+            player__section=section, round_number=number
+        ).values_list("player_id", "kind")
+    )
+    scoring = section_scoring(section)
+    start = {pk: n for pk, n, *_rest in players}
+    # Outcomes counted per player, then scored once: adding Fractions row by row is slow.
+    tally: defaultdict[int, Counter[Outcome]] = defaultdict(Counter)
+    colours: defaultdict[int, list[pairing.Colour]] = defaultdict(list)
+    met: defaultdict[int, set[int]] = defaultdict(set)
+    had_bye: set[int] = set()
+    seen: defaultdict[int, set[int]] = defaultdict(set)
+    for round_number, white, black, result in rows:
+        seen[white].add(round_number)
+        if black is not None:
+            seen[black].add(round_number)
+        if result == Result.PENDING:
+            continue
+        white_outcome, black_outcome = OUTCOMES[result]
+        tally[white][white_outcome] += 1
+        if result in _HAD_BYE:
+            had_bye.add(white)
+        if black is None or black_outcome is None:
+            continue
+        tally[black][black_outcome] += 1
+        met[white].add(start[black])
+        met[black].add(start[white])
+        if result in PLAYED_RESULTS:
+            colours[white].append(pairing.Colour.WHITE)
+            colours[black].append(pairing.Colour.BLACK)
+        elif result == Result.WHITE_FORFEIT_WIN:
+            had_bye.add(white)
+        elif result == Result.BLACK_FORFEIT_WIN:
+            had_bye.add(black)
+    entrants = [
+        pairing.Entrant(
+            id=n,
+            name=name,
+            rating=rating,
+            score=sum(
+                (scoring.points(o) * c for o, c in tally[pk].items()), Fraction(0)
+            ),
+            colours=tuple(colours[pk]),
+            opponents=frozenset(met[pk]),
+            had_bye=pk in had_bye,
+            requested_bye=_REQUESTED_KIND.get(requested.get(pk, "")),
+            withdrawn=withdrawn_after is not None and withdrawn_after < number,
+        )
+        for pk, n, name, rating, withdrawn_after in players
+    ]
+    late = {n for pk, n in start.items() if len(seen[pk]) < number - 1}
+    return RoundEntrants(entrants, {n: pk for pk, n in start.items()}, late)
+
+
+def round_pair(
+    *, section: Section, number: int | None = None, post: bool = False
+) -> Round:
+    """Pair round ``number`` (the first round not paired when None) and save it, all at once.
+
+    Swiss sections by US Chess rules 27-29, round robins by the FIDE Berger tables
+    (docs/pairing.md). Earlier rounds must be complete and this round not yet paired: else
+    ``PairingRefused`` with one of the ``ROUND_PAIR_*`` sentences, and nothing changes. The
+    round is saved as a draft (the TD edits, then posts) or, with ``post``, as posted; the
+    program's reasons go to ``Round.pairing_notes``. A round robin drawn by lot records its seed
+    in ``Section.pairing_options["lots_seed"]`` so the table numbers can be drawn again.
+    """
+    try:
+        options = pairing.options_parse(section.pairing_options)
+    except pairing.OptionsError as error:
+        raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        rounds = dict(
+            Round.objects.filter(section=section).values_list("number", "status")
+        )
+        # Round number -> results not yet entered, for every round with pairings.
+        counts = dict(
+            Pairing.objects.filter(round__section=section)
+            .values_list("round__number")
+            .annotate(pending=models.Count("pk", filter=Q(result=Result.PENDING)))
+            .order_by()
+        )
+        paired = set(counts)
+        pending = {n for n, waiting in counts.items() if waiting}
+        if number is None:
+            number = next(
+                (n for n in range(1, section.rounds_total + 1) if n not in paired),
+                None,
+            )
+            if number is None:
+                raise PairingRefused(ROUND_PAIR_ALL_PAIRED.format(section=section.name))
+        if not 1 <= number <= section.rounds_total:
+            raise PairingRefused(
+                ROUND_PAIR_NO_ROUND.format(
+                    section=section.name, total=section.rounds_total, number=number
+                )
+            )
+        if number in paired or rounds.get(number) in (
+            Round.Status.PAIRED,
+            Round.Status.COMPLETE,
+        ):
+            raise PairingRefused(ROUND_PAIR_ALREADY_PAIRED.format(number=number))
+        for earlier in range(1, number):
+            if earlier not in paired or earlier in pending:
+                raise PairingRefused(
+                    ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
+                )
+        entrants, player_pk, late = round_entrants(section=section, number=number)
+        seed = options.lots_seed or section.lots_seed
+        swiss = section.kind == Section.Kind.SWISS
+        lot = options.board_one_colour == "lot" if swiss else options.tables == "lot"
+        if lot and not seed:
+            # Drawn now and recorded, so the lot can be checked and drawn again.
+            seed = secrets.token_hex(8)
+            section.pairing_options = {**section.pairing_options, "lots_seed": seed}
+            section.save(update_fields=["pairing_options"])
+        if swiss:
+            made = pairing.pair_swiss(
+                entrants, round_number=number, options=options, seed=seed
+            )
+        else:
+            try:
+                tables = pairing.table_numbers(
+                    [e.id for e in entrants], options.tables, seed
+                )
+            except pairing.OptionsError as error:
+                raise PairingRefused(
+                    ROUND_PAIR_BAD_OPTIONS.format(reason=error)
+                ) from None
+            try:
+                made = pairing.pair_round_robin(
+                    entrants,
+                    round_number=number,
+                    tables=tables,
+                    double=section.kind == Section.Kind.DOUBLE_ROUND_ROBIN,
+                )
+            except ValueError as error:
+                raise PairingRefused(
+                    ROUND_PAIR_NOT_IN_TABLE.format(number=number, reason=error)
+                ) from None
+        if not made.boards and not made.byes:
+            raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
+        notes = list(made.notes)
+        if not swiss and options.tables == "lot" and number == 1:
+            notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
+        if number > 1:
+            # A late entry joins at the score they have (byes for the rounds missed, or none).
+            notes.extend(
+                f"{e.label} entered late and joins at {format_decimal(e.score)} point(s)."
+                for e in entrants
+                if e.id in late
+                and not e.withdrawn
+                and e.requested_bye is None
+                and not e.opponents
+            )
+        status = Round.Status.PAIRED if post else Round.Status.DRAFT
+        round_, _created = Round.objects.update_or_create(
+            section=section,
+            number=number,
+            defaults={"status": status, "pairing_notes": notes},
+        )
+        Pairing.objects.bulk_create(
+            [
+                Pairing(
+                    round=round_,
+                    board=board_number,
+                    white_id=player_pk[board.white],
+                    black_id=player_pk[board.black],
+                )
+                for board_number, board in enumerate(made.boards, start=1)
+            ]
+            + [
+                Pairing(
+                    round=round_,
+                    white_id=player_pk[bye.player],
+                    result=_BYE_RESULT[bye.kind],
+                )
+                for bye in made.byes
+            ],
+            batch_size=2000,
+        )
+    return round_
+
+
+_RESULT_BYE: dict[str, pairing.ByeKind] = {
+    str(result): kind for kind, result in _BYE_RESULT.items()
+} | {
+    # A point won with no opponent scheduled counts as a full point without playing.
+    Result.FORFEIT_WIN_NO_OPPONENT: pairing.ByeKind.FULL,
+}
+
+
+def round_pairing_problems(*, round_: Round) -> list[str]:
+    """Every rule the round's pairings (made by hand or by the program) break, as sentences.
+
+    The warnings for a hand-made pairing: ``pairing.pairing_problems`` on the players as they
+    stood before the round (``round_entrants``) and the round's boards and byes, in four
+    queries. An empty list when the pairing breaks none.
+    """
+    section = Section.objects.get(pk=round_.section_id)
+    entrants = round_entrants(section=section, number=round_.number).entrants
+    rows = list(
+        Pairing.objects.filter(round=round_).values_list(
+            "white__start_number", "black__start_number", "result"
+        )
+    )
+    boards = [(white, black) for white, black, _result in rows if black is not None]
+    byes = [
+        (white, _RESULT_BYE[result])
+        for white, black, result in rows
+        if black is None and result in _RESULT_BYE
+    ]
+    return pairing.pairing_problems(entrants, boards, byes)
