@@ -183,6 +183,7 @@ def section_versions(*, sections: Iterable[Section]) -> dict[int, str]:
     versions = {}
     for section in sections:
         fields = (
+            section.tournament_id,
             section.tiebreaks,
             section.lots_seed,
             section.is_final,

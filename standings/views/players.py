@@ -67,7 +67,7 @@ def _player_response(
     body = cached_body(
         page,
         kind,
-        str(number),
+        request.get_full_path(),
         lambda: _player_body(page, number, template, explain=kind == "player"),
     )
     if not body:

@@ -91,6 +91,23 @@ CASES: dict[str, Case] = {
     "login": Case(_none, get=PUBLIC, post=ANYONE_FORM),
     "logout": Case(_none, get=NOT_ALLOWED, post=ANYONE_FORM),
     "tournaments:dashboard": Case(_none, get=LOGGED_IN, post=NOT_ALLOWED),
+    # ---- public pages, hall screens, final results (issue 9)
+    "standings:tournament": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:me_search": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:hall_screen": Case(_screen, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:standings": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:crosstable": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:pairings_current": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:pairings": Case(_round, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:player": Case(_player, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:me": Case(_player, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:standings_csv": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:standings_json": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:crosstable_csv": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:crosstable_json": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "tournaments:screens": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:screen_update": Case(_screen, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:section_final": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
 }
 
 
