@@ -26,14 +26,14 @@ pytestmark = pytest.mark.django_db
 def _swiss(players: int, rounds: int, tournament: Tournament, name: str) -> Section:
     """``players`` (even) players; each round pairs neighbours of a rotated list, the last round pending."""
     numbers = list(range(1, players + 1))
+    codes = ["1-0", "=", "0-1"]
     texts = []
     for r in range(rounds):
         order = numbers[r:] + numbers[:r]
-        codes = ["1-0", "=", "0-1"]
-        result = (lambda k: "?") if r == rounds - 1 else (lambda k: codes[k % 3])
+        pending = r == rounds - 1
         texts.append(
             ", ".join(
-                f"{order[2 * k]}-{order[2 * k + 1]} {result(k)}"
+                f"{order[2 * k]}-{order[2 * k + 1]} {'?' if pending else codes[k % 3]}"
                 for k in range(players // 2)
             )
         )
