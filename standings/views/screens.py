@@ -16,9 +16,9 @@ from tournaments.models import HallScreen, Section
 
 # Lines per screen page: what a 1080p TV shows in type readable from across the hall.
 PER_PAGE: dict[str, int] = {
-    HallScreen.Content.PAIRINGS_BY_BOARD: 14,
-    HallScreen.Content.PAIRINGS_BY_NAME: 32,  # in two columns
-    HallScreen.Content.STANDINGS: 14,
+    HallScreen.Content.PAIRINGS_BY_BOARD: 12,
+    HallScreen.Content.PAIRINGS_BY_NAME: 30,  # in two columns
+    HallScreen.Content.STANDINGS: 12,
 }
 # The screen asks for fresh content this often (results come in during a round).
 REFRESH_SECONDS = 60

@@ -371,6 +371,6 @@ def test_hall_screen_splits_a_long_list_into_pages(
             kwargs={"slug": tournament.slug, "screen": screen.pk},
         )
     ).content.decode()
-    # 40 names at 32 per page: two pages that rotate.
+    # 40 names at 30 per page: two pages that rotate.
     assert html.count('<section class="screen-page') == 2
     assert 'data-pages="2"' in html
