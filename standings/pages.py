@@ -14,12 +14,11 @@ import csv
 import hashlib
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Case, Count, F, IntegerField, Sum, Value, When
-from django.db.models.functions import Coalesce, Length
+from django.db import connection
 
 from standings.engine import Outcome, StandingRow, TiebreakSpec, format_decimal
 from standings.loaders import outcomes
@@ -109,100 +108,6 @@ def tiebreak_columns(order: Sequence[TiebreakSpec]) -> list[Column]:
     ]
 
 
-# ---- the section's version: what the cache keys and the ETags are made of -------------------
-
-_RESULT_CODE = Case(
-    *(When(result=code, then=Value(n)) for n, code in enumerate(Result.values, 1)),
-    default=Value(0),
-    output_field=IntegerField(),
-)
-_ROUND_STATUS_CODE = Case(
-    *(
-        When(round__status=code, then=Value(n))
-        for n, code in enumerate(Round.Status.values, 1)
-    ),
-    default=Value(0),
-    output_field=IntegerField(),
-)
-
-
-def section_versions(*, sections: Iterable[Section]) -> dict[int, str]:
-    """A short text per section that changes when a result, pairing, round, player or field does.
-
-    Two grouped queries for any number of sections. Each row enters a weighted sum (its key times
-    a code of its content), so changing one result, swapping a player on a board, posting a round
-    or withdrawing a player changes the sum. A player's name edited to another of the same length
-    is not seen: the cache's timeout (``PAGE_CACHE_SECONDS``) bounds how long that shows.
-    """
-    sections = list(sections)
-    pks = [s.pk for s in sections]
-    pk = F("pk")
-    boards = (
-        Pairing.objects.filter(round__section__in=pks)
-        .values("round__section")
-        .annotate(
-            n=Count("pk"),
-            result=Sum(pk * _RESULT_CODE),
-            white=Sum(pk * F("white_id")),
-            black=Sum(pk * Coalesce("black_id", 0)),
-            board=Sum(pk * Coalesce("board", 0)),
-            status=Sum(F("round_id") * _ROUND_STATUS_CODE),
-        )
-        .values_list(
-            "round__section", "n", "result", "white", "black", "board", "status"
-        )
-    )
-    people = (
-        Player.objects.filter(section__in=pks)
-        .values("section")
-        .annotate(
-            n=Count("pk"),
-            number=Sum(pk * F("start_number")),
-            rating=Sum(pk * Coalesce("rating", 0)),
-            withdrawn=Sum(pk * Coalesce("withdrawn_after_round", 0)),
-            name=Sum(pk * Length("name")),
-            groups=Sum(pk * Length("groups")),
-            federation=Sum(pk * Length("federation")),
-        )
-        .values_list(
-            "section",
-            "n",
-            "number",
-            "rating",
-            "withdrawn",
-            "name",
-            "groups",
-            "federation",
-        )
-    )
-    parts: dict[int, list[object]] = {pk: [] for pk in pks}
-    for board_row in boards:
-        parts[board_row[0]].append(board_row[1:])
-    for player_row in people:
-        parts[player_row[0]].append(player_row[1:])
-    versions = {}
-    for section in sections:
-        fields = (
-            section.tournament_id,
-            section.tiebreaks,
-            section.lots_seed,
-            section.is_final,
-            section.rounds_total,
-            section.name,
-            str(section.win_points),
-            str(section.draw_points),
-            str(section.loss_points),
-            json.dumps(section.prize_fund, sort_keys=True),
-            json.dumps(section.playoffs, sort_keys=True),
-            section.playoff_announced,
-        )
-        text = repr((fields, parts[section.pk]))
-        versions[section.pk] = hashlib.blake2b(
-            text.encode(), digest_size=10
-        ).hexdigest()
-    return versions
-
-
 # ---- rounds ----------------------------------------------------------------------------------
 
 
@@ -230,6 +135,71 @@ def current_round(rounds: Sequence[RoundInfo]) -> int | None:
         # Rounds built in bulk (import, tests) may keep the default status with pairings.
         posted = [r.number for r in rounds if r.posted]
     return max(posted, default=None)
+
+
+# ---- the section's version: what the cache keys and the ETags are made of ---------------
+
+
+def _version_sql() -> tuple[str, list[object]]:
+    """One statement: weighted sums over the section's pairings (row 1) and players (row 2).
+
+    Written once as SQL (SQLite and PostgreSQL alike): building the same aggregates through the
+    ORM costs more Python time per request than the database spends running them.
+    """
+    q = connection.ops.quote_name
+    pairing, round_, player = (q(m._meta.db_table) for m in (Pairing, Round, Player))
+    codes = list(Result.values)
+    result_code = (
+        "CASE p.result "
+        + " ".join(f"WHEN %s THEN {n}" for n in range(1, len(codes) + 1))
+        + " ELSE 0 END"
+    )
+    sql = (
+        f"SELECT 1, COUNT(*), SUM(p.id * ({result_code})), SUM(p.id * p.white_id), "
+        "SUM(p.id * COALESCE(p.black_id, 0)), SUM(p.id * COALESCE(p.board, 0)), 0, 0 "
+        f"FROM {pairing} p INNER JOIN {round_} r ON p.round_id = r.id "
+        "WHERE r.section_id = %s "
+        "UNION ALL "
+        "SELECT 2, COUNT(*), SUM(x.id * x.start_number), SUM(x.id * COALESCE(x.rating, 0)), "
+        "SUM(x.id * COALESCE(x.withdrawn_after_round, 0)), SUM(x.id * LENGTH(x.name)), "
+        f"SUM(x.id * LENGTH(x.{q('groups')})), SUM(x.id * LENGTH(x.federation)) "
+        f"FROM {player} x WHERE x.section_id = %s"
+    )
+    return sql, codes
+
+
+_VERSION_SQL, _RESULT_CODES = _version_sql()
+
+
+def section_version(section: Section, rounds: Sequence[RoundInfo]) -> str:
+    """A short text that changes when a result, pairing, round, player or section field does.
+
+    One query. Each pairing and player row enters a weighted sum (its key times a code of its
+    content), so changing one result, swapping colours, withdrawing a player or changing a
+    rating changes a sum; the rounds' statuses and the section's own fields are added in
+    Python. A player's name edited to another of the same length is not seen: the cache's
+    timeout bounds how long that shows.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, section.pk, section.pk])
+        sums = sorted(cursor.fetchall())
+    fields = (
+        section.tournament_id,
+        section.tiebreaks,
+        section.lots_seed,
+        section.is_final,
+        section.rounds_total,
+        section.name,
+        str(section.win_points),
+        str(section.draw_points),
+        str(section.loss_points),
+        json.dumps(section.prize_fund, sort_keys=True),
+        json.dumps(section.playoffs, sort_keys=True),
+        section.playoff_announced,
+        tuple((r.number, r.status) for r in rounds),
+    )
+    text = repr((fields, sums))
+    return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
 
 
 # ---- each player's rounds, from the pairings -------------------------------------------------

@@ -29,7 +29,7 @@ def points(value: Fraction | None) -> str:
     """A score or tiebreak value: 4 -> "4", 9/2 -> "4½", 1/2 -> "½", 5300/3 -> "1766.67"."""
     if value is None:
         return ""
-    return _points(Fraction(value))
+    return _points(value if type(value) is Fraction else Fraction(value))
 
 
 @register.filter

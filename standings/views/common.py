@@ -13,12 +13,12 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
-from standings.pages import RoundInfo, current_round, rounds_of, section_versions
+from standings.pages import RoundInfo, current_round, rounds_of, section_version
 from tournaments.access import can_direct, tournament_for_reader
 from tournaments.models import Section, Tournament
 
 # Rendered bodies are keyed by the section's version, so a change shows at once; the timeout
-# only bounds what the version cannot see (docs: ``section_versions``).
+# only bounds what the version cannot see (docs: ``section_version``).
 PAGE_CACHE_SECONDS = 600
 # Seconds between two polls of a live page (a round in progress).
 POLL_SECONDS = 30
@@ -42,7 +42,7 @@ class SectionPage:
 
 
 def section_page(request: HttpRequest, slug: str, section: int) -> SectionPage:
-    """Tournament (drafts 404 for the public), section, its version and rounds: four queries."""
+    """Tournament (drafts 404 for the public), section, its rounds and version: four queries."""
     memo: dict[tuple[str, int], SectionPage] = request.__dict__.setdefault(
         "_section_pages", {}
     )
@@ -55,7 +55,7 @@ def section_page(request: HttpRequest, slug: str, section: int) -> SectionPage:
         found = memo[(slug, section)] = SectionPage(
             tournament,
             obj,
-            section_versions(sections=[obj])[obj.pk],
+            section_version(obj, rounds),
             rounds,
             current_round(rounds),
             # Published pages look the same for everyone; only a draft needs this query.

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.views.decorators.http import condition, require_GET
 
 from standings import pages
+from standings.crosstable import crosstable_tbody
 from standings.forms import RoundPickForm
 from standings.reports import ReportError, SectionReport, section_report
 from standings.views.common import (
@@ -143,8 +144,9 @@ def crosstable(request: HtmxHttpRequest, slug: str, section: int) -> HttpRespons
         games = pages.section_games(
             page.section, through_round=report.standings.through_round
         )
+        rows = pages.crosstable_rows(report, games, by_start_number=by_number)
         return {
-            "rows": pages.crosstable_rows(report, games, by_start_number=by_number),
+            "tbody": crosstable_tbody(rows, section=page.section, by_number=by_number),
             "by_number": by_number,
             "round_numbers": range(1, report.standings.through_round + 1),
             "legend": pages.LEGEND,
@@ -176,6 +178,9 @@ def _pairings_body(request: HtmxHttpRequest, page: SectionPage, number: int) -> 
     pairings = pages.round_pairings(
         section=page.section, number=number, players=players, scores=scores
     )
+    if not pairings.boards and not pairings.byes:
+        # A round created but not paired yet: nothing to post.
+        return render_body(PAIRINGS, {**base, "number": number, "not_posted": True})
     return render_body(
         PAIRINGS,
         {
