@@ -140,7 +140,7 @@ def current_round(rounds: Sequence[RoundInfo]) -> int | None:
 # ---- the section's version: what the cache keys and the ETags are made of ---------------
 
 
-def _version_sql() -> tuple[str, list[object]]:
+def _version_sql() -> tuple[str, list[str]]:
     """One statement: weighted sums over the section's pairings (row 1) and players (row 2).
 
     Written once as SQL (SQLite and PostgreSQL alike): building the same aggregates through the
@@ -163,7 +163,11 @@ def _version_sql() -> tuple[str, list[object]]:
         "SELECT 2, COUNT(*), SUM(x.id * x.start_number), SUM(x.id * COALESCE(x.rating, 0)), "
         "SUM(x.id * COALESCE(x.withdrawn_after_round, 0)), SUM(x.id * LENGTH(x.name)), "
         f"SUM(x.id * LENGTH(x.{q('groups')})), SUM(x.id * LENGTH(x.federation)) "
-        f"FROM {player} x WHERE x.section_id = %s"
+        f"FROM {player} x WHERE x.section_id = %s "
+        "UNION ALL "
+        # Round statuses have distinct lengths (not_paired, draft, paired, complete).
+        "SELECT 3, COUNT(*), SUM(y.id * y.number), SUM(y.id * LENGTH(y.status)), 0, 0, 0, 0 "
+        f"FROM {round_} y WHERE y.section_id = %s"
     )
     return sql, codes
 
@@ -171,17 +175,18 @@ def _version_sql() -> tuple[str, list[object]]:
 _VERSION_SQL, _RESULT_CODES = _version_sql()
 
 
-def section_version(section: Section, rounds: Sequence[RoundInfo]) -> str:
+def section_version(section: Section) -> str:
     """A short text that changes when a result, pairing, round, player or section field does.
 
     One query. Each pairing and player row enters a weighted sum (its key times a code of its
-    content), so changing one result, swapping colours, withdrawing a player or changing a
-    rating changes a sum; the rounds' statuses and the section's own fields are added in
-    Python. A player's name edited to another of the same length is not seen: the cache's
+    content), so changing one result, swapping colours, posting a round, withdrawing a player
+    or changing a rating changes a sum; the section's own fields are added in Python. A player's name edited to another of the same length is not seen: the cache's
     timeout bounds how long that shows.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, section.pk, section.pk])
+        cursor.execute(
+            _VERSION_SQL, [*_RESULT_CODES, section.pk, section.pk, section.pk]
+        )
         sums = sorted(cursor.fetchall())
     fields = (
         section.tournament_id,
@@ -196,7 +201,6 @@ def section_version(section: Section, rounds: Sequence[RoundInfo]) -> str:
         json.dumps(section.prize_fund, sort_keys=True),
         json.dumps(section.playoffs, sort_keys=True),
         section.playoff_announced,
-        tuple((r.number, r.status) for r in rounds),
     )
     text = repr((fields, sums))
     return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()

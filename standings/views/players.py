@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import require_GET
 
 from standings import pages
 from standings.forms import NameSearchForm
@@ -14,10 +14,9 @@ from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
     cached_body,
-    page_etag,
+    page_context,
+    public_section_view,
     render_body,
-    revalidate,
-    section_page,
 )
 from tiebreak_site.http import HtmxHttpRequest
 from tournaments.access import tournament_for_reader
@@ -60,9 +59,8 @@ def _player_body(
 
 
 def _player_response(
-    request: HtmxHttpRequest, slug: str, section: int, number: int, kind: str
+    request: HtmxHttpRequest, page: SectionPage, number: int, kind: str
 ) -> HttpResponse:
-    page = section_page(request, slug, section)
     template = PLAYER if kind == "player" else ME
     body = cached_body(
         page,
@@ -73,25 +71,23 @@ def _player_response(
     if not body:
         raise Http404(f"{page.section.name} has no player number {number}.")
     if request.htmx:
-        return revalidate(HttpResponse(body))
-    context: dict[str, Any] = {"page": page, "body": body}
-    return revalidate(render(request, template, context))
+        return HttpResponse(body)
+    context: dict[str, Any] = {"page": page, "body": body, **page_context(request)}
+    return render(request, template, context)
 
 
 @require_GET
-@condition(etag_func=page_etag("player"))
-def player(
-    request: HtmxHttpRequest, slug: str, section: int, number: int
-) -> HttpResponse:
+@public_section_view("player")
+def player(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpResponse:
     """Every round (opponent, colour, result, running score) and each tiebreak's breakdown."""
-    return _player_response(request, slug, section, number, "player")
+    return _player_response(request, page, number, "player")
 
 
 @require_GET
-@condition(etag_func=page_etag("me"))
-def me(request: HtmxHttpRequest, slug: str, section: int, number: int) -> HttpResponse:
+@public_section_view("me")
+def me(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpResponse:
     """My page: this round's board, colour and opponent first, then results and place."""
-    return _player_response(request, slug, section, number, "me")
+    return _player_response(request, page, number, "me")
 
 
 @require_GET

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import condition, require_GET
+from django.views.decorators.http import require_GET
 
 from standings import pages
 from standings.crosstable import crosstable_tbody
@@ -18,10 +18,9 @@ from standings.views.common import (
     POLL_SECONDS,
     SectionPage,
     cached_body,
-    page_etag,
+    page_context,
+    public_section_view,
     render_body,
-    revalidate,
-    section_page,
 )
 from tiebreak_site.http import HtmxHttpRequest
 
@@ -52,9 +51,14 @@ def _respond(
 ) -> HttpResponse:
     """The body alone for an htmx poll, else the whole page around it."""
     if request.htmx:
-        return revalidate(HttpResponse(body, status=status))
-    context = {**_base_context(page, request), "body": body, **extra}
-    return revalidate(render(request, template, context, status=status))
+        return HttpResponse(body, status=status)
+    context = {
+        **_base_context(page, request),
+        **page_context(request),
+        "body": body,
+        **extra,
+    }
+    return render(request, template, context, status=status)
 
 
 def _picked(request: HtmxHttpRequest) -> RoundPickForm:
@@ -106,10 +110,9 @@ def _report_body(
 
 
 @require_GET
-@condition(etag_func=page_etag("standings"))
-def standings(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("standings")
+def standings(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     """Rank, start number, name, rating, score and each posted tiebreak after a round."""
-    page = section_page(request, slug, section)
     form = _picked(request)
     if form.errors:
         return _bad_request(request, page, STANDINGS, form)
@@ -130,10 +133,9 @@ def standings(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse
 
 
 @require_GET
-@condition(etag_func=page_etag("crosstable"))
-def crosstable(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("crosstable")
+def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     """The wall chart: each round's result and opponent, and the running score after it."""
-    page = section_page(request, slug, section)
     form = _picked(request)
     if form.errors:
         return _bad_request(request, page, CROSSTABLE, form)
@@ -208,19 +210,16 @@ def _pairings_response(
 
 
 @require_GET
-@condition(etag_func=page_etag("pairings"))
-def pairings(
-    request: HtmxHttpRequest, slug: str, section: int, number: int
-) -> HttpResponse:
+@public_section_view("pairings")
+def pairings(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpResponse:
     """A round's boards, the same alphabetically by player, byes and absences."""
-    return _pairings_response(request, section_page(request, slug, section), number)
+    return _pairings_response(request, page, number)
 
 
 @require_GET
-@condition(etag_func=page_etag("pairings-current"))
-def pairings_current(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("pairings-current")
+def pairings_current(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     """The current round's pairings (the link posted in the hall: it follows the rounds)."""
-    page = section_page(request, slug, section)
     if page.current is None:
         body = render_body(
             PAIRINGS, {**_base_context(page, request), "not_posted": True}
@@ -234,13 +233,11 @@ def pairings_current(request: HtmxHttpRequest, slug: str, section: int) -> HttpR
 
 def _download(
     request: HtmxHttpRequest,
-    slug: str,
-    section: int,
+    page: SectionPage,
     kind: str,
     content_type: str,
     build: Callable[[SectionReport], str],
 ) -> HttpResponse:
-    page = section_page(request, slug, section)
     form = _picked(request)
     if form.errors:
         return HttpResponse(
@@ -270,7 +267,7 @@ def _download(
     name = f"{page.tournament.slug}-{page.section.name}-{kind.split('.')[0]}"
     filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
     response["Content-Disposition"] = f'attachment; filename="{filename}.{extension}"'
-    return revalidate(response)
+    return response
 
 
 def _games(report: SectionReport) -> dict[int, dict[int, pages.Game]]:
@@ -280,12 +277,11 @@ def _games(report: SectionReport) -> dict[int, dict[int, pages.Game]]:
 
 
 @require_GET
-@condition(etag_func=page_etag("standings.csv"))
-def standings_csv(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("standings.csv")
+def standings_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     return _download(
         request,
-        slug,
-        section,
+        page,
         "standings.csv",
         "text/csv; charset=utf-8",
         pages.standings_csv,
@@ -293,12 +289,11 @@ def standings_csv(request: HtmxHttpRequest, slug: str, section: int) -> HttpResp
 
 
 @require_GET
-@condition(etag_func=page_etag("standings.json"))
-def standings_json(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("standings.json")
+def standings_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     return _download(
         request,
-        slug,
-        section,
+        page,
         "standings.json",
         "application/json",
         lambda report: json.dumps(pages.standings_document(report), indent=1),
@@ -306,12 +301,11 @@ def standings_json(request: HtmxHttpRequest, slug: str, section: int) -> HttpRes
 
 
 @require_GET
-@condition(etag_func=page_etag("crosstable.csv"))
-def crosstable_csv(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("crosstable.csv")
+def crosstable_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     return _download(
         request,
-        slug,
-        section,
+        page,
         "crosstable.csv",
         "text/csv; charset=utf-8",
         lambda report: pages.crosstable_csv(report, _games(report)),
@@ -319,12 +313,11 @@ def crosstable_csv(request: HtmxHttpRequest, slug: str, section: int) -> HttpRes
 
 
 @require_GET
-@condition(etag_func=page_etag("crosstable.json"))
-def crosstable_json(request: HtmxHttpRequest, slug: str, section: int) -> HttpResponse:
+@public_section_view("crosstable.json")
+def crosstable_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     return _download(
         request,
-        slug,
-        section,
+        page,
         "crosstable.json",
         "application/json",
         lambda report: json.dumps(

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import F
 from django.test import Client
@@ -209,3 +212,38 @@ def test_a_new_result_shows_on_the_cached_standings_at_once(
     _, after = _standings(anonymous, section)
 
     assert "Standings after round 1" in after
+
+
+def test_a_plain_visitor_sees_a_change_once_the_lookup_window_ends(
+    anonymous: Client, td_client: Client, tournament: Tournament, settings: Any
+) -> None:
+    settings.PUBLIC_PAGES_FRESH_SECONDS = 60
+    section = _swiss(10, 3, tournament, "Open")
+    etag, _ = _standings(anonymous, section)
+    td_etag, _ = _standings(td_client, section)
+
+    _change_result(section)
+
+    # Within the window the public gets the page it had (no query at all) ...
+    with CaptureQueriesContext(connection) as queries:
+        assert _standings(anonymous, section)[0] == etag
+    assert len(queries) == 0
+    # ... a director sees the change at once ...
+    assert _standings(td_client, section)[0] != td_etag
+    # ... and so does the public when the window ends.
+    cache.delete(f"public-lookup:{tournament.slug}:{section.pk}")
+    assert _standings(anonymous, section)[0] != etag
+
+
+def test_unpublishing_hides_the_pages_once_the_lookup_window_ends(
+    anonymous: Client, tournament: Tournament, settings: Any
+) -> None:
+    settings.PUBLIC_PAGES_FRESH_SECONDS = 60
+    section = _swiss(10, 3, tournament, "Open")
+    url = reverse(
+        "standings:standings", kwargs={"slug": tournament.slug, "section": section.pk}
+    )
+    assert anonymous.get(url).status_code == 200
+    Tournament.objects.filter(pk=tournament.pk).update(is_published=False)
+    cache.delete(f"public-lookup:{tournament.slug}:{section.pk}")
+    assert anonymous.get(url).status_code == 404
