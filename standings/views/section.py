@@ -11,9 +11,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from standings import pages
-from standings.crosstable import crosstable_tbody
 from standings.forms import RoundPickForm
 from standings.reports import ReportError, SectionReport, section_report
+from standings.tables import crosstable_tbody, standings_tbody
 from standings.views.common import (
     POLL_SECONDS,
     SectionPage,
@@ -126,7 +126,11 @@ def standings(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
             page,
             STANDINGS,
             through,
-            lambda report: {"lines": pages.standing_lines(report)},
+            lambda report: {
+                "tbody": standings_tbody(
+                    pages.standing_lines(report), section=page.section
+                )
+            },
         ),
     )
     return _respond(request, page, STANDINGS, body)

@@ -194,3 +194,37 @@ def test_hall_screen_rotates_its_pages(
         timeout=5000,
     )
     context.close()
+
+
+def test_td_sets_a_screen_and_marks_the_section_final(
+    live_server: Any, page: Any, open_section: Section, request: pytest.FixtureRequest
+) -> None:
+    from django.contrib.auth.models import User
+
+    from tests.conftest import PASSWORD
+
+    tournament = open_section.tournament
+    tournament.directors.add(User.objects.create_user("hall_td", password=PASSWORD))
+    page.goto(live_server.url + reverse("login"))
+    page.get_by_label("Username").fill("hall_td")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + reverse("tournaments:screens", args=[tournament.slug]))
+
+    page.get_by_label("Name").last.fill("Door TV")
+    page.get_by_label("Content").last.select_option("pairings_board")
+    page.get_by_role("button", name="Add screen").click()
+    assert page.get_by_text("Screen Door TV added.").is_visible()
+    page.get_by_role("button", name="Mark results final").first.click()
+    assert page.get_by_text("Open: results marked final.").is_visible()
+    assert _fits(page)
+    _shot(page, "td_screens", request)
+
+    page.goto(
+        live_server.url
+        + reverse(
+            "standings:standings",
+            kwargs={"slug": tournament.slug, "section": open_section.pk},
+        )
+    )
+    assert page.get_by_role("link", name="Standings CSV").is_visible()

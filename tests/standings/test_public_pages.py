@@ -374,3 +374,13 @@ def test_hall_screen_splits_a_long_list_into_pages(
     # 40 names at 30 per page: two pages that rotate.
     assert html.count('<section class="screen-page') == 2
     assert 'data-pages="2"' in html
+
+
+def test_names_are_escaped_in_the_tables(anonymous: Client, section: Section) -> None:
+    Player.objects.filter(section=section, start_number=1).update(
+        name="O'Brien <b>Tom</b>"
+    )
+    for name in ("standings", "crosstable"):
+        html = anonymous.get(_url(name, section)).content.decode()
+        assert "O&#x27;Brien &lt;b&gt;Tom&lt;/b&gt;" in html, name
+        assert "<b>Tom</b>" not in html, name
