@@ -247,3 +247,19 @@ def test_unpublishing_hides_the_pages_once_the_lookup_window_ends(
     Tournament.objects.filter(pk=tournament.pk).update(is_published=False)
     cache.delete(f"public-lookup:{tournament.slug}:{section.pk}")
     assert anonymous.get(url).status_code == 404
+
+
+def test_the_shared_copy_of_a_page_carries_no_csrf_token(
+    anonymous: Client, td_client: Client, tournament: Tournament
+) -> None:
+    section = _swiss(10, 3, tournament, "Open")
+    url = reverse(
+        "standings:standings", kwargs={"slug": tournament.slug, "section": section.pk}
+    )
+    public = anonymous.get(url)
+    assert '"X-CSRFToken": ""' in public.content.decode()
+    assert "csrftoken" not in public.cookies
+    # A director's page is their own: it has the token their logout form needs.
+    private = td_client.get(url).content.decode()
+    assert '"X-CSRFToken": ""' not in private
+    assert 'name="csrfmiddlewaretoken"' in private
