@@ -8,6 +8,7 @@ from tournaments.views import (
     directors,
     players,
     rounds,
+    screens,
     setup,
     tiebreaks,
 )
@@ -106,4 +107,16 @@ urlpatterns = [
         name="checkin_close",
     ),
     # ---- end setup8
+    # ---- hall screens and final results (issue 9)
+    path("t/<slug:slug>/screens/", screens.screens, name="screens"),
+    path(
+        "t/<slug:slug>/screens/<int:screen>/",
+        screens.screen_update,
+        name="screen_update",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/final/",
+        screens.section_final,
+        name="section_final",
+    ),
 ]

@@ -122,6 +122,23 @@ CASES: dict[str, Case] = {
     "tournaments:checkin_toggle": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:checkin_close": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     # ---- end setup8
+    # ---- public pages, hall screens, final results (issue 9)
+    "standings:tournament": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:me_search": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:hall_screen": Case(_screen, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:standings": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:crosstable": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:pairings_current": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:pairings": Case(_round, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:player": Case(_player, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:me": Case(_player, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:standings_csv": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:standings_json": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:crosstable_csv": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:crosstable_json": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "tournaments:screens": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:screen_update": Case(_screen, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:section_final": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
 }
 
 

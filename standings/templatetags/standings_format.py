@@ -1,0 +1,46 @@
+"""Formatting at the edge: the engine's Fractions as the text players read ("4½", "14.5")."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from django import template
+
+from standings.engine import format_decimal
+
+register = template.Library()
+
+
+@functools.cache
+def _points(value: Fraction) -> str:
+    # Scores are whole or half points (US Chess 1 / ½ / 0); the ½ glyph is what wall charts use.
+    # Any other fraction (a section scored 3 / 1 / 0 never has one; an average may) is a decimal.
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        if value < 0:
+            return format_decimal(value)
+        return f"{whole}½" if whole else "½"
+    return format_decimal(value)
+
+
+@register.filter
+def points(value: Fraction | None) -> str:
+    """A score or tiebreak value: 4 -> "4", 9/2 -> "4½", 1/2 -> "½", 5300/3 -> "1766.67"."""
+    if value is None:
+        return ""
+    return _points(value if type(value) is Fraction else Fraction(value))
+
+
+@register.filter
+def decimal(value: Fraction | None) -> str:
+    """A value as an exact decimal ("4.5"), for downloads and machine-readable cells."""
+    if value is None:
+        return ""
+    return format_decimal(Fraction(value))
+
+
+@register.filter
+def rating(value: int | None) -> str:
+    """A rating, or "unr." for an unrated player."""
+    return "unr." if value is None else str(value)

@@ -1,0 +1,230 @@
+"""A player's morning in a real browser, on a phone and on a desktop: the tournament page (the QR
+code's address), their board, the standings, the wall chart, their own page and why they are
+placed where they are. Each page is saved as a screenshot in var/screenshots/ to be looked at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+
+from standings.reports import section_report
+from tournaments.demo import demo_tournament_create
+from tournaments.models import HallScreen, Pairing, Result, Round, Section
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def open_section() -> Section:
+    """The demo's Open section with its last round posted but not yet played."""
+    tournament, _ = demo_tournament_create()
+    section = tournament.sections.get(name="Open")
+    last = section.rounds.get(number=section.rounds_total)
+    Pairing.objects.filter(round=last, black__isnull=False).update(
+        result=Result.PENDING
+    )
+    Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
+    return section
+
+
+def _shot(page: Any, name: str, request: pytest.FixtureRequest) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    viewport = request.node.callspec.params["page"]
+    page.screenshot(path=str(SHOTS / f"public_{name}_{viewport}.png"), full_page=True)
+    # What the visitor sees first, without scrolling.
+    page.screenshot(path=str(SHOTS / f"public_{name}_{viewport}_top.png"))
+
+
+def _fits(page: Any) -> bool:
+    return bool(
+        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    )
+
+
+def test_player_finds_board_standings_wall_chart_and_explanation(
+    live_server: Any, page: Any, open_section: Section, request: pytest.FixtureRequest
+) -> None:
+    tournament = open_section.tournament
+    report = section_report(section=open_section)
+    # A player tied on score with someone: the one whose place needs explaining.
+    row = next(
+        r
+        for r in report.standings.rows
+        if r.rank > 1
+        and sum(1 for o in report.standings.rows if o.score == r.score) > 1
+        and report.players[r.player.id].withdrawn_after_round is None
+    )
+    me = report.players[row.player.id]
+
+    # 1. The QR code's address: the tournament page.
+    page.goto(live_server.url + reverse("standings:tournament", args=[tournament.slug]))
+    assert page.get_by_role("heading", name=tournament.name).is_visible()
+    assert page.locator(".qr svg").count() == 1
+    assert _fits(page)
+    _shot(page, "tournament", request)
+
+    # 2. Find me: my board this round.
+    page.get_by_role("link", name="Find me: my board and my place").click()
+    page.get_by_placeholder("Your name").fill(me.name.split()[-1])
+    page.get_by_role("button", name="Search").click()
+    _shot(page, "find_me", request)
+    page.get_by_role("link", name=me.name).first.click()
+    page.wait_for_url("**/me/**")
+    card = page.locator(".next-game")
+    assert card.is_visible()
+    assert "Board" in card.inner_text() or "bye" in card.inner_text().lower()
+    assert _fits(page)
+    _shot(page, "my_page", request)
+
+    # 3. The pairings and the standings of the section.
+    page.get_by_role("link", name="Pairings", exact=True).click()
+    assert page.get_by_role("heading", name="By name").is_visible()
+    assert _fits(page)
+    _shot(page, "pairings", request)
+    page.get_by_role("link", name="Standings", exact=True).click()
+    assert page.get_by_role("heading", name="Standings after round 4 of 5").is_visible()
+    name_cell = page.locator(".standings-table td.name", has_text=me.name)
+    assert name_cell.is_visible()
+    _shot(page, "standings", request)
+
+    # 4. The wall chart scrolls sideways with the name column pinned.
+    page.get_by_role("link", name="Wall chart", exact=True).click()
+    scroller = page.locator(".wallchart-scroll")
+    pinned = page.locator(".wallchart tbody .sticky-col").first
+    total = page.locator(".wallchart tbody td.total").first
+    before = total.bounding_box()
+    scrolled = scroller.evaluate("el => (el.scrollLeft = 400, el.scrollLeft)")
+    page.wait_for_timeout(100)
+    after, name, box = (
+        total.bounding_box(),
+        pinned.bounding_box(),
+        scroller.bounding_box(),
+    )
+    assert before is not None and after is not None and name and box
+    # The rounds move under the name, which stays at the left edge, readable.
+    assert before["x"] - after["x"] == pytest.approx(scrolled, abs=1)
+    if scrolled:
+        assert name["x"] == pytest.approx(box["x"], abs=1)
+    assert _fits(page)  # the table scrolls inside its box, not the page
+    _shot(page, "crosstable", request)
+
+    # 5. My player page: why this place.
+    page.goto(
+        live_server.url
+        + reverse(
+            "standings:player",
+            kwargs={
+                "slug": tournament.slug,
+                "section": open_section.pk,
+                "number": me.start_number,
+            },
+        )
+    )
+    assert page.get_by_role("heading", name="Tiebreaks explained").is_visible()
+    explanation = page.locator(".explained").first.inner_text()
+    assert "Modified Median" in explanation
+    assert page.locator("#tied + ul li").count() >= 1
+    assert _fits(page)
+    _shot(page, "player", request)
+
+
+def test_wall_chart_prints_on_landscape_paper(
+    live_server: Any, browser: Any, open_section: Section
+) -> None:
+    """Printed for the wall: no navigation, all rounds on the page; saved as PDF to look at."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    url = reverse(
+        "standings:crosstable",
+        kwargs={"slug": open_section.tournament.slug, "section": open_section.pk},
+    )
+    page.goto(live_server.url + url)
+    page.emulate_media(media="print")
+    assert not page.locator("nav.site-header").is_visible()
+    assert not page.locator(".round-picker").is_visible()
+    assert page.locator(".print-title").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "public_crosstable_print.png"), full_page=True)
+    pdf = page.pdf(landscape=True, format="Letter", print_background=True)
+    (SHOTS / "public_crosstable.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF")
+    context.close()
+
+
+def test_hall_screen_rotates_its_pages(
+    live_server: Any, browser: Any, open_section: Section
+) -> None:
+    screen = HallScreen.objects.create(
+        tournament=open_section.tournament,
+        name="Hall",
+        section=open_section,
+        content=HallScreen.Content.STANDINGS,
+        seconds_per_page=1,
+    )
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto(
+        live_server.url
+        + reverse(
+            "standings:hall_screen",
+            kwargs={"slug": open_section.tournament.slug, "screen": screen.pk},
+        )
+    )
+    pages = page.locator(".screen-page")
+    assert pages.count() >= 2
+    assert page.locator(".screen-page.active").get_attribute("data-page") == "1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "public_hall_screen.png"))
+    page.wait_for_function(
+        "document.querySelector('.screen-page.active').dataset.page === '2'",
+        timeout=5000,
+    )
+    context.close()
+
+
+def test_td_sets_a_screen_and_marks_the_section_final(
+    live_server: Any, page: Any, open_section: Section, request: pytest.FixtureRequest
+) -> None:
+    from django.contrib.auth.models import User
+
+    from tests.conftest import PASSWORD
+
+    tournament = open_section.tournament
+    tournament.directors.add(User.objects.create_user("hall_td", password=PASSWORD))
+    page.goto(live_server.url + reverse("login"))
+    page.get_by_label("Username").fill("hall_td")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(live_server.url + reverse("tournaments:screens", args=[tournament.slug]))
+
+    page.get_by_label("Name").last.fill("Door TV")
+    page.get_by_label("Content").last.select_option("pairings_board")
+    page.get_by_role("button", name="Add screen").click()
+    assert page.get_by_text("Screen Door TV added.").is_visible()
+    page.get_by_role("button", name="Mark results final").first.click()
+    assert page.get_by_text("Open: results marked final.").is_visible()
+    assert _fits(page)
+    _shot(page, "td_screens", request)
+
+    page.goto(
+        live_server.url
+        + reverse(
+            "standings:standings",
+            kwargs={"slug": tournament.slug, "section": open_section.pk},
+        )
+    )
+    assert page.get_by_role("link", name="Standings CSV").is_visible()

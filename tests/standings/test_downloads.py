@@ -1,0 +1,140 @@
+"""The final results as files: standings and wall chart in CSV and JSON, read back and compared
+with the engine's standings."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from standings.engine import format_decimal
+from standings.reports import SectionReport, section_report
+from tests.tournaments.builders import section_build
+from tournaments.models import Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(tournament: Tournament) -> Section:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2200, 2100, 2000, 1900, None],
+        names=[
+            "Herrera, Tomas",
+            "Okafor, Daniel",
+            "Raman, Priya",
+            "Sokolova, Elena",
+            "Patel, Noah",
+        ],
+        rounds=["1-2 1-0, 3-4 =, 5 U", "4-1 0-1, 2-5 +-, 3 H", "1-3 =, 5-4 0-1, 2 -"],
+        is_final=True,
+    )
+    return section
+
+
+def _get(client: Client, name: str, section: Section) -> str:
+    response = client.get(
+        reverse(
+            f"standings:{name}",
+            kwargs={"slug": section.tournament.slug, "section": section.pk},
+        )
+    )
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment; filename=")
+    return response.content.decode()
+
+
+def _engine(section: Section) -> SectionReport:
+    return section_report(section=section)
+
+
+def test_standings_json_matches_the_engine(anonymous: Client, section: Section) -> None:
+    document = json.loads(_get(anonymous, "standings_json", section))
+    report = _engine(section)
+    keys = [spec.key for spec in report.standings.order]
+
+    assert document["final"] is True
+    assert document["after_round"] == report.standings.through_round == 3
+    assert [t["key"] for t in document["tiebreaks"]] == keys
+    assert [
+        (d["rank"], d["shared"], d["start_number"], d["score"], d["tiebreaks"])
+        for d in document["standings"]
+    ] == [
+        (
+            row.rank,
+            row.shared,
+            row.player.start_number,
+            format_decimal(row.score),
+            {k: format_decimal(v.value) for k, v in zip(keys, row.values, strict=True)},
+        )
+        for row in report.standings.rows
+    ]
+
+
+def test_standings_csv_matches_the_engine(anonymous: Client, section: Section) -> None:
+    rows = list(csv.DictReader(io.StringIO(_get(anonymous, "standings_csv", section))))
+    report = _engine(section)
+    keys = [spec.key for spec in report.standings.order]
+
+    assert [r["start_number"] for r in rows] == [
+        str(row.player.start_number) for row in report.standings.rows
+    ]
+    for line, row in zip(rows, report.standings.rows, strict=True):
+        assert line["rank"] == str(row.rank)
+        assert line["score"] == format_decimal(row.score)
+        assert [line[k] for k in keys] == [format_decimal(v.value) for v in row.values]
+    patel = next(r for r in rows if r["start_number"] == "5")
+    assert patel["name"] == "Patel, Noah" and patel["rating"] == ""
+
+
+def test_wall_chart_json_has_each_round_and_the_engines_running_scores(
+    anonymous: Client, section: Section
+) -> None:
+    document = json.loads(_get(anonymous, "crosstable_json", section))
+    report = _engine(section)
+    by_number = {p["start_number"]: p for p in document["players"]}
+    for row in report.standings.rows:
+        player = by_number[row.player.start_number]
+        assert [r["running_score"] for r in player["rounds"]] == [
+            format_decimal(x) for x in report.standings.running_scores(row.player.id)
+        ]
+        assert player["score"] == format_decimal(row.score)
+    assert [(r["result"], r["opponent"]) for r in by_number[2]["rounds"]] == [
+        ("L", 1),
+        ("X", 5),
+        ("U", None),
+    ]
+    assert [r["result"] for r in by_number[3]["rounds"]] == ["D", "H", "D"]
+
+
+def test_wall_chart_csv_reads_back_into_the_same_cells(
+    anonymous: Client, section: Section
+) -> None:
+    rows = list(csv.DictReader(io.StringIO(_get(anonymous, "crosstable_csv", section))))
+    report = _engine(section)
+    assert [r["start_number"] for r in rows] == [
+        str(row.player.start_number) for row in report.standings.rows
+    ]
+    herrera = next(r for r in rows if r["start_number"] == "1")
+    assert [herrera[f"round_{n}"] for n in (1, 2, 3)] == ["W2", "W4", "D3"]
+    assert [herrera[f"after_round_{n}"] for n in (1, 2, 3)] == ["1", "2", "2.5"]
+
+
+def test_a_download_for_a_round_without_standings_says_why(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=["1-2 ?"]
+    )
+    url = reverse(
+        "standings:standings_csv",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+    response = anonymous.get(url + "?round=1")
+    assert response.status_code == 404
+    assert "no result yet" in response.content.decode()

@@ -1,0 +1,149 @@
+"""The TD's hall-screens page: add a screen, change what it shows, mark a section final."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.builders import section_build
+from tournaments.forms.screens import SCREEN_NAME_TAKEN
+from tournaments.models import HallScreen, Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(tournament: Tournament) -> Section:
+    return section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=["1-2 1-0"]
+    )
+
+
+def test_td_adds_a_screen_showing_standings(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    url = reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+
+    response = td_client.post(
+        url,
+        {
+            "new-name": "Hall TV",
+            "new-section": section.pk,
+            "new-content": HallScreen.Content.STANDINGS,
+            "new-seconds_per_page": "20",
+        },
+    )
+
+    assert response.status_code == 302
+    screen = HallScreen.objects.get(tournament=tournament)
+    assert (screen.name, screen.section, screen.content, screen.seconds_per_page) == (
+        "Hall TV",
+        section,
+        HallScreen.Content.STANDINGS,
+        20,
+    )
+    page = td_client.get(url).content.decode()
+    assert (
+        reverse(
+            "standings:hall_screen",
+            kwargs={"slug": tournament.slug, "screen": screen.pk},
+        )
+        in page
+    )
+
+
+def test_a_screen_name_used_twice_is_refused_and_nothing_changes(
+    td_client: Client, tournament: Tournament
+) -> None:
+    HallScreen.objects.create(tournament=tournament, name="Door")
+    response = td_client.post(
+        reverse("tournaments:screens", kwargs={"slug": tournament.slug}),
+        {
+            "new-name": "Door",
+            "new-content": "pairings_name",
+            "new-seconds_per_page": "15",
+        },
+    )
+    assert response.status_code == 400
+    assert SCREEN_NAME_TAKEN.format(name="Door") in response.content.decode()
+    assert HallScreen.objects.filter(tournament=tournament).count() == 1
+
+
+def test_a_section_of_another_tournament_is_refused(
+    td_client: Client, tournament: Tournament
+) -> None:
+    foreign = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"])
+    screen = HallScreen.objects.create(tournament=tournament, name="Door")
+    response = td_client.post(
+        reverse(
+            "tournaments:screen_update",
+            kwargs={"slug": tournament.slug, "screen": screen.pk},
+        ),
+        {
+            f"s{screen.pk}-name": "Door",
+            f"s{screen.pk}-section": foreign.pk,
+            f"s{screen.pk}-content": "standings",
+            f"s{screen.pk}-seconds_per_page": "15",
+        },
+    )
+    assert response.status_code == 400
+    screen.refresh_from_db()
+    assert screen.section is None and screen.content == "pairings_name"
+
+
+def test_td_changes_what_a_screen_shows(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    screen = HallScreen.objects.create(tournament=tournament, name="Door")
+    td_client.post(
+        reverse(
+            "tournaments:screen_update",
+            kwargs={"slug": tournament.slug, "screen": screen.pk},
+        ),
+        {
+            f"s{screen.pk}-name": "Door",
+            f"s{screen.pk}-section": section.pk,
+            f"s{screen.pk}-content": "pairings_board",
+            f"s{screen.pk}-seconds_per_page": "8",
+        },
+    )
+    screen.refresh_from_db()
+    assert (screen.content, screen.seconds_per_page) == ("pairings_board", 8)
+
+
+def test_td_marks_a_section_final_and_its_pages_say_so(
+    td_client: Client, anonymous: Client, tournament: Tournament, section: Section
+) -> None:
+    url = reverse(
+        "tournaments:section_final",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+
+    assert td_client.post(url, {"final": "on"}).status_code == 302
+
+    section.refresh_from_db()
+    assert section.is_final
+    standings = anonymous.get(
+        reverse(
+            "standings:standings",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        )
+    ).content.decode()
+    assert "· final" in standings and "Final results as files" in standings
+
+    td_client.post(url, {})
+    section.refresh_from_db()
+    assert not section.is_final
+
+
+def test_another_td_cannot_mark_the_section_final(
+    other_td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    url = reverse(
+        "tournaments:section_final",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+    assert other_td_client.post(url, {"final": "on"}).status_code == 403
+    section.refresh_from_db()
+    assert not section.is_final

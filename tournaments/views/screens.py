@@ -1,0 +1,96 @@
+"""The TD's page for the hall: what each screen shows, and marking a section's results final."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.access import tournament_for_director
+from tournaments.forms.screens import HallScreenForm, SectionFinalForm
+from tournaments.models import HallScreen, Tournament
+
+
+def _page(
+    request: HttpRequest,
+    tournament: Tournament,
+    new: HallScreenForm,
+    bound: HallScreenForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    screens = list(tournament.screens.select_related("section"))
+    forms = [
+        bound
+        if bound is not None and bound.instance.pk == s.pk
+        else HallScreenForm(instance=s, tournament=tournament, prefix=f"s{s.pk}")
+        for s in screens
+    ]
+    return render(
+        request,
+        "tournaments/screens.html",
+        {
+            "tournament": tournament,
+            "screens": list(zip(screens, forms, strict=True)),
+            "new": new,
+            "sections": tournament.sections.all(),
+        },
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def screens(request: HttpRequest, slug: str) -> HttpResponse:
+    """List the hall screens with what each shows; POST adds a screen."""
+    tournament = tournament_for_director(request, slug)
+    if request.method == "POST":
+        form = HallScreenForm(request.POST, tournament=tournament, prefix="new")
+        if form.is_valid():
+            screen = form.save()
+            messages.success(request, f"Screen {screen.name} added.")
+            return redirect("tournaments:screens", slug=tournament.slug)
+        return _page(request, tournament, form, status=400)
+    return _page(
+        request, tournament, HallScreenForm(tournament=tournament, prefix="new")
+    )
+
+
+@require_POST
+@login_required
+def screen_update(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
+    """Change what one screen shows; the screen picks it up at its next refresh."""
+    tournament = tournament_for_director(request, slug)
+    shown = get_object_or_404(HallScreen, pk=screen, tournament=tournament)
+    form = HallScreenForm(
+        request.POST, instance=shown, tournament=tournament, prefix=f"s{shown.pk}"
+    )
+    if not form.is_valid():
+        new = HallScreenForm(tournament=tournament, prefix="new")
+        return _page(request, tournament, new, bound=form, status=400)
+    form.save()
+    messages.success(
+        request, f"Screen {shown.name} now shows {shown.get_content_display().lower()}."
+    )
+    return redirect("tournaments:screens", slug=tournament.slug)
+
+
+@require_POST
+@login_required
+def section_final(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """Mark a section's results final (its pages say so and offer the files), or open them again."""
+    tournament = tournament_for_director(request, slug)
+    obj = get_object_or_404(tournament.sections, pk=section)
+    form = SectionFinalForm(request.POST)
+    form.is_valid()  # one optional checkbox: always valid
+    obj.is_final = form.cleaned_data["final"]
+    obj.save(update_fields=["is_final"])
+    messages.success(
+        request,
+        f"{obj.name}: results marked final."
+        if obj.is_final
+        else f"{obj.name}: results open again (not final).",
+    )
+    return redirect(reverse("tournaments:screens", kwargs={"slug": tournament.slug}))
