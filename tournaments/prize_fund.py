@@ -66,9 +66,14 @@ ALLOWED = (
 class FundError(ValueError):
     """A fund that cannot be saved: every problem found, each naming its prize."""
 
-    def __init__(self, messages: list[str]) -> None:
+    def __init__(
+        self, messages: list[str], problems: list[tuple[int, str]] | None = None
+    ) -> None:
         super().__init__("; ".join(messages))
         self.messages = messages
+        # (prize number from 1, problem) for each problem of one prize, so a form can show it
+        # on its row.
+        self.problems = problems or []
 
 
 def fund_loads(text: str) -> dict[str, Any]:
@@ -86,6 +91,7 @@ def fund_clean(data: object) -> dict[str, Any]:
         raise FundError([FUND_NOT_OBJECT])
     extra = sorted(set(data) - {"prizes"})
     errors = []
+    per_prize: list[tuple[int, str]] = []
     if extra:
         errors.append(FUND_UNKNOWN_KEYS.format(keys=", ".join(extra)))
     prizes = []
@@ -97,10 +103,11 @@ def fund_clean(data: object) -> dict[str, Any]:
             if isinstance(raw, dict) and isinstance(raw.get("label"), str):
                 name += f" ({raw['label'].strip()})"
             errors += [f"{name}: {p}." for p in problems]
+            per_prize += [(n, p) for p in problems]
         else:
             prizes.append(prize)
     if errors:
-        raise FundError(errors)
+        raise FundError(errors, per_prize)
     return {"prizes": prizes}
 
 

@@ -5,42 +5,19 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.builders import section_build
+from tests.standings.prize_builders import fund, prize_section
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 
-# Six players; after three rounds #1 has 2.5, #2, #3 and #4 have 2 (places 2-4), #5 0.5, #6 0.
-# #4 (1550) is the best player under 1600.
-ROUNDS = [
-    "1-6 1-0, 2-5 1-0, 3-4 =",
-    "1-2 1-0, 3-5 1-0, 4-6 1-0",
-    "1-3 =, 2-6 1-0, 4-5 =",
-]
-NAMES = ["Ann", "Ben", "Cy", "Dee", "Eli", "Fay"]
-
-
-def fund(u1600: str) -> dict[str, Any]:
-    return {
-        "prizes": [
-            {"label": "1st", "places": [1], "cash": "500", "item": "Trophy"},
-            {"label": "2nd", "places": [2], "cash": "200"},
-            {"label": "3rd", "places": [3], "cash": "100"},
-            {"label": "U1600 1st", "max_rating": 1599, "places": [1], "cash": u1600},
-        ]
-    }
-
 
 @pytest.fixture
 def section() -> Section:
-    return section_build(
-        ratings=[2200, 2100, 2000, 1550, 1500, 1400], rounds=ROUNDS, names=NAMES
-    )
+    return prize_section()
 
 
 def run(*args: str) -> str:
@@ -59,8 +36,7 @@ def test_fund_file_is_saved_and_the_tie_shares_the_pooled_prizes(
     section: Section, tmp_path: Path
 ) -> None:
     # 34C: #2, #3, #4 tied for 2nd-4th share $200 + $100 + the U1600 $120 = $420: $140 each.
-    # Listed in standings order: Modified Median (plus scores drop the lowest opponent) gives
-    # Cy 2 + 2.5 = 4.5, Ben 0.5 + 2.5 = 3, Dee 2 + 0.5 = 2.5.
+    # Listed in standings order (Cy, Ben, Dee: see prize_builders).
     output = run(
         section.tournament.slug,
         "--fund",
@@ -70,10 +46,10 @@ def test_fund_file_is_saved_and_the_tie_shares_the_pooled_prizes(
     )
     document = json.loads(output)
     assert document["awards"] == [
-        {"start_number": 1, "name": "Ann", "cash": "500.00", "prizes": ["1st"], "items": ["Trophy (1st)"]},
-        {"start_number": 3, "name": "Cy", "cash": "140.00", "prizes": ["2nd", "U1600 1st", "3rd"], "items": []},
-        {"start_number": 2, "name": "Ben", "cash": "140.00", "prizes": ["2nd", "U1600 1st", "3rd"], "items": []},
-        {"start_number": 4, "name": "Dee", "cash": "140.00", "prizes": ["2nd", "U1600 1st", "3rd"], "items": []},
+        {"start_number": 1, "name": "Ann Avery", "cash": "500.00", "prizes": ["1st"], "items": ["Trophy (1st)"]},
+        {"start_number": 3, "name": "Cy Chen", "cash": "140.00", "prizes": ["2nd", "U1600 1st", "3rd"], "items": []},
+        {"start_number": 2, "name": "Ben Brandt", "cash": "140.00", "prizes": ["2nd", "U1600 1st", "3rd"], "items": []},
+        {"start_number": 4, "name": "Dee Diaz", "cash": "140.00", "prizes": ["2nd", "U1600 1st", "3rd"], "items": []},
     ]  # fmt: skip
     assert document["undistributed"] == "0.00"
     section.refresh_from_db()
@@ -93,7 +69,7 @@ def test_a_larger_class_prize_is_taken_alone_and_shown_in_the_text(
         "2nd-4th (the rest, for the others of the tie): 2nd $200 + 3rd $100 = $300 / 2 -> $150.00 each"
         in text
     )
-    assert "1st: Trophy -> #1 Ann (by score)" in text
+    assert "1st: Trophy -> #1 Ann Avery (by score)" in text
     assert text.rstrip().endswith("Undistributed: $0.00")
 
 
