@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,15 +39,18 @@ def funds(draw: st.DrawFn) -> list[Prize]:
         item = draw(st.sampled_from(["", "Trophy"]))
         if not cash and not item:
             cash = 100
-        limits: dict[str, object] = {
-            "place": {},
-            "u1600": {"max_rating": 1599},
-            "u1800": {"max_rating": 1799},
-            "unrated": {"unrated": True},
-            "group": {"group": "Under 12"},
-        }[kind]
-        prizes.append(Prize(f"P{n}", places, cash, item, **limits))  # type: ignore[arg-type]
+        limits: dict[str, Any] = LIMITS[kind]
+        prizes.append(Prize(f"P{n}", places, cash, item, **limits))
     return prizes
+
+
+LIMITS: dict[str, dict[str, Any]] = {
+    "place": {},
+    "u1600": {"max_rating": 1599},
+    "u1800": {"max_rating": 1799},
+    "unrated": {"unrated": True},
+    "group": {"group": "Under 12"},
+}
 
 
 def cash_by_player(result: Distribution) -> dict[int, int]:
