@@ -165,7 +165,7 @@ HOW = {
     PoolKind.ALONE: "",
     PoolKind.SHARED: "pooled and divided equally among the players tied on score",
     PoolKind.EXCLUSIVE: "prizes the others of the tie cannot win",
-    PoolKind.REST: "the rest, for the others of the tie",
+    PoolKind.REST: "the others of the tie share what is left",
     PoolKind.PLAYOFF: "placed by a playoff announced in advance",
 }
 
@@ -180,11 +180,24 @@ def _who(prizes: PrizeReport, player: int) -> Who:
     return Who(info.start_number, info.name, info.rating, format_decimal(row.score))
 
 
+def _how(pool: Pool) -> str:
+    """Why the pool is what it is, in words; for a split tie, the equal share it was compared with."""
+    if pool.kind is PoolKind.EXCLUSIVE and pool.split_from is not None:
+        total, count = pool.split_from
+        equal = format_cents(total // count)
+        who = "takes a prize" if len(pool.players) == 1 else "share prizes"
+        return (
+            f"{who} the others of the tie cannot win: more than an equal share of all the "
+            f"prizes involved ({dollars(total)} / {count} = ${equal})"
+        )
+    return HOW[pool.kind]
+
+
 def _pool_line(prizes: PrizeReport, pool: Pool) -> PoolLine:
     return PoolLine(
         places=_places(pool.first_place, pool.last_place),
         kind=pool.kind,
-        how=HOW[pool.kind],
+        how=_how(pool),
         prizes=tuple((s.label, dollars(s.cash)) for s in pool.prizes),
         total=dollars(pool.total),
         count=len(pool.players),

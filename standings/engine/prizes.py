@@ -193,6 +193,9 @@ class Pool:
     total: int
     share: int
     remainder: int
+    # For EXCLUSIVE and REST: the pool of the whole tie it was split from (total cents, players),
+    # whose equal share the exclusive part beat.
+    split_from: tuple[int, int] | None = None
 
 
 class Decision(enum.Enum):
@@ -462,6 +465,7 @@ def _settle(
     kind: PoolKind,
     first: int,
     last: int,
+    split_from: tuple[int, int] | None = None,
 ) -> list[Pool]:
     """The pools of one tie: all prizes involved shared equally, unless part of it does better alone."""
     chosen = _best(members, offered)
@@ -472,11 +476,12 @@ def _settle(
         split = _exclusive(members, offered, Fraction(total, len(members)))
         if split is not None:
             part, theirs = split
-            pools = _settle(part, theirs, PoolKind.EXCLUSIVE, first, last)
+            whole = (total, len(members))
+            pools = _settle(part, theirs, PoolKind.EXCLUSIVE, first, last, whole)
             taken = {s for p in pools for s in p.prizes}
             rest = [c for c in members if c not in part]
             left = [s for s in offered if s not in taken]
-            return pools + _settle(rest, left, PoolKind.REST, first, last)
+            return pools + _settle(rest, left, PoolKind.REST, first, last, whole)
     share, remainder = divmod(total, len(members))
     return [
         Pool(
@@ -489,6 +494,7 @@ def _settle(
             total,
             share,
             remainder,
+            split_from,
         )
     ]
 

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
-from tests.standings.prize_builders import prize_section
+from tests.standings.prize_builders import fund, prize_section
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -80,3 +80,25 @@ def test_td_sets_a_fund_and_the_public_page_shows_the_pooled_split(
         assert pool.get_by_text(name).is_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     _shot(page, request, "public")
+
+
+def test_public_page_shows_an_exclusive_prize_the_rest_and_a_playoff(
+    live_server: Any, page: Any, request: pytest.FixtureRequest, tournament: Tournament
+) -> None:
+    # U1600 $300 is more than the equal share ($600 / 3): Dee takes it, Cy and Ben share $300.
+    # A medal for 2nd, decided by a playoff Ben won against Cy.
+    prizes = fund("300")
+    prizes["prizes"][1]["item"] = "Medal"
+    section = prize_section(
+        tournament, prize_fund=prizes, playoffs=[{"players": [2, 3], "note": "G/5"}]
+    )
+    kwargs = {"slug": tournament.slug, "section": section.pk}
+    page.goto(f"{live_server.url}{reverse('standings:prizes', kwargs=kwargs)}")
+    exclusive = page.locator(".prize-pool-exclusive")
+    rest = page.locator(".prize-pool-rest")
+    assert "Dee Diaz" in exclusive.inner_text()
+    assert exclusive.locator(".prize-share").inner_text().startswith("$300.00")
+    assert rest.locator(".prize-share").inner_text().startswith("$150.00")
+    assert page.get_by_text("by playoff, over #3 Cy Chen").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    _shot(page, request, "public-exclusive")

@@ -110,6 +110,7 @@ def test_u1600_prize_larger_than_the_equal_share_is_taken_and_the_others_share_t
         30000,
     )
     assert [s.label for s in exclusive.prizes] == ["U1600 1st"]
+    assert exclusive.split_from == rest.split_from == (60000, 3)
     assert (rest.kind, rest.players, rest.total, rest.share) == (
         PoolKind.REST,
         (2, 3),

@@ -49,7 +49,10 @@ def test_page_shows_the_exclusive_prize_and_the_rest(
     # U1600 $300 > the equal share: Dee takes it, Cy and Ben share $300.
     section = prize_section(tournament, prize_fund=fund("300"))
     html = anonymous.get(url(section)).content.decode()
-    assert "prizes the others of the tie cannot win" in html
+    assert (
+        "takes a prize the others of the tie cannot win: more than an equal share of all the "
+        "prizes involved ($600 / 3 = $200.00)"
+    ) in html
     assert "2nd $200 + 3rd $100 = $300 / 2" in html
     assert "$150.00" in html and "$300.00" in html
 

@@ -62,11 +62,11 @@ def test_a_larger_class_prize_is_taken_alone_and_shown_in_the_text(
     # U1600 $300 > the equal share $200: #4 takes it, #2 and #3 share $300: $150 each.
     text = run(section.tournament.slug, "--fund", write(tmp_path, fund("300")))
     assert (
-        "2nd-4th (prizes the others of the tie cannot win): U1600 1st $300 -> $300.00"
+        "2nd-4th (takes a prize the others of the tie cannot win: more than an equal share of all the prizes involved ($600 / 3 = $200.00)): U1600 1st $300 -> $300.00"
         in text
     )
     assert (
-        "2nd-4th (the rest, for the others of the tie): 2nd $200 + 3rd $100 = $300 / 2 -> $150.00 each"
+        "2nd-4th (the others of the tie share what is left): 2nd $200 + 3rd $100 = $300 / 2 -> $150.00 each"
         in text
     )
     assert "1st: Trophy -> #1 Ann Avery (by score)" in text
