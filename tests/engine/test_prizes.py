@@ -67,11 +67,12 @@ TIED_2ND_TO_4TH = [
 
 def test_u1600_prize_smaller_than_the_equal_share_goes_into_the_pool() -> None:
     # Three tied for 2nd-4th: 2nd $200, 3rd $100 (no 4th prize), and player 4 is the top U1600
-    # player with a U1600 prize of $120. Cash is divided evenly among the tied players (34C):
-    # the prizes involved are the place prizes of places 2-4 ($200 + $100) and the class prize a
-    # member would win ($120), one per player: $420 / 3 = $140 each. Taking the U1600 prize alone
-    # ($120) would give player 4 less than $140, so no exception. Player 5, also under 1600, gets
-    # nothing: the U1600 1st prize went into the pool.
+    # player with a U1600 prize of $120. Cash is divided evenly among the tied players (US Chess
+    # Official Rules of Chess, 7th ed., rule 34C): the prizes involved are the place prizes of
+    # places 2-4 ($200 + $100) and the class prize a member would win ($120), one per player:
+    # $420 / 3 = $140 each. Taking the U1600 prize alone ($120) would give player 4 less than
+    # $140, so no exception. Player 5, also under 1600, gets nothing: the U1600 1st prize went
+    # into the pool.
     prizes = [
         place("1st", 1, cash=500),
         place("2nd", 2, cash=200),
@@ -121,10 +122,11 @@ def test_u1600_prize_larger_than_the_equal_share_is_taken_and_the_others_share_t
 
 
 def test_a_tie_over_three_places_with_two_prizes_shares_both_among_all_three() -> None:
-    # Three tied on 4 for 1st-3rd; 1st $100, 2nd $60, no 3rd prize. 34C: the $160 is divided
-    # evenly among the three tied players: $53.33 each, rounded down to the cent, and the one
-    # cent left over is shown as the remainder. Player 4 (alone on 3, 4th place) gets nothing:
-    # the place prizes of places 1-3 went to the tie.
+    # Three tied on 4 for 1st-3rd; 1st $100, 2nd $60, no 3rd prize. US Chess Official Rules of
+    # Chess, 7th ed., rule 34C: the $160 is divided evenly among the three tied players: $53.33
+    # each, rounded down to the cent, and the one cent left over is shown as the remainder.
+    # Player 4 (alone on 3, 4th place) gets nothing: the place prizes of places 1-3 went to the
+    # tie.
     players = [
         player(1, "4"),
         player(2, "4"),
@@ -141,8 +143,8 @@ def test_a_tie_over_three_places_with_two_prizes_shares_both_among_all_three() -
 
 def test_unrated_prize_goes_to_the_unrated_player_who_does_better_taking_it() -> None:
     # Players 2 and 3 tie on 3 for 2nd-3rd; 2nd $80, 3rd $20, Best unrated $100; player 3 is
-    # unrated, player 4 (unrated, lower score) too. Pooled: $80 + $100 = $180 / 2 = $90 (only two
-    # prizes: one per tied player, so the 3rd prize passes down). The unrated prize is one
+    # unrated, player 4 (unrated, lower score) too. Pooled: $80 + $100 = $180 / 2 = $90 (only
+    # two prizes: one per tied player, so the 3rd prize passes down). The unrated prize is one
     # player 2 cannot win and gives player 3 $100 > $90: player 3 takes it, player 2 takes the
     # $80 that is left. The 3rd prize ($20) passes down to player 4, in 4th place.
     players = [
@@ -184,8 +186,9 @@ def test_a_trophy_among_tied_players_goes_by_the_first_tiebreak_that_separates_t
     None
 ):
     # Players 1 and 2 tie on 4.5 for 1st-2nd; 1st $500 + trophy, 2nd $300. The cash is divided
-    # evenly (34C: tiebreaks are not used for cash): $400 each. The trophy is indivisible and goes
-    # by the posted tiebreaks: equal on the first, player 1 ahead on the second.
+    # evenly (US Chess Official Rules of Chess, 7th ed., rule 34C: tiebreaks are not used for
+    # cash): $400 each. The trophy is indivisible and goes by the posted tiebreaks: equal on the
+    # first, player 1 ahead on the second.
     players = [
         player(1, "4.5", tiebreaks=(15, 19)),
         player(2, "4.5", tiebreaks=(15, 18)),
@@ -204,8 +207,10 @@ def test_a_trophy_among_tied_players_goes_by_the_first_tiebreak_that_separates_t
 
 
 def test_a_playoff_decides_the_trophy_but_not_the_cash_unless_announced() -> None:
-    # Same tie; player 2 wins a playoff (34A). Unannounced, the playoff orders the two for the
-    # indivisible trophy only: player 2 gets it, the cash is still $400 each (34C).
+    # Same tie; player 2 wins a playoff (US Chess Official Rules of Chess, 7th ed., rule 34A:
+    # playoffs as the alternative to tiebreaks). Unannounced, the playoff orders the two for the
+    # indivisible trophy only: player 2 gets it, the cash is still $400 each (rule 34C:
+    # tiebreaks are not used for cash, a playoff only when announced).
     players = [
         player(1, "4.5", tiebreaks=(15, 19)),
         player(2, "4.5", tiebreaks=(15, 18)),
@@ -220,9 +225,10 @@ def test_a_playoff_decides_the_trophy_but_not_the_cash_unless_announced() -> Non
 
 
 def test_a_playoff_announced_in_advance_also_decides_the_cash() -> None:
-    # 34C: "a playoff ... may be used to determine cash prizes if notice of this is given in all
-    # detailed pre-tournament publicity". Announced, the playoff places its winner 1st ($500 and
-    # the trophy) and the loser 2nd ($300); nothing is pooled.
+    # US Chess Official Rules of Chess, 7th ed., rule 34C: "a playoff ... may be used to
+    # determine cash prizes if notice of this is given in all detailed pre-tournament
+    # publicity". Announced, the playoff places its winner 1st ($500 and the trophy) and the
+    # loser 2nd ($300); nothing is pooled.
     players = [
         player(1, "4.5", tiebreaks=(15, 19)),
         player(2, "4.5", tiebreaks=(15, 18)),
@@ -316,12 +322,12 @@ def test_a_class_prize_for_several_places_pays_each_place() -> None:
 
 
 def test_a_smaller_group_shares_the_prizes_only_its_members_can_win() -> None:
-    # Four tied on 3 for 2nd-5th: 2nd $100, 3rd $60. Players 3 (1500) and 4 (1450) can win
-    # U1600 $300; only player 4 can win U1500 $200. Pooled, one prize per player:
-    # $300 + $200 + $100 + $60 = $660 / 4 = $165. The parts that can take prizes the others
-    # cannot win: player 4 alone (U1500: $200) and the pair 3-4 (U1600 + U1500: $500 / 2 =
-    # $250). The pair does best per head: it shares $500 ($250 each; player 4 alone would get
-    # only $200), and players 2 and 5 share the rest, $100 + $60 = $80 each.
+    # Four tied on 3 for 2nd-5th: 2nd $100, 3rd $60. Players 3 (1500) and 4 (1450) can win U1600
+    # $300; only player 4 can win U1500 $200. Pooled, one prize per player: $300 + $200 + $100 +
+    # $60 = $660 / 4 = $165. The parts that can take prizes the others cannot win: player 4
+    # alone (U1500: $200) and the pair 3-4 (U1600 + U1500: $500 / 2 = $250). The pair does best
+    # per head: it shares $500 ($250 each; player 4 alone would get only $200), and players 2
+    # and 5 share the rest, $100 + $60 = $80 each.
     players = [
         player(1, "4"),
         player(2, "3"),
