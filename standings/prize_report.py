@@ -71,10 +71,10 @@ def section_prizes(
         Playoff(
             # A start number no longer in the section gets an id no player has, so that the
             # engine reports the playoff as not applying rather than reading it differently.
-            tuple(by_number.get(n, -n) for n in p.get("players", [])),
-            p.get("note", ""),
+            tuple(by_number.get(n, -n) for n in numbers),
+            str(p.get("note", "")),
         )
-        for p in section.playoffs
+        for p, numbers in _playoff_entries(section.playoffs)
     ]
     distribution = distribute(
         contenders_from_standings(report.standings, groups),
@@ -83,6 +83,20 @@ def section_prizes(
         playoff_decides_cash=section.playoff_announced,
     )
     return PrizeReport(report, prizes, distribution)
+
+
+def _playoff_entries(stored: object) -> list[tuple[dict[str, Any], list[int]]]:
+    """The stored playoffs with their start numbers; entries of another shape (an edit outside
+    the services) are left out rather than failing the page."""
+    if not isinstance(stored, list):
+        return []
+    return [
+        (p, p["players"])
+        for p in stored
+        if isinstance(p, dict)
+        and isinstance(p.get("players"), list)
+        and all(isinstance(n, int) for n in p["players"])
+    ]
 
 
 def dollars(cents: int) -> str:

@@ -156,3 +156,17 @@ def test_other_sections_of_the_tournament_only(
         "standings:prizes", kwargs={"slug": tournament.slug, "section": section.pk}
     )
     assert anonymous.get(wrong).status_code == 404
+
+
+def test_a_stored_fund_that_is_not_valid_is_reported_on_the_page(
+    tournament: Tournament, anonymous: Client
+) -> None:
+    # A fund written outside the services (the admin, a script): the page says what is wrong.
+    section = prize_section(
+        tournament,
+        prize_fund={"prizes": [{"label": "1st", "places": [1], "cash": "-5"}]},
+    )
+    response = anonymous.get(url(section))
+    assert response.status_code == 200
+    assert "The stored prize fund of Open is not valid" in response.content.decode()
+    assert "cash cannot be negative" in response.content.decode()

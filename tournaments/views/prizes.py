@@ -69,6 +69,7 @@ def _render(
             "note": entry.get("note", ""),
         }
         for n, entry in enumerate(section.playoffs, start=1)
+        if isinstance(entry, dict) and isinstance(entry.get("players"), list)
     ]
     context = {
         "section": section,
