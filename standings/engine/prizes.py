@@ -516,11 +516,13 @@ def _exclusive(
             if who:
                 eligible[slot] = who
     whole = frozenset(range(len(members)))
+    # Every union of the eligible sets, built by adding one set at a time.
+    base = {s for s in eligible.values() if s != whole}
     parts: set[frozenset[int]] = set()
-    frontier = {s for s in eligible.values() if s != whole}
+    frontier = set(base)
     while frontier and len(parts) < _MAX_SUBGROUPS:
         parts |= frontier
-        frontier = {a | b for a in frontier for b in parts if a | b != whole} - parts
+        frontier = {a | b for a in frontier for b in base if a | b != whole} - parts
     best: tuple[Fraction, int, tuple[int, ...]] | None = None
     found: tuple[list[Contender], list[PrizeSlot]] | None = None
     for part in parts:
