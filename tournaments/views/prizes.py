@@ -87,6 +87,21 @@ def _render(
     return render(request, "tournaments/prizes.html", context, status=status)
 
 
+def _fund_save(request: HttpRequest, section: Section, fund: dict[str, Any]) -> bool:
+    """Save the fund through the service and say so; False (with the messages) if it refuses."""
+    try:
+        services.section_prize_fund_set(section=section, fund=fund)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return False
+    count = len(section.prize_fund["prizes"])
+    messages.success(
+        request, FUND_SAVED.format(count=count, s="" if count == 1 else "s")
+    )
+    return True
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def prizes(request: HttpRequest, slug: str, section: int) -> HttpResponse:
@@ -103,18 +118,8 @@ def prizes(request: HttpRequest, slug: str, section: int) -> HttpResponse:
         data[f"{PREFIX}-TOTAL_FORMS"] = str(total + ROWS_ADDED)
         return _render(request, found, formset=PrizeFormSet(data, prefix=PREFIX))
     formset = PrizeFormSet(request.POST, prefix=PREFIX)
-    if formset.is_valid():
-        try:
-            services.section_prize_fund_set(section=found, fund=formset.fund)
-        except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
-        else:
-            count = len(formset.fund["prizes"])
-            messages.success(
-                request, FUND_SAVED.format(count=count, s="" if count == 1 else "s")
-            )
-            return redirect(_page_url(found))
+    if formset.is_valid() and _fund_save(request, found, formset.fund):
+        return redirect(_page_url(found))
     return _render(request, found, formset=formset)
 
 
@@ -124,12 +129,7 @@ def prize_fund_upload(request: HttpRequest, slug: str, section: int) -> HttpResp
     """Replace the fund with an uploaded or pasted fund JSON."""
     found = _section(request, slug, section)
     upload = FundUploadForm(request.POST, request.FILES)
-    if upload.is_valid():
-        services.section_prize_fund_set(section=found, fund=upload.cleaned_data["fund"])
-        count = len(found.prize_fund["prizes"])
-        messages.success(
-            request, FUND_SAVED.format(count=count, s="" if count == 1 else "s")
-        )
+    if upload.is_valid() and _fund_save(request, found, upload.cleaned_data["fund"]):
         return redirect(_page_url(found))
     return _render(request, found, upload=upload)
 

@@ -50,11 +50,7 @@ class Command(BaseCommand):
                 raise CommandError(f"cannot read {path}: {error}") from None
             try:
                 section_prize_fund_set(section=section, fund=fund_loads(text))
-            except FundError as error:
-                raise CommandError(
-                    f"{path}: nothing changed:\n  " + "\n  ".join(error.messages)
-                ) from None
-            except ValidationError as error:
+            except (FundError, ValidationError) as error:
                 raise CommandError(
                     f"{path}: nothing changed:\n  " + "\n  ".join(error.messages)
                 ) from None
