@@ -100,8 +100,13 @@ def _playoff_entries(stored: object) -> list[tuple[dict[str, Any], list[int]]]:
 
 
 def dollars(cents: int) -> str:
-    """Whole dollars without cents ("$500"), else with them ("$12.50")."""
-    return f"${cents // 100:,}" if cents % 100 == 0 else f"${format_cents(cents)}"
+    """An amount of the fund: whole dollars without cents ("$1,500"), else with them ("$12.50")."""
+    return f"${cents // 100:,}" if cents % 100 == 0 else money(cents)
+
+
+def money(cents: int) -> str:
+    """An amount paid, always with cents: "$1,500.00", "$53.33"."""
+    return f"${cents // 100:,}.{cents % 100:02d}"
 
 
 def item_text(award: ItemAward) -> str:
@@ -198,11 +203,11 @@ def _how(pool: Pool) -> str:
     """Why the pool is what it is, in words; for a split tie, the equal share it was compared with."""
     if pool.kind is PoolKind.EXCLUSIVE and pool.split_from is not None:
         total, count = pool.split_from
-        equal = format_cents(total // count)
+        equal = money(total // count)
         who = "takes a prize" if len(pool.players) == 1 else "share prizes"
         return (
             f"{who} the others of the tie cannot win: more than an equal share of all the "
-            f"prizes involved ({dollars(total)} / {count} = ${equal})"
+            f"prizes involved ({dollars(total)} / {count} = {equal})"
         )
     return HOW[pool.kind]
 
@@ -215,8 +220,8 @@ def _pool_line(prizes: PrizeReport, pool: Pool) -> PoolLine:
         prizes=tuple((s.label, dollars(s.cash)) for s in pool.prizes),
         total=dollars(pool.total),
         count=len(pool.players),
-        share=f"${format_cents(pool.share)}",
-        remainder=f"${format_cents(pool.remainder)}" if pool.remainder else "",
+        share=money(pool.share),
+        remainder=money(pool.remainder) if pool.remainder else "",
         players=tuple(_who(prizes, p) for p in pool.players),
     )
 
@@ -297,5 +302,5 @@ def prizes_text(prizes: PrizeReport) -> str:
     if unawarded:
         lines += ["", "Not awarded (no eligible player): " + "; ".join(unawarded)]
     lines += ignored_playoff_lines(prizes)
-    lines += ["", f"Undistributed: ${format_cents(d.undistributed)}"]
+    lines += ["", f"Undistributed: {money(d.undistributed)}"]
     return "\n".join(lines)

@@ -6,11 +6,11 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from standings.engine.prizes import format_cents
 from standings.prize_report import (
     PrizeReport,
     ignored_playoff_lines,
     item_lines,
+    money,
     pool_lines,
     prizes_json,
     section_prizes,
@@ -23,10 +23,6 @@ from tournaments.models import Section
 NO_ROUND_YET = (
     "No round is complete yet: prizes are worked out from the standings after round 1."
 )
-
-
-def dollars_cents(cents: int) -> str:
-    return f"${format_cents(cents)}"
 
 
 def _section(request: HttpRequest, slug: str, section: int) -> Section:
@@ -60,10 +56,10 @@ def prizes(request: HttpRequest, slug: str, section: int) -> HttpResponse:
             items=item_lines(report),
             unawarded=unawarded_lines(report),
             ignored_playoffs=ignored_playoff_lines(report),
-            remainder=dollars_cents(report.distribution.remainder)
+            remainder=money(report.distribution.remainder)
             if report.distribution.remainder
             else "",
-            undistributed=dollars_cents(report.distribution.undistributed),
+            undistributed=money(report.distribution.undistributed),
         )
     return render(request, "standings/prizes.html", context)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -306,10 +307,7 @@ def distribute(
     by_id = _check(contenders)
     score_groups = _score_groups(contenders)
     valid, ignored = _valid_playoffs(playoffs, by_id, score_groups)
-    in_playoff: dict[PlayerId, int] = {}
-    for n, playoff in enumerate(valid):
-        for player in playoff.players:
-            in_playoff[player] = n
+    in_playoff = {player for playoff in valid for player in playoff.players}
 
     # The order for items, and the groups that share cash: a group's playoff players first, in
     # playoff order (docs/prizes.md), then the rest in tiebreak order.
@@ -541,7 +539,7 @@ def _exclusive(
 def _items(
     slots: Sequence[PrizeSlot],
     order: Sequence[Contender],
-    in_playoff: Mapping[PlayerId, int],
+    in_playoff: AbstractSet[PlayerId],
 ) -> tuple[tuple[ItemAward, ...], tuple[PrizeSlot, ...]]:
     """Non-cash items in standings order (tiebreaks, playoffs first): a place item to the player
     in that place; a class item, higher classes first, to the best-placed eligible player who has
@@ -582,7 +580,7 @@ def _decided(
     slot: PrizeSlot,
     winner: Contender,
     runner_up: Contender | None,
-    in_playoff: Mapping[PlayerId, int],
+    in_playoff: AbstractSet[PlayerId],
 ) -> ItemAward:
     """What put ``winner`` ahead of the next in line for the item: score, a playoff, a tiebreak."""
     if runner_up is None or runner_up.score != winner.score:

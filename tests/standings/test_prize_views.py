@@ -11,7 +11,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from standings.prize_report import prizes_json, section_prizes
+from standings.prize_report import dollars, money, prizes_json, section_prizes
 from tests.standings.prize_builders import fund, prize_section
 from tests.tournaments.builders import section_build
 from tournaments.models import Section, Tournament
@@ -170,3 +170,13 @@ def test_a_stored_fund_that_is_not_valid_is_reported_on_the_page(
     assert response.status_code == 200
     assert "The stored prize fund of Open is not valid" in response.content.decode()
     assert "cash cannot be negative" in response.content.decode()
+
+
+def test_amounts_are_written_with_thousands_separators() -> None:
+    assert [dollars(150000), dollars(1250), money(150000), money(5333), money(0)] == [
+        "$1,500",
+        "$12.50",
+        "$1,500.00",
+        "$53.33",
+        "$0.00",
+    ]
