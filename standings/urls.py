@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from standings import prize_views
 from standings.views import players, screens, section, tournament
 
 app_name = "standings"
@@ -26,4 +27,11 @@ urlpatterns = [
     path(S + "standings.json", section.standings_json, name="standings_json"),
     path(S + "crosstable.csv", section.crosstable_csv, name="crosstable_csv"),
     path(S + "crosstable.json", section.crosstable_json, name="crosstable_json"),
+    # ---- prizes
+    path("t/<slug:slug>/s/<int:section>/prizes/", prize_views.prizes, name="prizes"),
+    path(
+        "t/<slug:slug>/s/<int:section>/prizes.json",
+        prize_views.prizes_json_view,
+        name="prizes_json",
+    ),
 ]

@@ -7,6 +7,7 @@ from tournaments.views import (
     dashboard,
     directors,
     players,
+    prizes,
     rounds,
     screens,
     setup,
@@ -118,5 +119,32 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/final/",
         screens.section_final,
         name="section_final",
+    ),
+    # ---- prizes
+    path("t/<slug:slug>/s/<int:section>/prizes/", prizes.prizes, name="prizes"),
+    path(
+        "t/<slug:slug>/s/<int:section>/prizes/upload/",
+        prizes.prize_fund_upload,
+        name="prize_fund_upload",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/prizes/fund.json",
+        prizes.prize_fund_download,
+        name="prize_fund_download",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/prizes/playoffs/",
+        prizes.playoff_record,
+        name="playoff_record",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/prizes/playoffs/<int:playoff>/delete/",
+        prizes.playoff_delete,
+        name="playoff_delete",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/prizes/announced/",
+        prizes.playoff_announced,
+        name="playoff_announced",
     ),
 ]

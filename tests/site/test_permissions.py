@@ -85,6 +85,10 @@ def _screen(world: World) -> dict[str, Any]:
     return {"slug": world.tournament.slug, "screen": world.screen.pk}
 
 
+def _playoff(world: World) -> dict[str, Any]:
+    return {**_section(world), "playoff": 1}
+
+
 # URL name -> how to call it and who may. Add a line for every new URL pattern.
 CASES: dict[str, Case] = {
     "standings:home": Case(_none, get=PUBLIC, post=NOT_ALLOWED),
@@ -139,6 +143,15 @@ CASES: dict[str, Case] = {
     "tournaments:screens": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:screen_update": Case(_screen, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_final": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
+    # ---- prizes
+    "tournaments:prizes": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:prize_fund_upload": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:prize_fund_download": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:playoff_record": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:playoff_delete": Case(_playoff, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:playoff_announced": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
+    "standings:prizes": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:prizes_json": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
 }
 
 

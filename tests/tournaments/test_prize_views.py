@@ -1,0 +1,259 @@
+"""The TD's prize page: the fund editor, JSON upload and download, playoffs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tests.standings.prize_builders import fund, prize_section
+from tournaments import services
+from tournaments.forms.prizes import FUND_BOTH, PLACES_BAD, places_parse, places_text
+from tournaments.models import Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def section(tournament: Tournament) -> Section:
+    return prize_section(tournament)
+
+
+def url(section: Section, name: str = "tournaments:prizes", **extra: Any) -> str:
+    return reverse(
+        name, kwargs={"slug": section.tournament.slug, "section": section.pk, **extra}
+    )
+
+
+def rows(*prizes: dict[str, str], total: int | None = None) -> dict[str, str]:
+    """The editor's POST data: one dict of fields per row."""
+    data = {
+        "prizes-TOTAL_FORMS": str(total or len(prizes)),
+        "prizes-INITIAL_FORMS": "0",
+        "prizes-MIN_NUM_FORMS": "0",
+        "prizes-MAX_NUM_FORMS": "1000",
+    }
+    for n, prize in enumerate(prizes):
+        data.update({f"prizes-{n}-{k}": v for k, v in prize.items()})
+    return data
+
+
+def reload(section: Section) -> Section:
+    section.refresh_from_db()
+    return section
+
+
+def test_the_page_shows_the_saved_fund_in_the_editor(
+    section: Section, td_client: Client
+) -> None:
+    services.section_prize_fund_set(section=section, fund=fund("120"))
+    response = td_client.get(url(section))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'value="U1600 1st"' in html and 'value="1599"' in html
+    # The four saved lines and three blank ones.
+    assert response.context["formset"].total_form_count() == 7
+
+
+def test_saving_the_editor_rows_stores_the_fund(
+    section: Section, td_client: Client
+) -> None:
+    data = rows(
+        {"label": "1st", "places": "1", "cash": "500", "item": "Trophy"},
+        {"label": "2nd-4th", "places": "2-4", "cash": "100.50"},
+        {"label": "", "places": "", "cash": ""},  # a blank line is no prize
+        {"label": "Best unrated", "places": "1", "item": "Book", "unrated": "on"},
+        {"label": "Gone", "places": "1", "cash": "5", "DELETE": "on"},
+    )
+    response = td_client.post(url(section), data)
+    assert response.status_code == 302
+    assert reload(section).prize_fund == {
+        "prizes": [
+            {"label": "1st", "places": [1], "cash": "500", "item": "Trophy"},
+            {"label": "2nd-4th", "places": [2, 3, 4], "cash": "100.50"},
+            {"label": "Best unrated", "places": [1], "item": "Book", "unrated": True},
+        ]
+    }
+    assert (
+        "Prize fund saved: 3 prize lines."
+        in td_client.get(url(section)).content.decode()
+    )
+
+
+def test_a_bad_row_is_shown_on_its_row_and_nothing_is_saved(
+    section: Section, td_client: Client
+) -> None:
+    services.section_prize_fund_set(section=section, fund=fund())
+    data = rows(
+        {"label": "1st", "places": "1", "cash": "500"},
+        {"label": "", "places": "2", "cash": "200"},
+        {"label": "3rd", "places": "third", "cash": "100"},
+    )
+    response = td_client.post(url(section), data)
+    assert response.status_code == 200
+    formset = response.context["formset"]
+    assert formset.forms[2].errors["places"] == [PLACES_BAD]
+    assert reload(section).prize_fund == fund()
+    # Once the places are right, the missing label is named on the second row.
+    data["prizes-2-places"] = "3"
+    response = td_client.post(url(section), data)
+    assert response.context["formset"].forms[1].non_field_errors() == [
+        "Needs a label (the name shown on the prize list)."
+    ]
+    assert reload(section).prize_fund == fund()
+
+
+def test_add_rows_adds_blank_lines_and_saves_nothing(
+    section: Section, td_client: Client
+) -> None:
+    data = rows({"label": "1st", "places": "1", "cash": "500"})
+    data["add_rows"] = "1"
+    response = td_client.post(url(section), data)
+    assert response.status_code == 200
+    assert response.context["formset"].total_form_count() == 4
+    assert 'value="1st"' in response.content.decode()
+    assert reload(section).prize_fund == {}
+
+
+def test_uploaded_fund_file_replaces_the_fund(
+    section: Section, td_client: Client
+) -> None:
+    upload = SimpleUploadedFile(
+        "fund.json", json.dumps(fund("300")).encode(), content_type="application/json"
+    )
+    response = td_client.post(
+        url(section, "tournaments:prize_fund_upload"), {"file": upload}
+    )
+    assert response.status_code == 302
+    assert reload(section).prize_fund == fund("300")
+
+
+def test_pasted_fund_json_replaces_the_fund(
+    section: Section, td_client: Client
+) -> None:
+    response = td_client.post(
+        url(section, "tournaments:prize_fund_upload"), {"text": json.dumps(fund())}
+    )
+    assert response.status_code == 302
+    assert reload(section).prize_fund == fund()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{oops", "not valid JSON"),
+        ('{"prizes": [{"label": "1st", "places": [1], "cash": "-1"}]}', "Prize 1 (1st): cash cannot be negative."),
+    ],
+    ids=["not-json", "negative-cash"],
+)  # fmt: skip
+def test_bad_pasted_json_is_refused_with_its_message(
+    section: Section, td_client: Client, text: str, message: str
+) -> None:
+    services.section_prize_fund_set(section=section, fund=fund())
+    response = td_client.post(
+        url(section, "tournaments:prize_fund_upload"), {"text": text}
+    )
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert reload(section).prize_fund == fund()
+
+
+def test_a_file_and_pasted_text_together_are_refused(
+    section: Section, td_client: Client
+) -> None:
+    upload = SimpleUploadedFile("fund.json", json.dumps(fund()).encode())
+    response = td_client.post(
+        url(section, "tournaments:prize_fund_upload"),
+        {"file": upload, "text": json.dumps(fund())},
+    )
+    assert FUND_BOTH in response.content.decode()
+    assert reload(section).prize_fund == {}
+
+
+def test_download_gives_the_fund_json_back(section: Section, td_client: Client) -> None:
+    services.section_prize_fund_set(section=section, fund=fund("300"))
+    response = td_client.get(url(section, "tournaments:prize_fund_download"))
+    assert response["Content-Type"].startswith("application/json")
+    assert "attachment" in response["Content-Disposition"]
+    assert json.loads(response.content) == fund("300")
+
+
+def test_a_playoff_is_recorded_listed_and_deleted(
+    section: Section, td_client: Client
+) -> None:
+    response = td_client.post(
+        url(section, "tournaments:playoff_record"), {"players": "4, 3", "note": "G/5"}
+    )
+    assert response.status_code == 302
+    assert reload(section).playoffs == [{"players": [4, 3], "note": "G/5"}]
+    html = td_client.get(url(section)).content.decode()
+    assert "#4 Dee Diaz" in html and "#3 Cy Chen" in html
+    td_client.post(url(section, "tournaments:playoff_delete", playoff=1))
+    assert reload(section).playoffs == []
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("4", services.PLAYOFF_TOO_FEW),
+        ("4, 9", services.PLAYOFF_NOT_IN_SECTION.format(section="Open", number=9)),
+        ("four, three", "Write the players' start numbers"),
+    ],
+    ids=["one", "unknown-player", "not-numbers"],
+)
+def test_a_bad_playoff_is_refused_on_the_page(
+    section: Section, td_client: Client, players: str, message: str
+) -> None:
+    response = td_client.post(
+        url(section, "tournaments:playoff_record"), {"players": players}
+    )
+    assert response.status_code == 200
+    assert message.replace("'", "&#x27;") in response.content.decode()
+    assert reload(section).playoffs == []
+
+
+def test_deleting_a_missing_playoff_says_so(
+    section: Section, td_client: Client
+) -> None:
+    response = td_client.post(
+        url(section, "tournaments:playoff_delete", playoff=3), follow=True
+    )
+    assert "There is no playoff number 3 to delete." in response.content.decode()
+
+
+def test_the_announced_flag_is_set_and_cleared(
+    section: Section, td_client: Client
+) -> None:
+    td_client.post(url(section, "tournaments:playoff_announced"), {"announced": "on"})
+    assert reload(section).playoff_announced is True
+    td_client.post(url(section, "tournaments:playoff_announced"), {})
+    assert reload(section).playoff_announced is False
+
+
+def test_a_section_of_another_tournament_is_not_found(
+    td_client: Client, tournament: Tournament
+) -> None:
+    elsewhere = prize_section()
+    wrong = reverse(
+        "tournaments:prizes", kwargs={"slug": tournament.slug, "section": elsewhere.pk}
+    )
+    assert td_client.get(wrong).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("text", "places"),
+    [("1", [1]), ("2-4", [2, 3, 4]), ("1, 3", [1, 3]), ("1,2, 5-6", [1, 2, 5, 6])],
+)
+def test_places_are_read_and_written_back(text: str, places: list[int]) -> None:
+    assert places_parse(text) == places
+    assert places_parse(places_text(places)) == places
+
+
+@pytest.mark.parametrize("text", ["", "a", "3-1", "0-2", "1;2"])
+def test_unreadable_places_are_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        places_parse(text)

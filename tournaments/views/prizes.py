@@ -1,0 +1,198 @@
+"""The TD's prize page of a section: the prize fund (editor, JSON upload and download) and playoffs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import services
+from tournaments.access import tournament_for_director
+from tournaments.forms.prizes import (
+    FundUploadForm,
+    PlayoffAnnouncedForm,
+    PlayoffForm,
+    PrizeFormSet,
+    prize_initial,
+)
+from tournaments.models import Section
+
+PREFIX = "prizes"
+ROWS_ADDED = 3
+FUND_SAVED = "Prize fund saved: {count} prize line{s}."
+PLAYOFF_SAVED = "Playoff recorded."
+PLAYOFF_DELETED = "Playoff deleted."
+ANNOUNCED_SAVED = {
+    True: "Playoffs now decide cash too (announced in advance).",
+    False: "Playoffs decide non-cash items only.",
+}
+
+
+def _section(request: HttpRequest, slug: str, section: int) -> Section:
+    tournament = tournament_for_director(request, slug)
+    return get_object_or_404(
+        Section.objects.select_related("tournament"), pk=section, tournament=tournament
+    )
+
+
+def _page_url(section: Section) -> str:
+    return reverse(
+        "tournaments:prizes",
+        kwargs={"slug": section.tournament.slug, "section": section.pk},
+    )
+
+
+def _render(
+    request: HttpRequest,
+    section: Section,
+    *,
+    formset: Any = None,
+    upload: FundUploadForm | None = None,
+    playoff: PlayoffForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    names = dict(section.players.values_list("start_number", "name"))
+    playoffs = [
+        {
+            "number": n,
+            "players": [
+                (p, names.get(p, "(not in the section)")) for p in entry["players"]
+            ],
+            "note": entry.get("note", ""),
+        }
+        for n, entry in enumerate(section.playoffs, start=1)
+        if isinstance(entry, dict) and isinstance(entry.get("players"), list)
+    ]
+    context = {
+        "section": section,
+        "tournament": section.tournament,
+        "formset": formset
+        or PrizeFormSet(initial=prize_initial(section.prize_fund), prefix=PREFIX),
+        "upload": upload or FundUploadForm(),
+        "playoff_form": playoff or PlayoffForm(),
+        "announced_form": PlayoffAnnouncedForm(
+            initial={"announced": section.playoff_announced}
+        ),
+        "playoffs": playoffs,
+        "prize_count": len((section.prize_fund or {}).get("prizes", [])),
+    }
+    return render(request, "tournaments/prizes.html", context, status=status)
+
+
+def _fund_save(request: HttpRequest, section: Section, fund: dict[str, Any]) -> bool:
+    """Save the fund through the service and say so; False (with the messages) if it refuses."""
+    try:
+        services.section_prize_fund_set(section=section, fund=fund)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return False
+    count = len(section.prize_fund["prizes"])
+    messages.success(
+        request, FUND_SAVED.format(count=count, s="" if count == 1 else "s")
+    )
+    return True
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def prizes(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """The prize page; POST saves the editor's rows as the fund ("add rows" only adds blank rows)."""
+    found = _section(request, slug, section)
+    if request.method == "GET":
+        return _render(request, found)
+    if "add_rows" in request.POST:
+        data = request.POST.copy()
+        try:
+            total = int(data.get(f"{PREFIX}-TOTAL_FORMS", "0"))
+        except ValueError:
+            total = 0
+        data[f"{PREFIX}-TOTAL_FORMS"] = str(total + ROWS_ADDED)
+        return _render(request, found, formset=PrizeFormSet(data, prefix=PREFIX))
+    formset = PrizeFormSet(request.POST, prefix=PREFIX)
+    if formset.is_valid() and _fund_save(request, found, formset.fund):
+        return redirect(_page_url(found))
+    return _render(request, found, formset=formset)
+
+
+@require_POST
+@login_required
+def prize_fund_upload(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """Replace the fund with an uploaded or pasted fund JSON."""
+    found = _section(request, slug, section)
+    upload = FundUploadForm(request.POST, request.FILES)
+    if upload.is_valid() and _fund_save(request, found, upload.cleaned_data["fund"]):
+        return redirect(_page_url(found))
+    return _render(request, found, upload=upload)
+
+
+@require_GET
+@login_required
+def prize_fund_download(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """The fund JSON, as ``manage.py prizes --fund`` and the upload read it."""
+    found = _section(request, slug, section)
+    fund = found.prize_fund or {"prizes": []}
+    response = HttpResponse(
+        json.dumps(fund, indent=2, ensure_ascii=False) + "\n",
+        content_type="application/json; charset=utf-8",
+    )
+    name = f"{found.tournament.slug}-{slugify(found.name)}-prizes.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_POST
+@login_required
+def playoff_record(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = _section(request, slug, section)
+    form = PlayoffForm(request.POST)
+    if form.is_valid():
+        try:
+            services.section_playoff_record(
+                section=found,
+                players=form.cleaned_data["players"],
+                note=form.cleaned_data["note"],
+            )
+        except ValidationError as error:
+            form.add_error("players", error)
+        else:
+            messages.success(request, PLAYOFF_SAVED)
+            return redirect(_page_url(found) + "#playoffs")
+    return _render(request, found, playoff=form)
+
+
+@require_POST
+@login_required
+def playoff_delete(
+    request: HttpRequest, slug: str, section: int, playoff: int
+) -> HttpResponse:
+    found = _section(request, slug, section)
+    try:
+        services.section_playoff_delete(section=found, number=playoff)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, PLAYOFF_DELETED)
+    return redirect(_page_url(found) + "#playoffs")
+
+
+@require_POST
+@login_required
+def playoff_announced(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = _section(request, slug, section)
+    form = PlayoffAnnouncedForm(request.POST)
+    # A checkbox form is always valid: unticked means not announced.
+    form.is_valid()
+    announced = bool(form.cleaned_data.get("announced"))
+    services.section_playoff_announced_set(section=found, announced=announced)
+    messages.success(request, ANNOUNCED_SAVED[announced])
+    return redirect(_page_url(found) + "#playoffs")
