@@ -27,6 +27,7 @@ urlpatterns = [
     path(S + "standings.json", section.standings_json, name="standings_json"),
     path(S + "crosstable.csv", section.crosstable_csv, name="crosstable_csv"),
     path(S + "crosstable.json", section.crosstable_json, name="crosstable_json"),
+    path(S + "section.trf", section.section_trf_download, name="section_trf"),
     # ---- prizes
     path("t/<slug:slug>/s/<int:section>/prizes/", prize_views.prizes, name="prizes"),
     path(

@@ -22,6 +22,7 @@ round_patterns = [
     path(ROUND, rounds.round_detail, name="round_detail"),
     path(f"{ROUND}p/<int:pairing>/result/", rounds.result_record, name="result_record"),
     path(f"{ROUND}pairings/", rounds.round_pairings, name="round_pairings"),
+    path(f"{ROUND}pair/", rounds.round_pair, name="round_pair"),
     path(f"{ROUND}publish/", rounds.round_publish, name="round_publish"),
     path(f"{ROUND}check/", rounds.round_check, name="round_check"),
     path(f"{ROUND}history/", rounds.round_history, name="round_history"),

@@ -14,6 +14,7 @@ from standings import pages
 from standings.forms import RoundPickForm
 from standings.reports import ReportError, SectionReport, section_report
 from standings.tables import crosstable_tbody, standings_tbody
+from standings.trf_export import TrfExportError, section_trf
 from standings.views.common import (
     POLL_SECONDS,
     SectionPage,
@@ -266,7 +267,11 @@ def _download(
             status=404,
             content_type="text/plain; charset=utf-8",
         )
-    response = HttpResponse(text, content_type=content_type)
+    return _attachment(HttpResponse(text, content_type=content_type), page, kind)
+
+
+def _attachment(response: HttpResponse, page: SectionPage, kind: str) -> HttpResponse:
+    """Mark ``response`` as a file named after the tournament, the section and ``kind``."""
     extension = kind.rsplit(".", 1)[1]
     name = f"{page.tournament.slug}-{page.section.name}-{kind.split('.')[0]}"
     filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
@@ -327,4 +332,21 @@ def crosstable_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse
         lambda report: json.dumps(
             pages.crosstable_document(report, _games(report)), indent=1
         ),
+    )
+
+
+@require_GET
+@public_section_view("section.trf")
+def section_trf_download(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
+    """The section as a TRF-16 file (FIDE's exchange format), ranks from the posted order."""
+    try:
+        text = section_trf(section=page.section)
+    except TrfExportError as error:
+        return HttpResponse(
+            f"{error}\n", status=404, content_type="text/plain; charset=utf-8"
+        )
+    return _attachment(
+        HttpResponse(text, content_type="text/plain; charset=utf-8"),
+        page,
+        "section.trf",
     )

@@ -14,6 +14,7 @@ from django.urls import reverse
 from standings.engine import format_decimal
 from standings.reports import SectionReport, section_report
 from tests.tournaments.builders import section_build
+from tournaments import trf
 from tournaments.models import Section, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -138,3 +139,24 @@ def test_a_download_for_a_round_without_standings_says_why(
     response = anonymous.get(url + "?round=1")
     assert response.status_code == 404
     assert "no result yet" in response.content.decode()
+
+
+def test_trf_download_reads_back_with_the_engines_ranks(
+    anonymous: Client, section: Section
+) -> None:
+    text = _get(anonymous, "section_trf", section)
+
+    parsed = trf.parse(text)
+    report = _engine(section)
+    rank = {row.player.start_number: row.rank for row in report.standings.rows}
+    assert {p.start_number: int(p.rank) for p in parsed.players} == rank
+    assert parsed.rounds_total == section.rounds_total
+
+
+def test_the_final_section_pages_link_the_trf_download(
+    anonymous: Client, section: Section
+) -> None:
+    kwargs = {"slug": section.tournament.slug, "section": section.pk}
+    page = anonymous.get(reverse("standings:standings", kwargs=kwargs)).content.decode()
+
+    assert reverse("standings:section_trf", kwargs=kwargs) in page

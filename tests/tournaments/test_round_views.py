@@ -8,13 +8,12 @@ import re
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import clear_url_caches, reverse
+from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments import urls as tournament_urls
 from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
 from tournaments.models import (
     Pairing,
@@ -26,6 +25,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+from tournaments.views.rounds import ROUND_PAIRED_AUTOMATICALLY
 
 pytestmark = pytest.mark.django_db
 
@@ -418,24 +418,47 @@ def test_the_pairing_programs_notes_show_on_the_round_page(
     assert "Player 3 floated down: no opponent in the 1-point group." in html
 
 
-def test_pair_automatically_posts_to_the_pairing_program_when_it_is_installed(
+def test_pair_automatically_saves_a_draft_with_the_programs_boards(
     td_client: Client, five: Section
 ) -> None:
-    html = td_client.get(url(five)).content.decode()
-    with override_settings(ROOT_URLCONF="tests.tournaments.urls_with_pairing_program"):
-        clear_url_caches()
-        try:
-            installed = td_client.get(url(five)).content.decode()
-            pair_url = url(five, "round_pair")
-        finally:
-            clear_url_caches()
+    page = td_client.get(url(five)).content.decode()
+    assert f'<form method="post" action="{url(five, "round_pair")}">' in page
 
-    assert "Pair by hand" in html
-    assert ("Pair automatically" in html) == (
-        "round_pair" in {p.name for p in tournament_urls.urlpatterns}
+    response = td_client.post(url(five, "round_pair"), follow=True)
+
+    round_1 = Round.objects.get(section=five, number=1)
+    assert round_1.status == Round.Status.DRAFT
+    rows = list(
+        round_1.pairings.values_list(
+            "white__start_number", "black__start_number", "result"
+        )
     )
-    assert f'<form method="post" action="{pair_url}">' in installed
-    assert "Pair automatically" in installed
+    # Five players: the pairing bye to the lowest-rated (5), then top half against bottom half.
+    games = {frozenset((w, b)) for w, b, _result in rows if b is not None}
+    assert games == {frozenset((1, 3)), frozenset((2, 4))}
+    assert (5, None, Result.BYE_PAIRING) in rows
+    html = response.content.decode()
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=1) in html
+
+
+def test_pair_automatically_refuses_a_round_already_paired(
+    td_client: Client, four: Section
+) -> None:
+    before = list(
+        Pairing.objects.filter(round__section=four).values_list("pk", "white", "black")
+    )
+
+    response = td_client.post(url(four, "round_pair"), follow=True)
+
+    assert services.ROUND_PAIR_ALREADY_PAIRED.split("{")[0] in response.content.decode()
+    assert (
+        list(
+            Pairing.objects.filter(round__section=four).values_list(
+                "pk", "white", "black"
+            )
+        )
+        == before
+    )
 
 
 def test_a_round_with_results_keeps_its_games_on_the_pairing_page(

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, F, Max, Q
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 
@@ -37,6 +37,10 @@ from tournaments.models import (
 )
 
 TEMPLATE = "tournaments/round_detail.html"
+ROUND_PAIRED_AUTOMATICALLY = (
+    "Round {round} paired by the pairing program: check the boards and the notes, then post "
+    "the pairings."
+)
 # The one-click results, in the order of the buttons, with their keys (PAGES.md: 1, =, 0).
 MAIN_RESULTS = [
     (Result.WHITE_WIN, "1-0", "1"),
@@ -160,14 +164,6 @@ def _checks(round_: Round | None) -> dict[int, str]:
     )
 
 
-def _auto_pair_url(page: RoundPage) -> str | None:
-    """The pairing program's URL, when it is installed (a separate part of the app)."""
-    try:
-        return page.url("round_pair")
-    except NoReverseMatch:
-        return None
-
-
 def _context(page: RoundPage, **extra: Any) -> dict[str, Any]:
     return {
         "page": page,
@@ -209,7 +205,7 @@ def round_detail(
             since=since,
             signature=signature,
             posted=posted,
-            auto_pair_url=_auto_pair_url(page),
+            auto_pair_url=page.url("round_pair"),
         ),
     )
 
@@ -411,7 +407,7 @@ def round_pairings(
                 n: RequestedBye.Kind(kind).label for n, kind in requested.items()
             },
             has_results=has_results,
-            auto_pair_url=_auto_pair_url(page),
+            auto_pair_url=page.url("round_pair"),
         ),
     )
 
@@ -466,6 +462,22 @@ def round_publish(
             messages.error(request, " ".join(invalid.messages))
         else:
             messages.success(request, f"Round {number}: pairings posted.")
+    return HttpResponseRedirect(page.url())
+
+
+@require_POST
+@login_required
+def round_pair(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Pair the round with the pairing program; saved as a draft for the TD to check and post."""
+    page = _round_page(request, slug, section, number)
+    try:
+        services.round_pair(section=page.section, number=number)
+    except services.PairingRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, ROUND_PAIRED_AUTOMATICALLY.format(round=number))
     return HttpResponseRedirect(page.url())
 
 
