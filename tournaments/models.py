@@ -14,10 +14,6 @@ from django.db.models import Q
 RATING_MAX = 3500
 
 US_CHESS_DEFAULT_TIEBREAKS = "modified_median,solkoff,cumulative,cumulative_opposition"
-# The order an imported round robin gets. Sonneborn-Berger first: the SCA posting's list of the
-# SwissSys systems says it "is most often used for round robin events"; then the result between
-# the players still tied and most blacks (MCA tiebreak rules, 2001, list both).
-ROUND_ROBIN_TIEBREAKS = "sonneborn_berger,result_between_tied,most_blacks"
 
 
 class Tournament(models.Model):

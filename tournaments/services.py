@@ -24,16 +24,14 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 
-from standings.engine import SYSTEMS, format_order, parse_order
+from standings.engine import SYSTEMS, default_order, format_order, parse_order
 from standings.engine.entities import Outcome
 from standings.engine.formatting import format_decimal
 from tournaments import pairing, prize_fund, trf
 from tournaments.models import (
     ONE_PLAYER_RESULTS,
     RATING_MAX,
-    ROUND_ROBIN_TIEBREAKS,
     TWO_PLAYER_RESULTS,
-    US_CHESS_DEFAULT_TIEBREAKS,
     CheckIn,
     Pairing,
     Player,
@@ -138,7 +136,7 @@ def tournament_import_trf(
     The rating system is FIDE when any player has a rating (TRF-16's rating column holds FIDE
     ratings), else unrated. Header records the model has no field for are kept in
     ``Section.trf_records`` (``_trf_records``); a round robin (``_section_kind``) gets
-    ``ROUND_ROBIN_TIEBREAKS``. Nothing else is inferred: players stay active (a TRF file does
+    the engine's round-robin order (``section_default_tiebreaks``). Nothing else is inferred: players stay active (a TRF file does
     not say who withdrew) and byes are results, not requested byes.
     Raises ``TrfImportError`` (line number and message) and writes nothing on any problem.
     """
@@ -182,10 +180,7 @@ def tournament_import_trf(
             rounds_total=parsed.rounds_total,
             kind=kind,
             trf_records=_trf_records(parsed, fields),
-            # An imported Swiss keeps the US Chess order (the model's default).
-            tiebreaks=US_CHESS_DEFAULT_TIEBREAKS
-            if kind == Section.Kind.SWISS
-            else ROUND_ROBIN_TIEBREAKS,
+            tiebreaks=section_default_tiebreaks(kind),
         )
         Player.objects.bulk_create(
             Player(
@@ -1023,17 +1018,12 @@ CHECKIN_WITHDRAWN = (
 )
 CHECKIN_CLOSE_ACTION = "Choose what happens to the players who did not check in."
 
-# A round-robin section is offered Sonneborn-Berger first: the SwissSys list (the SCA posting)
-# says of it "This system is most often used for round robin events". US Chess 34E's default
-# sequence follows, for the TD to keep or change.
-ROUND_ROBIN_DEFAULT_TIEBREAKS = f"sonneborn_berger,{US_CHESS_DEFAULT_TIEBREAKS}"
-
 
 def section_default_tiebreaks(kind: str) -> str:
     """The order offered to a new section of this kind (the TD posts it or another)."""
-    if kind in (Section.Kind.ROUND_ROBIN, Section.Kind.DOUBLE_ROUND_ROBIN):
-        return ROUND_ROBIN_DEFAULT_TIEBREAKS
-    return US_CHESS_DEFAULT_TIEBREAKS
+    # The engine's default: 34E's four for a Swiss, Sonneborn-Berger first for a round robin
+    # (the SwissSys list: "most often used for round robin events"); see docs/tiebreaks.md.
+    return default_order(kind != Section.Kind.SWISS)
 
 
 # -- accounts and directors

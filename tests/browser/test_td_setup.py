@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from standings.engine import PRESETS, format_order
 from tests.conftest import PASSWORD
 from tournaments import services
 from tournaments.models import Player, Round, Section, TiebreakChange, Tournament
@@ -123,7 +124,8 @@ def test_td_sets_up_a_section_and_posts_the_order(live_server: Any, page: Page) 
     page.get_by_role("button", name="Post this order").click()
     expect(page.get_by_text("Tiebreak order posted for Open")).to_be_visible()
     section.refresh_from_db()
-    assert section.tiebreaks == "modified_median,solkoff,median,cumulative"
+    # The SCA posting's list read literally (docs/tiebreaks.md), its last system removed.
+    assert section.tiebreaks == format_order(PRESETS["sca"][:-1])
 
     # Round 1 pairings posted: the order is locked.
     services.section_rounds_create(
@@ -143,7 +145,8 @@ def test_td_sets_up_a_section_and_posts_the_order(live_server: Any, page: Page) 
     expect(page.get_by_text("Say why the order changes after round 1")).to_be_visible()
     shot(page, "tiebreaks-locked-refused")
     section.refresh_from_db()
-    assert section.tiebreaks == "modified_median,solkoff,median,cumulative"
+    # The SCA posting's list read literally (docs/tiebreaks.md), its last system removed.
+    assert section.tiebreaks == format_order(PRESETS["sca"][:-1])
 
     page.get_by_label(
         "Override: change the order after round 1 pairings were posted"
@@ -154,7 +157,10 @@ def test_td_sets_up_a_section_and_posts_the_order(live_server: Any, page: Page) 
     page.get_by_role("button", name="Change the posted order").click()
     expect(page.get_by_text("Tiebreak order posted for Open")).to_be_visible()
     section.refresh_from_db()
-    assert section.tiebreaks == "modified_median,solkoff,cumulative,median"
+    modified_median, solkoff, median, cumulative = PRESETS["sca"][:-1]
+    assert section.tiebreaks == format_order(
+        (modified_median, solkoff, cumulative, median)
+    )
     change = TiebreakChange.objects.filter(section=section).last()
     assert change is not None and change.reason.startswith("The posted sheet")
     page.get_by_role("link", name="Tiebreaks").click()

@@ -26,7 +26,6 @@ from tests.tournaments.trf_builders import (
     trf_text,
 )
 from tournaments.models import (
-    ROUND_ROBIN_TIEBREAKS,
     US_CHESS_DEFAULT_TIEBREAKS,
     Pairing,
     Player,
@@ -711,7 +710,7 @@ def test_a_round_robin_is_marked_and_gets_the_round_robin_order(
     expected = (
         US_CHESS_DEFAULT_TIEBREAKS
         if kind == Section.Kind.SWISS
-        else ROUND_ROBIN_TIEBREAKS
+        else "sonneborn_berger,result_between_tied,wins"
     )
     assert section.tiebreaks == expected
 

@@ -98,7 +98,7 @@ def test_changing_the_kind_before_posting_changes_the_default_order_offered() ->
 
     assert (
         Section.objects.get(pk=section.pk).tiebreaks
-        == services.ROUND_ROBIN_DEFAULT_TIEBREAKS
+        == "sonneborn_berger,result_between_tied,wins"
     )
 
 
