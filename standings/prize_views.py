@@ -36,6 +36,8 @@ def _section(request: HttpRequest, slug: str, section: int) -> Section:
 def prizes(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = _section(request, slug, section)
     context: dict[str, object] = {
+        # What the section's tabs (standings/_section_nav.html) read.
+        "page": {"tournament": found.tournament, "section": found},
         "section": found,
         "tournament": found.tournament,
         "can_direct": can_direct(request.user, found.tournament),

@@ -36,6 +36,14 @@ def envstr(name: str, default: str) -> str:
     return os.getenv(name, default)
 
 
+def envint(name: str, default: str) -> int:
+    """Read a whole number of 0 or more; fail loudly on anything else."""
+    value = os.getenv(name, default).strip()
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}")
+    return int(value)
+
+
 DEBUG = envbool("DEBUG", "true")
 SECRET_KEY = envstr("SECRET_KEY", PLACEHOLDER_SECRET_KEY)
 if not DEBUG and SECRET_KEY.strip() in ("", PLACEHOLDER_SECRET_KEY):
@@ -145,6 +153,9 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# How long an anonymous visitor's copy of a public page may lag a change (0: check every time).
+PUBLIC_PAGES_FRESH_SECONDS = envint("PUBLIC_PAGES_FRESH_SECONDS", "2")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:dashboard"

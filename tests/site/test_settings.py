@@ -95,3 +95,9 @@ def test_rejects_a_debug_value_that_is_not_a_boolean(value: str) -> None:
     run = load_settings(DEBUG=value)
     assert run.returncode != 0
     assert "DEBUG must be true or false" in run.stderr
+
+
+def test_refuses_a_freshness_that_is_not_a_whole_number() -> None:
+    run = load_settings(PUBLIC_PAGES_FRESH_SECONDS="two")
+    assert run.returncode != 0
+    assert "PUBLIC_PAGES_FRESH_SECONDS must be a whole number, not 'two'" in run.stderr
