@@ -102,6 +102,9 @@ def test_htmx_result_post_returns_the_row_and_the_progress(
     assert 'aria-pressed="true">½-½</button>' in html
     assert 'id="round-progress"' in html and 'hx-swap-oob="true"' in html
     assert "1/2 results in" in html
+    # The rounds list above the boards follows the entry too (round 1: 1 of 2 in).
+    assert f'id="rounds-list-{four.pk}"' in html
+    assert re.search(r"Round 1\s*<span[^>]*>1/2</span>", html)
     assert "result-recorded" in response["HX-Trigger"]
     first.refresh_from_db()
     assert first.result == Result.DRAW
