@@ -862,20 +862,3 @@ def crosstable_csv(report: SectionReport, games: dict[int, dict[int, Game]]) -> 
 
 def tiebreak_history(section: Section) -> list[TiebreakChange]:
     return list(TiebreakChange.objects.filter(section=section))
-
-
-def players_of(section: Section) -> dict[int, PlayerInfo]:
-    """The section's players as the report gives them (when no report can be built)."""
-    return {
-        pk: PlayerInfo(number, name, rating, federation, withdrawn)
-        for pk, number, name, rating, federation, withdrawn in Player.objects.filter(
-            section=section
-        ).values_list(
-            "pk",
-            "start_number",
-            "name",
-            "rating",
-            "federation",
-            "withdrawn_after_round",
-        )
-    }

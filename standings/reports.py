@@ -98,19 +98,7 @@ def section_report(
         raise ReportError(str(error)) from None
     lots_seed, generated = _lots_seed(order, seed or section.lots_seed)
     standings = compute_standings(snapshot, order, lots_seed=lots_seed)
-    players = {
-        pk: PlayerInfo(number, name, rating, federation, withdrawn)
-        for pk, number, name, rating, federation, withdrawn in Player.objects.filter(
-            section=section
-        ).values_list(
-            "pk",
-            "start_number",
-            "name",
-            "rating",
-            "federation",
-            "withdrawn_after_round",
-        )
-    }
+    players = players_of(section)
     return SectionReport(section, standings, players, generated)
 
 
@@ -420,3 +408,20 @@ def standings_text(report: SectionReport) -> str:
         if report.seed_generated:
             lines.append(seed_note(standings.lots_seed))
     return "\n".join(lines)
+
+
+def players_of(section: Section) -> dict[int, PlayerInfo]:
+    """The section's players by pk, as reports (and pages without standings) show them."""
+    return {
+        pk: PlayerInfo(number, name, rating, federation, withdrawn)
+        for pk, number, name, rating, federation, withdrawn in Player.objects.filter(
+            section=section
+        ).values_list(
+            "pk",
+            "start_number",
+            "name",
+            "rating",
+            "federation",
+            "withdrawn_after_round",
+        )
+    }

@@ -1295,18 +1295,24 @@ def _next_start_number(section: Section) -> int:
     return (last["n"] or 0) + 1
 
 
+def _player_insert(*, section: Section, name: str, fields: Mapping[str, Any]) -> Player:
+    """Check and save a new player with the next start number (the section locked first)."""
+    _section_lock(section)
+    player = Player(
+        section=section,
+        name=name.strip(),
+        start_number=_next_start_number(section),
+        **fields,
+    )
+    player_check(player=player)
+    player.save()
+    return player
+
+
 def player_create(*, section: Section, name: str, **fields: Any) -> Player:
     """Enter one player; before round 1 is paired the section is numbered by rating again."""
     with transaction.atomic():
-        _section_lock(section)
-        player = Player(
-            section=section,
-            name=name.strip(),
-            start_number=_next_start_number(section),
-            **fields,
-        )
-        player_check(player=player)
-        player.save()
+        player = _player_insert(section=section, name=name, fields=fields)
         if not round_one_paired(section):
             players_renumber(section=section)
             player.refresh_from_db()
@@ -1534,15 +1540,7 @@ def player_late_entry(
     if any(c not in (LATE_HALF, LATE_NOT_PAIRED) for c in choices.values()):
         raise ValidationError(LATE_ENTRY_CHOICE)
     with transaction.atomic():
-        _section_lock(section)
-        player = Player(
-            section=section,
-            name=name.strip(),
-            start_number=_next_start_number(section),
-            **fields,
-        )
-        player_check(player=player)
-        player.save()
+        player = _player_insert(section=section, name=name, fields=fields)
         paired = paired_rounds(section)
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
         for number, choice in choices.items():

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from standings import pages
-from standings.reports import ReportError, section_report
+from standings.reports import ReportError, players_of, section_report
 from tournaments.access import tournament_for_reader
 from tournaments.models import HallScreen, Section
 
@@ -47,7 +47,7 @@ def _content(screen: HallScreen, section: Section) -> dict[str, Any]:
         }
     if current is None:
         return {"error": "Pairings are not posted yet."}
-    players = pages.players_of(section)
+    players = players_of(section)
     pairings = pages.round_pairings(
         section=section, number=current, players=players, scores=None
     )

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from standings import pages
 from standings.forms import RoundPickForm
-from standings.reports import ReportError, SectionReport, section_report
+from standings.reports import ReportError, SectionReport, players_of, section_report
 from standings.tables import crosstable_tbody, standings_tbody
 from standings.trf_export import TrfExportError, section_trf
 from standings.views.common import (
@@ -177,7 +177,7 @@ def _pairings_body(request: HtmxHttpRequest, page: SectionPage, number: int) -> 
         # Scores before the round: the standings after the round before it.
         report = section_report(section=page.section, through_round=number - 1)
     except ReportError:
-        players = pages.players_of(page.section)
+        players = players_of(page.section)
         scores = None
     else:
         players = report.players
