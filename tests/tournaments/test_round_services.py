@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db.models import F
 
 from tests.tournaments.builders import section_build
 from tournaments import services
@@ -48,8 +49,9 @@ def rows_of(round_: Round) -> list[tuple[int | None, int, int | None, str]]:
             p.black.start_number if p.black else None,
             p.result,
         )
+        # Byes (no board) first on every database: PostgreSQL sorts NULL last by default.
         for p in round_.pairings.select_related("white", "black").order_by(
-            "board", "white__start_number"
+            F("board").asc(nulls_first=True), "white__start_number"
         )
     ]
 
