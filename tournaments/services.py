@@ -820,6 +820,7 @@ def round_publish(*, round_: Round, user: Any = None) -> Round:
             Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
         )
         round_.save(update_fields=["status"])
+        tournament_status_refresh(tournament_id=round_.section.tournament_id)
     return round_
 
 
@@ -2174,6 +2175,8 @@ def round_pair(
             ],
             batch_size=2000,
         )
+        if post:
+            tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
 
 
@@ -2298,4 +2301,33 @@ def section_playoff_announced_set(*, section: Section, announced: bool) -> Secti
     with transaction.atomic():
         Section.objects.filter(pk=section.pk).update(playoff_announced=announced)
     section.playoff_announced = announced
+    return section
+
+
+# ---- the tournament's state and final results
+
+
+def tournament_status_refresh(*, tournament_id: int) -> str:
+    """Set the tournament's status from its sections: setup until a round is posted, final when
+    every section is marked final, running in between. Returns the status."""
+    sections = list(Section.objects.filter(tournament_id=tournament_id))
+    if sections and all(s.is_final for s in sections):
+        status = Tournament.Status.FINAL
+    elif Round.objects.filter(
+        section__tournament_id=tournament_id,
+        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+    ).exists():
+        status = Tournament.Status.RUNNING
+    else:
+        status = Tournament.Status.SETUP
+    Tournament.objects.filter(pk=tournament_id).update(status=status)
+    return status
+
+
+def section_final_set(*, section: Section, final: bool) -> Section:
+    """Mark a section's results final (its pages say so and offer the files) or open them again."""
+    with transaction.atomic():
+        section.is_final = final
+        section.save(update_fields=["is_final"])
+        tournament_status_refresh(tournament_id=section.tournament_id)
     return section

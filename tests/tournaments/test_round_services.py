@@ -19,6 +19,7 @@ from tournaments.models import (
     ResultCheck,
     Round,
     Section,
+    Tournament,
 )
 from tournaments.services import PairingInput as Row
 
@@ -350,3 +351,32 @@ def test_a_percent_sign_in_a_name_stays_in_the_sentence(four: Section) -> None:
     assert messages(error.value) == [
         services.PLAYER_TWICE.format(player="2. 100% Effort", round=1)
     ]
+
+
+def test_the_tournament_runs_once_a_round_is_posted_and_is_final_with_its_sections(
+    four: Section,
+) -> None:
+    tournament = four.tournament
+    services.round_pairings_save(
+        section=four,
+        number=1,
+        rows=[
+            game(four, 1, 1, 3),
+            game(four, 2, 2, 4),
+            bye(four, 5, Result.BYE_PAIRING),
+        ],
+    )
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.SETUP
+
+    services.round_publish(round_=Round.objects.get(section=four, number=1))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+
+    services.section_final_set(section=four, final=True)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINAL
+
+    services.section_final_set(section=four, final=False)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING

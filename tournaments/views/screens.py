@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments import services
 from tournaments.access import tournament_for_director
 from tournaments.forms.screens import HallScreenForm, SectionFinalForm
 from tournaments.models import HallScreen, Tournament
@@ -85,8 +86,7 @@ def section_final(request: HttpRequest, slug: str, section: int) -> HttpResponse
     obj = get_object_or_404(tournament.sections, pk=section)
     form = SectionFinalForm(request.POST)
     form.is_valid()  # one optional checkbox: always valid
-    obj.is_final = form.cleaned_data["final"]
-    obj.save(update_fields=["is_final"])
+    services.section_final_set(section=obj, final=form.cleaned_data["final"])
     messages.success(
         request,
         f"{obj.name}: results marked final."
