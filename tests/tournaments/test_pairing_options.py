@@ -232,24 +232,44 @@ def test_half_a_point_of_acceleration_is_stored_as_the_parser_reads_it(
     assert stored["accelerated_points"] == "0.5"
 
 
-def test_saving_keeps_the_recorded_lots_seed_and_a_table_list(
+def test_a_round_robin_shows_only_its_table_numbers_and_keeps_the_rest(
     td_client: Client, tournament: Tournament
 ) -> None:
     tables = {"1": 3, "2": 1, "3": 2, "4": 4}
+    stored = {"lots_seed": "abc123", "tables": tables, "board_one_colour": "white"}
     section = section_build(
         ratings=RATINGS[:4],
         rounds=[],
         rounds_total=3,
         tournament=tournament,
         kind=Section.Kind.ROUND_ROBIN,
-        pairing_options={"lots_seed": "abc123", "tables": tables},
+        pairing_options=stored,
     )
     page = td_client.get(_url(section))
-    assert page.context["form"]["tables"].value() == "custom"
-    td_client.post(_url(section), _form(tables="custom", board_one_colour="white"))
+    form = page.context["form"]
+    # The Berger table gives round robins their colours: only table numbers are chosen.
+    assert list(form.fields) == ["tables"]
+    assert form["tables"].value() == "custom"
+    td_client.post(_url(section), {"tables": "custom"})
+    assert _fresh(section).pairing_options == stored
+    td_client.post(_url(section), {"tables": "start_numbers"})
+    assert _fresh(section).pairing_options == {**stored, "tables": "start_numbers"}
+
+
+def test_a_swiss_section_keeps_the_recorded_lots_seed_and_tables(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"lots_seed": "abc123", "tables": "start_numbers"},
+    )
+    td_client.post(_url(section), _form(board_one_colour="white"))
     stored = _fresh(section).pairing_options
     assert stored["lots_seed"] == "abc123"
-    assert stored["tables"] == tables
+    assert stored["tables"] == "start_numbers"
     assert stored["board_one_colour"] == "white"
 
 
@@ -263,8 +283,8 @@ def test_round_robin_table_numbers_by_start_number(
         tournament=tournament,
         kind=Section.Kind.ROUND_ROBIN,
     )
-    td_client.post(_url(section), _form(tables="start_numbers"))
-    assert _fresh(section).pairing_options["tables"] == "start_numbers"
+    td_client.post(_url(section), {"tables": "start_numbers"})
+    assert _fresh(section).pairing_options == {"tables": "start_numbers"}
     round_ = services.round_pair(section=_fresh(section))
     # Berger round 1 for 4: 1-4, 2-3.
     games = set(

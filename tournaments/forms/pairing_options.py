@@ -14,8 +14,14 @@ from tournaments import pairing
 from tournaments.models import Section
 
 CUSTOM_TABLES = "custom"
-# Keys the form does not show: kept as stored (the recorded seed of the lots, a table list).
-KEPT_KEYS = ("lots_seed",)
+SWISS_FIELDS = (
+    "accelerated_rounds",
+    "accelerated_points",
+    "board_one_colour",
+    "unrated_rating",
+    "equalise_limit",
+    "alternate_limit",
+)
 
 
 class PairingOptionsForm(forms.Form):
@@ -94,40 +100,47 @@ class PairingOptionsForm(forms.Form):
         self.section = section
         self.stored = dict(stored)
         self.robin = section.kind != Section.Kind.SWISS
-        tables = self.stored.get("tables")
-        if not self.robin:
+        # A round robin follows the Berger table: only its table numbers are the TD's choice;
+        # a Swiss section has no tables. Options not shown are kept as stored.
+        if self.robin:
+            for name in SWISS_FIELDS:
+                del self.fields[name]
+            if isinstance(self.stored.get("tables"), Mapping):
+                field = self.fields["tables"]
+                field.choices = [  # type: ignore[attr-defined]
+                    *field.choices,  # type: ignore[attr-defined]
+                    (CUSTOM_TABLES, "The table list already set (kept)"),
+                ]
+        else:
             del self.fields["tables"]
-        elif isinstance(tables, Mapping):
-            field = self.fields["tables"]
-            field.choices = [  # type: ignore[attr-defined]
-                *field.choices,  # type: ignore[attr-defined]
-                (CUSTOM_TABLES, "The table list already set (kept)"),
-            ]
         if locked:
             for field in self.fields.values():
                 field.disabled = True
         self.helper = FormHelper()
         self.helper.form_method = "post"
-        self.helper.layout = Layout(
-            Fieldset(
-                "Accelerated pairings",
-                Div(
-                    Div(Field("accelerated_rounds"), css_class="col-sm-6"),
-                    Div(Field("accelerated_points"), css_class="col-sm-6"),
-                    css_class="row",
+        self.helper.layout = (
+            Layout(Fieldset("Round robin", "tables"))
+            if self.robin
+            else Layout(
+                Fieldset(
+                    "Accelerated pairings",
+                    Div(
+                        Div(Field("accelerated_rounds"), css_class="col-sm-6"),
+                        Div(Field("accelerated_points"), css_class="col-sm-6"),
+                        css_class="row",
+                    ),
                 ),
-            ),
-            Fieldset("Colours", "board_one_colour"),
-            Fieldset("Unrated players", "unrated_rating"),
-            Fieldset(
-                "Rating limits for colour transpositions and interchanges",
-                Div(
-                    Div(Field("equalise_limit"), css_class="col-sm-6"),
-                    Div(Field("alternate_limit"), css_class="col-sm-6"),
-                    css_class="row",
+                Fieldset("Colours", "board_one_colour"),
+                Fieldset("Unrated players", "unrated_rating"),
+                Fieldset(
+                    "Rating limits for colour transpositions and interchanges",
+                    Div(
+                        Div(Field("equalise_limit"), css_class="col-sm-6"),
+                        Div(Field("alternate_limit"), css_class="col-sm-6"),
+                        css_class="row",
+                    ),
                 ),
-            ),
-            *([Fieldset("Round robin", "tables")] if self.robin else []),
+            )
         )
         if not locked:
             self.helper.add_input(
@@ -151,12 +164,15 @@ class PairingOptionsForm(forms.Form):
         }
 
     def options(self) -> dict[str, Any]:
-        """The JSON object to store: the fields shown, and the stored keys the form does not show."""
+        """The JSON object to store: the stored one (``lots_seed``, options of the other kind of
+        section, a table list) with the fields shown put in."""
         data = self.cleaned_data
+        result = dict(self.stored)
+        if self.robin:
+            if data["tables"] != CUSTOM_TABLES:
+                result["tables"] = data["tables"]
+            return result
         points: Decimal = data["accelerated_points"].normalize()
-        result: dict[str, Any] = {
-            key: self.stored[key] for key in KEPT_KEYS if key in self.stored
-        }
         result.update(
             accelerated_rounds=data["accelerated_rounds"],
             # JSON keeps a half point exactly as a string (options_parse reads "0.5").
@@ -165,13 +181,8 @@ class PairingOptionsForm(forms.Form):
             equalise_limit=data["equalise_limit"],
             alternate_limit=data["alternate_limit"],
         )
-        if data["unrated_rating"] is not None:
-            result["unrated_rating"] = data["unrated_rating"]
-        if not self.robin:
-            if "tables" in self.stored:
-                result["tables"] = self.stored["tables"]
-        elif data["tables"] == CUSTOM_TABLES:
-            result["tables"] = self.stored["tables"]
+        if data["unrated_rating"] is None:
+            result.pop("unrated_rating", None)
         else:
-            result["tables"] = data["tables"]
+            result["unrated_rating"] = data["unrated_rating"]
         return result
