@@ -6,6 +6,7 @@ from tournaments.views import (
     checkin,
     dashboard,
     directors,
+    pairing_options,
     players,
     prizes,
     rounds,
@@ -120,6 +121,12 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/final/",
         screens.section_final,
         name="section_final",
+    ),
+    # ---- pairing options (issue 7)
+    path(
+        "t/<slug:slug>/s/<int:section>/pairing/",
+        pairing_options.section_pairing_options,
+        name="section_pairing_options",
     ),
     # ---- prizes
     path("t/<slug:slug>/s/<int:section>/prizes/", prizes.prizes, name="prizes"),

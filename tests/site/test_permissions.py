@@ -123,6 +123,7 @@ CASES: dict[str, Case] = {
     "tournaments:player_reactivate": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:player_byes": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_tiebreaks": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:section_pairing_options": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:checkin": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:checkin_toggle": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:checkin_close": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),

@@ -1,0 +1,62 @@
+"""The pairing options page in a real browser: a TD posts board 1's colour before the event."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from tests.conftest import PASSWORD
+from tests.tournaments.builders import section_build
+from tournaments.models import Section, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+def test_td_posts_board_one_colour_and_the_tab_shows_it(
+    live_server: Any,
+    page: Any,
+    request: pytest.FixtureRequest,
+    td: User,
+    tournament: Tournament,
+) -> None:
+    section = section_build(
+        ratings=[2200, 2100, 2000, 1900],
+        rounds=[],
+        rounds_total=4,
+        tournament=tournament,
+        name="Championship",
+    )
+    url = reverse(
+        "tournaments:section_pairing_options",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+    page.goto(f"{live_server.url}{reverse('login')}")
+    page.get_by_label("Username").fill("td")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_load_state()
+
+    page.goto(f"{live_server.url}{url}")
+    page.get_by_label("Board 1 colour in round 1").select_option("black")
+    page.get_by_label("Rating given to unrated players").fill("1200")
+    page.get_by_role("button", name="Save pairing options").click()
+    page.wait_for_load_state()
+    assert page.get_by_text("Pairing options saved for Championship.").is_visible()
+    assert page.get_by_label("Board 1 colour in round 1").input_value() == "black"
+    assert page.get_by_role("link", name="Pairing").get_attribute("aria-current") == (
+        "page"
+    )
+    # The form fits a phone: nothing wider than the screen.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    viewport = request.node.callspec.params["page"]
+    page.screenshot(
+        path=str(SCREENSHOTS / f"pairing-options-{viewport}.png"), full_page=True
+    )
+    assert Section.objects.get(pk=section.pk).pairing_options["unrated_rating"] == 1200

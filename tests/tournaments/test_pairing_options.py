@@ -1,0 +1,333 @@
+"""The pairing options page and service: the variants a TD posts before the event (issue 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.builders import section_build
+from tournaments import services
+from tournaments.models import Pairing, Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+RATINGS = [2200, 2100, 2000, 1900, 1800, 1700]
+
+
+def _url(section: Section) -> str:
+    return reverse(
+        "tournaments:section_pairing_options",
+        kwargs={"slug": section.tournament.slug, "section": section.pk},
+    )
+
+
+def _form(**changes: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "accelerated_rounds": "0",
+        "accelerated_points": "1",
+        "board_one_colour": "lot",
+        "unrated_rating": "",
+        "equalise_limit": "200",
+        "alternate_limit": "80",
+    }
+    data.update(changes)
+    return data
+
+
+def _fresh(section: Section) -> Section:
+    return Section.objects.get(pk=section.pk)
+
+
+# ---- the service
+
+
+def test_the_service_saves_the_options(tournament: Tournament) -> None:
+    section = section_build(
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
+    )
+    options = {"accelerated_rounds": 2, "board_one_colour": "white"}
+    services.section_pairing_options_set(section=section, options=options)
+    assert _fresh(section).pairing_options == options
+
+
+@pytest.mark.parametrize(
+    ("options", "parser_says"),
+    [
+        ({"board_one_colour": "green"}, "board_one_colour must be one of"),
+        ({"accelerated_points": "0"}, "accelerated_points must be more than 0"),
+        ({"equalise_limit": -5}, "equalise_limit must be a whole number"),
+        ({"colours": "white"}, "unknown pairing option 'colours'"),
+    ],
+)
+def test_the_service_refuses_what_the_parser_refuses_and_changes_nothing(
+    tournament: Tournament, options: dict[str, Any], parser_says: str
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"board_one_colour": "black"},
+    )
+    with pytest.raises(ValidationError) as raised:
+        services.section_pairing_options_set(section=section, options=options)
+    (message,) = raised.value.messages
+    assert message.startswith("These pairing options cannot be used: ")
+    assert parser_says in message
+    assert _fresh(section).pairing_options == {"board_one_colour": "black"}
+
+
+def test_the_service_refuses_a_change_once_round_one_is_paired(
+    tournament: Tournament,
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=["1-4 ?, 2-5 ?, 3-6 ?"],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"board_one_colour": "black"},
+    )
+    with pytest.raises(ValidationError) as raised:
+        services.section_pairing_options_set(
+            section=section, options={"board_one_colour": "white"}
+        )
+    assert raised.value.messages == [
+        services.PAIRING_OPTIONS_LOCKED.format(section=section.name)
+    ]
+    assert _fresh(section).pairing_options == {"board_one_colour": "black"}
+
+
+def test_a_draft_round_one_locks_the_options_too(tournament: Tournament) -> None:
+    section = section_build(
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
+    )
+    services.round_pair(section=section)  # a draft, not posted
+    with pytest.raises(ValidationError):
+        services.section_pairing_options_set(
+            section=section, options={"accelerated_rounds": 2}
+        )
+
+
+# ---- the page
+
+
+def test_the_page_shows_the_current_values(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={
+            "accelerated_rounds": 2,
+            "accelerated_points": "0.5",
+            "board_one_colour": "black",
+            "unrated_rating": 1234,
+            "equalise_limit": 150,
+        },
+    )
+    response = td_client.get(_url(section))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert {name: form[name].value() for name in form.fields} == {
+        "accelerated_rounds": 2,
+        "accelerated_points": pytest.approx(0.5),
+        "board_one_colour": "black",
+        "unrated_rating": 1234,
+        "equalise_limit": 150,
+        "alternate_limit": 80,
+    }
+    page = response.content.decode()
+    assert 'aria-current="page" href="' + _url(section) in page
+    assert 'value="1234"' in page
+    assert (
+        "tables" not in form.fields
+    )  # a Swiss section has no round-robin table numbers
+
+
+def test_posting_black_for_board_one_gives_the_top_seed_black_in_round_one(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
+    )
+    response = td_client.post(_url(section), _form(board_one_colour="black"))
+    assert response.status_code == 302
+    assert _fresh(section).pairing_options["board_one_colour"] == "black"
+
+    round_ = services.round_pair(section=_fresh(section))
+    board_one = Pairing.objects.filter(round=round_, board=1).values_list(
+        "white__start_number", "black__start_number"
+    )
+    assert list(board_one) == [(4, 1)]
+
+
+def test_posting_white_for_board_one_gives_the_top_seed_white(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
+    )
+    td_client.post(_url(section), _form(board_one_colour="white"))
+    round_ = services.round_pair(section=_fresh(section))
+    board_one = Pairing.objects.select_related("white").get(round=round_, board=1)
+    assert board_one.white.start_number == 1
+
+
+def test_a_rating_for_unrated_players_places_them_by_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # Unrated player 6 given 2150 ranks second, so meets the first of the lower half (player 3's
+    # place): top half 1, 6, 2 against 3, 4, 5.
+    section = section_build(
+        ratings=[2200, 2100, 2000, 1900, 1800, None],
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+    )
+    td_client.post(
+        _url(section), _form(board_one_colour="white", unrated_rating="2150")
+    )
+    assert _fresh(section).pairing_options["unrated_rating"] == 2150
+    round_ = services.round_pair(section=_fresh(section))
+    games = {
+        frozenset(pair)
+        for pair in Pairing.objects.filter(round=round_).values_list(
+            "white__start_number", "black__start_number"
+        )
+    }
+    assert frozenset((6, 4)) in games
+
+
+def test_an_empty_unrated_rating_leaves_the_option_out(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"unrated_rating": 1500},
+    )
+    td_client.post(_url(section), _form(unrated_rating=""))
+    assert "unrated_rating" not in _fresh(section).pairing_options
+
+
+def test_half_a_point_of_acceleration_is_stored_as_the_parser_reads_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
+    )
+    td_client.post(
+        _url(section), _form(accelerated_rounds="2", accelerated_points="0.5")
+    )
+    stored = _fresh(section).pairing_options
+    assert stored["accelerated_rounds"] == 2
+    assert stored["accelerated_points"] == "0.5"
+
+
+def test_a_round_robin_shows_only_its_table_numbers_and_keeps_the_rest(
+    td_client: Client, tournament: Tournament
+) -> None:
+    tables = {"1": 3, "2": 1, "3": 2, "4": 4}
+    stored = {"lots_seed": "abc123", "tables": tables, "board_one_colour": "white"}
+    section = section_build(
+        ratings=RATINGS[:4],
+        rounds=[],
+        rounds_total=3,
+        tournament=tournament,
+        kind=Section.Kind.ROUND_ROBIN,
+        pairing_options=stored,
+    )
+    page = td_client.get(_url(section))
+    form = page.context["form"]
+    # The Berger table gives round robins their colours: only table numbers are chosen.
+    assert list(form.fields) == ["tables"]
+    assert form["tables"].value() == "custom"
+    td_client.post(_url(section), {"tables": "custom"})
+    assert _fresh(section).pairing_options == stored
+    td_client.post(_url(section), {"tables": "start_numbers"})
+    assert _fresh(section).pairing_options == {**stored, "tables": "start_numbers"}
+
+
+def test_a_swiss_section_keeps_the_recorded_lots_seed_and_tables(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"lots_seed": "abc123", "tables": "start_numbers"},
+    )
+    td_client.post(_url(section), _form(board_one_colour="white"))
+    stored = _fresh(section).pairing_options
+    assert stored["lots_seed"] == "abc123"
+    assert stored["tables"] == "start_numbers"
+    assert stored["board_one_colour"] == "white"
+
+
+def test_round_robin_table_numbers_by_start_number(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS[:4],
+        rounds=[],
+        rounds_total=3,
+        tournament=tournament,
+        kind=Section.Kind.ROUND_ROBIN,
+    )
+    td_client.post(_url(section), {"tables": "start_numbers"})
+    assert _fresh(section).pairing_options == {"tables": "start_numbers"}
+    round_ = services.round_pair(section=_fresh(section))
+    # Berger round 1 for 4: 1-4, 2-3.
+    games = set(
+        Pairing.objects.filter(round=round_).values_list(
+            "white__start_number", "black__start_number"
+        )
+    )
+    assert games == {(1, 4), (2, 3)}
+
+
+def test_a_bad_value_on_the_page_is_refused_and_changes_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"equalise_limit": 150},
+    )
+    response = td_client.post(_url(section), _form(equalise_limit="-3"))
+    assert response.status_code == 200
+    assert response.context["form"].errors["equalise_limit"]
+    assert _fresh(section).pairing_options == {"equalise_limit": 150}
+
+
+def test_after_round_one_the_page_is_locked_and_a_post_changes_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=["1-4 ?, 2-5 ?, 3-6 ?"],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"board_one_colour": "black"},
+    )
+    page = td_client.get(_url(section))
+    assert page.context["locked"]
+    assert all(field.disabled for field in page.context["form"].fields.values())
+    response = td_client.post(_url(section), _form(board_one_colour="white"))
+    assert response.status_code == 200
+    assert (
+        services.PAIRING_OPTIONS_LOCKED.format(section=section.name)
+        in response.context["form"].non_field_errors()
+    )
+    assert _fresh(section).pairing_options == {"board_one_colour": "black"}
