@@ -33,18 +33,22 @@ def _player_link(section: Section) -> tuple[str, str]:
     return escape(before), escape(after)
 
 
-def _values(line: StandingLine) -> str:
-    """The tiebreak cells; the one that separated the player from the one above is marked."""
+def _values(line: StandingLine, num: str = "num ") -> str:
+    """The tiebreak cells; the one that separated the player from the one above is marked.
+
+    ``num`` is the class that right-aligns a number: empty where the table's CSS does that.
+    """
     out = []
+    plain = f'<td class="{num.strip()}">' if num else "<td>"
     for v in line.values:
         if v.decided:
             decided = escape(line.decided_by)
             out.append(
-                f'<td class="num decided" title="Decided by {decided}">{points(v.value)}'
+                f'<td class="{num}decided" title="Decided by {decided}">{points(v.value)}'
                 f'<span class="tb-mark" aria-label="decided by {decided}">*</span></td>'
             )
         else:
-            out.append(f'<td class="num">{points(v.value)}</td>')
+            out.append(f"{plain}{points(v.value)}</td>")
     return "".join(out)
 
 
@@ -65,9 +69,11 @@ def standings_tbody(lines: Sequence[StandingLine], *, section: Section) -> SafeS
             if on
         )
         places = line.places if line.tied_on_score else str(line.position)
-        add(f'<tr class="{classes}"><td class="num">{line.rank_text}</td>')
-        add(f'<td class="num place">{places}</td>')
-        add(f'<td class="num">{info.start_number}</td>')
+        # Cells are right-aligned numbers by the table's CSS (public.css): a 1,200-player page
+        # is half a megabyte, so no class is repeated on every cell.
+        add(f'<tr class="{classes}">' if classes else "<tr>")
+        add(f'<td>{line.rank_text}</td><td class="place">{places}</td>')
+        add(f"<td>{info.start_number}</td>")
         add(
             f'<td class="name"><a href="{before}{info.start_number}{after}">'
             f"{escape(info.name)}</a>"
@@ -79,10 +85,10 @@ def standings_tbody(lines: Sequence[StandingLine], *, section: Section) -> SafeS
                 f"(withdrew rd {n})</span>"
             )
         add(
-            f'</td><td class="num d-none d-sm-table-cell">{rating(info.rating)}</td>'
-            f'<td class="num score">{points(line.row.score)}</td>'
+            f'</td><td class="rtg">{rating(info.rating)}</td>'
+            f'<td class="score">{points(line.row.score)}</td>'
         )
-        add(_values(line))
+        add(_values(line, num=""))
         add("</tr>\n")
     return mark_safe("".join(out))  # noqa: S308 - every text above is escaped
 
