@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gzip
+import re
 from typing import Any
 
 import pytest
@@ -263,3 +265,34 @@ def test_the_shared_copy_of_a_page_carries_no_csrf_token(
     private = td_client.get(url).content.decode()
     assert '"X-CSRFToken": ""' not in private
     assert 'name="csrfmiddlewaretoken"' in private
+
+
+@pytest.mark.parametrize("visitor", ["plain", "director"])
+def test_a_phone_that_takes_gzip_gets_the_same_page_compressed(
+    visitor: str, anonymous: Client, td_client: Client, tournament: Tournament
+) -> None:
+    client = anonymous if visitor == "plain" else td_client
+    section = _swiss(30, 3, tournament, "Open")
+    url = reverse(
+        "standings:standings", kwargs={"slug": tournament.slug, "section": section.pk}
+    )
+    plain = client.get(url)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    packed_again = client.get(url, HTTP_ACCEPT_ENCODING="gzip")  # the cached copy
+
+    def same(body: bytes) -> bytes:
+        # A director's page carries a CSRF token masked anew on every response.
+        return re.sub(rb"[A-Za-z0-9]{64}", b"TOKEN", body)
+
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == packed_again["Content-Encoding"] == "gzip"
+    assert same(gzip.decompress(packed.content)) == same(plain.content)
+    assert same(gzip.decompress(packed_again.content)) == same(plain.content)
+    assert len(packed.content) * 3 < len(plain.content)
+    assert "Accept-Encoding" in packed["Vary"]
+    # Each variant has its ETag, and each revalidates to 304.
+    assert packed["ETag"] != plain["ETag"]
+    again = client.get(
+        url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"]
+    )
+    assert again.status_code == 304
