@@ -362,15 +362,7 @@ def _unique_slug(name: str, given: str | None) -> str:
                 f"slug {given!r} is already used by the tournament {taken.name!r}"
             )
         return given
-    base = slugify(name)[:90].strip("-") or "tournament"
-    used = set(
-        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
-    )
-    slug, n = base, 1
-    while slug in used:
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    return _free_slug(name)
 
 
 # ---- rounds, pairings, results
