@@ -152,7 +152,8 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     inlines = [SectionInline]
 
 
-# ---- setup8: the Section and Player admins call the services and hold no rule of their own.
+# ---- the Section and Player admins call the services and hold no rule of their own: the admin is
+# a second way into the same writes, so a rule checked in one place holds in both.
 
 
 def _add_errors(form: forms.ModelForm, error: ValidationError) -> None:  # type: ignore[type-arg]

@@ -318,7 +318,7 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
     return tournament, bool(replaced)
 
 
-# ---- setup8: the demo's accounts, who directs what, and a second event with a round in progress
+# ---- the demo's accounts, who directs what, and a second event with a round in progress
 
 
 def demo_td_ensure() -> tuple[User, bool]:

@@ -175,10 +175,6 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.start_number}. {self.name}"
 
-    @property
-    def is_unrated(self) -> bool:
-        return self.rating is None
-
 
 class RequestedBye(models.Model):
     """A bye a player asked for in advance (US Chess 28M: requested byes)."""
@@ -334,10 +330,6 @@ class Pairing(models.Model):
         if self.black_id is None:
             return f"{self.white}: {self.get_result_display()}"
         return f"{self.white} – {self.black}: {self.get_result_display()}"
-
-    @property
-    def is_bye(self) -> bool:
-        return self.black_id is None
 
 
 class TiebreakChange(models.Model):

@@ -380,7 +380,6 @@ PLAYER_WITHDRAWN = (
     "{player} withdrew after round {after} and is not paired after withdrawing."
 )
 BOARD_TWICE = "Board {board} is used twice."
-BOARD_MISSING = "Board {board} has no white player."
 GAME_NEEDS_TWO_RESULT = "{result} is not a result for a game between two players."
 BYE_NEEDS_ONE_RESULT = "{result} is not a result for a player without an opponent."
 PAIRINGS_HAVE_RESULTS = (
@@ -944,12 +943,6 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     return round_pairings_save(
         section=round_.section, number=round_.number, rows=rows, user=user
     )
-
-
-def _points_text(points: Fraction) -> str:
-    """Points as TRF writes them, with one decimal: 8.5, 16.0."""
-    text = format_decimal(points)
-    return text if "." in text else f"{text}.0"
 
 
 # ---- setup8: accounts, tournament and section setup, players, the posted tiebreak order,
@@ -2170,37 +2163,6 @@ def round_pair(
         if post:
             tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
-
-
-_RESULT_BYE: dict[str, pairing.ByeKind] = {
-    str(result): kind for kind, result in _BYE_RESULT.items()
-} | {
-    # A point won with no opponent scheduled counts as a full point without playing.
-    Result.FORFEIT_WIN_NO_OPPONENT: pairing.ByeKind.FULL,
-}
-
-
-def round_pairing_problems(*, round_: Round) -> list[str]:
-    """Every rule the round's pairings (made by hand or by the program) break, as sentences.
-
-    The warnings for a hand-made pairing: ``pairing.pairing_problems`` on the players as they
-    stood before the round (``round_entrants``) and the round's boards and byes, in four
-    queries. An empty list when the pairing breaks none.
-    """
-    section = Section.objects.get(pk=round_.section_id)
-    entrants = round_entrants(section=section, number=round_.number).entrants
-    rows = list(
-        Pairing.objects.filter(round=round_).values_list(
-            "white__start_number", "black__start_number", "result"
-        )
-    )
-    boards = [(white, black) for white, black, _result in rows if black is not None]
-    byes = [
-        (white, _RESULT_BYE[result])
-        for white, black, result in rows
-        if black is None and result in _RESULT_BYE
-    ]
-    return pairing.pairing_problems(entrants, boards, byes)
 
 
 # ---------------------------------------------------------------------------------------------

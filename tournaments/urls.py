@@ -33,7 +33,7 @@ round_patterns = [
 urlpatterns = [
     path("", dashboard.dashboard, name="dashboard"),
     *round_patterns,
-    # ---- setup8: tournaments, sections, directors, players, tiebreak order, check-in
+    # ---- tournaments, sections, directors, players, tiebreak order, check-in
     path("new/", setup.tournament_create, name="tournament_create"),
     path("t/<slug:slug>/", setup.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/edit/", setup.tournament_edit, name="tournament_edit"),
@@ -109,8 +109,7 @@ urlpatterns = [
         checkin.checkin_close,
         name="checkin_close",
     ),
-    # ---- end setup8
-    # ---- hall screens and final results (issue 9)
+    # ---- hall screens and final results
     path("t/<slug:slug>/screens/", screens.screens, name="screens"),
     path(
         "t/<slug:slug>/screens/<int:screen>/",
@@ -122,7 +121,7 @@ urlpatterns = [
         screens.section_final,
         name="section_final",
     ),
-    # ---- pairing options (issue 7)
+    # ---- pairing options
     path(
         "t/<slug:slug>/s/<int:section>/pairing/",
         pairing_options.section_pairing_options,

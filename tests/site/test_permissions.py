@@ -104,7 +104,7 @@ CASES: dict[str, Case] = {
     "tournaments:round_check": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_history": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:round_rows": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
-    # ---- setup8
+    # ---- the TD's setup pages
     "tournaments:tournament_create": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
     "tournaments:tournament_detail": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:tournament_edit": Case(_slug, get=DIRECTOR, post=DIRECTOR),
@@ -127,8 +127,7 @@ CASES: dict[str, Case] = {
     "tournaments:checkin": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:checkin_toggle": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:checkin_close": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
-    # ---- end setup8
-    # ---- public pages, hall screens, final results (issue 9)
+    # ---- public pages, hall screens, final results
     "standings:tournament": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
     "standings:me_search": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
     "standings:hall_screen": Case(_screen, get=PUBLIC, post=NOT_ALLOWED),

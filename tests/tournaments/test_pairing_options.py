@@ -1,4 +1,4 @@
-"""The pairing options page and service: the variants a TD posts before the event (issue 7)."""
+"""The pairing options page and service: the variants a TD posts before the event."""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ import os
 from pathlib import Path
 
 FIXTURES = Path(__file__).resolve().parent / "data"
-# shared/data/ sits beside the repository (README: "Tournament files"); CI has it, a clone may not.
+# The project's shared tournament files sit beside the repository, not in it: CI has them, a
+# clone may not, and the tests that read them are skipped without them.
 # TIEBREAK_SHARED_DATA names it for a checkout that is not beside it (a git worktree).
 SHARED_DATA = Path(
     os.environ.get("TIEBREAK_SHARED_DATA")

@@ -14,7 +14,6 @@ from tournaments.models import ONE_PLAYER_RESULTS, TWO_PLAYER_RESULTS, Player, R
 
 NUMBER_UNKNOWN = "There is no player number {number} in {section}."
 GIVE_BOTH = "Give both players' numbers, or leave the board empty."
-GIVE_PLAYER = "Give the player's number for this bye."
 
 # The one-player rows a TD enters by hand, in the order a TD thinks of them.
 BYE_CHOICES = [

@@ -41,7 +41,8 @@ ROUND_PAIRED_AUTOMATICALLY = (
     "Round {round} paired by the pairing program: check the boards and the notes, then post "
     "the pairings."
 )
-# The one-click results, in the order of the buttons, with their keys (PAGES.md: 1, =, 0).
+# The one-click results, in the order of the buttons, with their keys: 1, = and 0, the characters
+# a result is written with, so a TD types what the scoresheet says.
 MAIN_RESULTS = [
     (Result.WHITE_WIN, "1-0", "1"),
     (Result.DRAW, "½-½", "="),

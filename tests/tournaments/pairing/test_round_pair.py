@@ -22,7 +22,6 @@ from tournaments.services import (
     PairingRefused,
     round_entrants,
     round_pair,
-    round_pairing_problems,
 )
 
 pytestmark = pytest.mark.django_db
@@ -342,7 +341,7 @@ def test_a_lot_for_board_one_draws_a_seed_records_it_and_names_it() -> None:
     assert [(b.white, b.black) for b in again.boards] == boards(round_)
 
 
-def test_the_problems_of_a_hand_made_round_are_listed() -> None:
+def test_the_entrants_of_a_hand_made_round_give_the_checker_its_problems() -> None:
     # Round 2 made by hand: 1-2 again, 4 missing, 5 a second pairing bye. (The database
     # itself refuses a player twice in a round.)
     section = section_build(
@@ -350,9 +349,11 @@ def test_the_problems_of_a_hand_made_round_are_listed() -> None:
         rounds=["1-2 1-0, 3-4 =, 5 U, 6 H", "1-2 ?, 3-6 ?, 5 U"],
         rounds_total=3,
     )
-    round_ = Round.objects.get(section=section, number=2)
+    entrants = round_entrants(section=section, number=2).entrants
 
-    problems = round_pairing_problems(round_=round_)
+    problems = pairing.pairing_problems(
+        entrants, [(1, 2), (3, 6)], [(5, pairing.ByeKind.PAIRING)]
+    )
 
     assert problems == [
         "#4 Player 4 is missing: not paired and no bye.",
@@ -360,14 +361,6 @@ def test_the_problems_of_a_hand_made_round_are_listed() -> None:
         "#5 Player 5 gets a pairing bye after already having a bye or a point without "
         "playing.",
     ]
-
-
-def test_an_automatic_round_has_no_problems() -> None:
-    section = section_with_rounds(20)
-
-    round_ = round_pair(section=section)
-
-    assert round_pairing_problems(round_=round_) == []
 
 
 def test_any_requested_bye_even_a_zero_point_one_counts_as_having_had_a_bye() -> None:
