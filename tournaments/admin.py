@@ -12,7 +12,7 @@ from django.db.models import Count, QuerySet
 from django.forms.models import construct_instance
 from django.http import HttpRequest
 
-from . import services
+from . import selectors, services
 from .models import (
     Pairing,
     Player,
@@ -540,7 +540,7 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         self, request: HttpRequest, obj: Pairing | None = None
     ) -> bool:
         # The service refuses to take a game out of a round with results: offer no delete then.
-        if obj is not None and services.round_has_results(round_=obj.round):
+        if obj is not None and selectors.round_has_results(round_=obj.round):
             return False
         return super().has_delete_permission(request, obj)
 

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tests.tournaments.builders import section_build
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import CheckIn, Player, RequestedBye
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +32,7 @@ def p(section, number: int) -> Player:
 def test_expected_players_leave_out_requested_byes_and_withdrawals(section) -> None:
     services.player_withdraw(player=p(section, 5), after_round=1)
 
-    expected = services.checkin_expected(section, 2)
+    expected = selectors.checkin_expected(section, 2)
 
     assert sorted(x.start_number for x in expected) == [1, 2, 3]
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.tournaments.builders import section_build
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Player, Round
 
 pytestmark = pytest.mark.django_db
@@ -108,8 +108,8 @@ def test_renumber_keeps_the_order_of_equal_ratings() -> None:
 def test_rating_order_is_detected() -> None:
     section = section_build(ratings=[1500, 1800, None], rounds=[], rounds_total=4)
     players = list(Player.objects.filter(section=section))
-    assert not services.players_in_rating_order(players)
+    assert not selectors.players_in_rating_order(players)
 
     services.players_renumber(section=section)
 
-    assert services.players_in_rating_order(Player.objects.filter(section=section))
+    assert selectors.players_in_rating_order(Player.objects.filter(section=section))

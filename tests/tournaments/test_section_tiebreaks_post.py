@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tests.tournaments.builders import section_build
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Round, Section, TiebreakChange
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ def test_first_posting_is_kept_as_a_change_in_canonical_form(section, td: User) 
         "solkoff,kashdan:unplayed=2",
         td,
     )
-    assert services.section_tiebreaks_posted(section)
+    assert selectors.section_tiebreaks_posted(section)
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
 from tiebreak_site.http import HtmxHttpRequest
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms.checkin import CheckinCloseForm
 from tournaments.models import CheckIn, Player, RequestedBye, Section
 from tournaments.views.setup import section_for_director
@@ -21,7 +21,7 @@ TEMPLATE = "tournaments/checkin.html"
 
 
 def _context(section: Section, number: int, query: str = "") -> dict[str, object]:
-    expected = list(services.checkin_expected(section, number))
+    expected = list(selectors.checkin_expected(section, number))
     checked = set(
         CheckIn.objects.filter(
             player__section=section, round_number=number
@@ -44,7 +44,7 @@ def _context(section: Section, number: int, query: str = "") -> dict[str, object
         "present": present,
         "missing": len(expected) - present,
         "away": away,
-        "closed": number in services.paired_rounds(section),
+        "closed": number in selectors.paired_rounds(section),
         "in_range": 1 <= number <= section.rounds_total,
         "round_numbers": range(1, section.rounds_total + 1),
     }

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tournaments import pairing, services
+from tournaments import pairing, selectors, services
 from tournaments.forms.pairing_options import PairingOptionsForm
 from tournaments.views.setup import form_errors, section_for_director
 
@@ -22,7 +22,7 @@ def section_pairing_options(
 ) -> HttpResponse:
     found = section_for_director(request, slug, section)
     stored = found.pairing_options if isinstance(found.pairing_options, dict) else {}
-    locked = services.section_pairing_options_locked(found)
+    locked = selectors.section_pairing_options_locked(found)
     unreadable = ""
     try:
         initial = PairingOptionsForm.initial_from(stored)

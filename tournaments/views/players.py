@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms.players import (
     ByesForm,
     LateEntryForm,
@@ -113,7 +113,7 @@ def _player_page(
     request: HttpRequest, player: Player, status: int = 200, **forms: Any
 ) -> HttpResponse:
     section = player.section
-    paired = services.paired_rounds(section)
+    paired = selectors.paired_rounds(section)
     context = {
         "tournament": section.tournament,
         "section": section,
@@ -202,7 +202,7 @@ def player_byes(
 ) -> HttpResponse:
     player = _player_for_director(request, slug, section, number)
     form = ByesForm(
-        request.POST, player=player, paired=services.paired_rounds(player.section)
+        request.POST, player=player, paired=selectors.paired_rounds(player.section)
     )
     if form.is_valid():
         try:
@@ -262,6 +262,6 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
             "tournament": found.tournament,
             "section": found,
             "form": form,
-            "paired": sorted(services.paired_rounds(found)),
+            "paired": sorted(selectors.paired_rounds(found)),
         },
     )

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 
 from tiebreak_site.http import HtmxHttpRequest
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.access import tournament_for_director
 from tournaments.forms.rounds import BoardFormSet, ByeFormSet, CheckForm, ResultForm
 from tournaments.models import (
@@ -389,7 +389,7 @@ def round_pairings(
         bye_rows += [{}, {}]
         boards = BoardFormSet(initial=board_rows, prefix="boards", **formset_kwargs)
         byes = ByeFormSet(initial=bye_rows, prefix="byes", **formset_kwargs)
-    has_results = page.round is not None and services.round_has_results(
+    has_results = page.round is not None and selectors.round_has_results(
         round_=page.round
     )
     return render(

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.access import tournament_for_director
 from tournaments.forms.setup import SectionForm, TournamentForm
 from tournaments.forms.tiebreaks import order_labels
@@ -31,7 +31,7 @@ def section_for_director(request: HttpRequest, slug: str, section: int) -> Secti
     found = get_object_or_404(Section, tournament=tournament, pk=section)
     found.tournament = tournament
     # The round the section's tabs open check-in for: the first one not yet paired.
-    paired = services.paired_rounds(found)
+    paired = selectors.paired_rounds(found)
     found.next_round = min(max(paired, default=0) + 1, found.rounds_total)  # type: ignore[attr-defined]
     return found
 
@@ -187,9 +187,9 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
             "players": [(p, byes[p.pk]) for p in players],
             "progress": sections_progress([found])[found.pk],
             "round_numbers": range(1, found.rounds_total + 1),
-            "can_renumber": not services.round_one_paired(found),
-            "out_of_order": not services.players_in_rating_order(players),
-            "posted": services.section_tiebreaks_posted(found),
+            "can_renumber": not selectors.round_one_paired(found),
+            "out_of_order": not selectors.players_in_rating_order(players),
+            "posted": selectors.section_tiebreaks_posted(found),
             "order": order_labels(found.tiebreaks),
         },
     )

@@ -13,7 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from standings.engine import PRESETS, SYSTEMS
 from tiebreak_site.http import HtmxHttpRequest
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms.tiebreaks import (
     PRESET_TITLES,
     TiebreakBuilder,
@@ -32,7 +32,7 @@ def section_tiebreaks(
 ) -> HttpResponse:
     """The builder: each button posts the rows back with one action; "post" saves the order."""
     found = section_for_director(request, slug, section)
-    locked = services.round_one_posted(found)
+    locked = selectors.round_one_posted(found)
     if request.method != "POST":
         builder = TiebreakBuilder.from_order(found.tiebreaks)
         unreadable: list[str] = []
@@ -106,7 +106,7 @@ def _render(
             "form": form,
             "locked": locked,
             "errors": errors or [],
-            "posted": services.section_tiebreaks_posted(section),
+            "posted": selectors.section_tiebreaks_posted(section),
             "current": order_labels(section.tiebreaks),
             "presets": [
                 (name, PRESET_TITLES.get(name, name), [spec.label for spec in specs])
@@ -118,7 +118,7 @@ def _render(
                 for change in section.tiebreak_changes.select_related("changed_by")
             ],
             "default_order": order_labels(
-                services.section_default_tiebreaks(section.kind)
+                selectors.section_default_tiebreaks(section.kind)
             ),
         },
     )

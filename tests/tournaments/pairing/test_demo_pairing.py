@@ -7,7 +7,7 @@ import pytest
 from tournaments import pairing
 from tournaments.demo import demo_tournament_create
 from tournaments.models import Pairing, Result, Round
-from tournaments.services import round_entrants
+from tournaments.selectors import round_entrants
 
 pytestmark = pytest.mark.django_db
 

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.tournaments.builders import section_build
 from tournaments import pairing
 from tournaments.models import Pairing, Player, RequestedBye, Result, Round, Section
+from tournaments.selectors import round_entrants
 from tournaments.services import (
     ROUND_PAIR_ALL_PAIRED,
     ROUND_PAIR_ALREADY_PAIRED,
@@ -20,7 +21,6 @@ from tournaments.services import (
     ROUND_PAIR_EARLIER_INCOMPLETE,
     ROUND_PAIR_NO_ROUND,
     PairingRefused,
-    round_entrants,
     round_pair,
 )
 
@@ -217,27 +217,6 @@ def test_pairing_reads_and_writes_in_a_constant_number_of_queries() -> None:
     assert counts[0] == counts[1] <= 16, counts
 
 
-def test_entrants_carry_scores_colours_opponents_and_byes() -> None:
-    section = section_build(
-        ratings=[2000, 1900, 1800, 1700, 1600],
-        rounds=["1-2 1-0, 3-4 +-, 5 U", "2-1 =, 5-3 0-1, 4 H"],
-        rounds_total=3,
-    )
-
-    entrants = {e.id: e for e in round_entrants(section=section, number=3).entrants}
-
-    assert str(entrants[1].score) == "3/2"
-    assert entrants[1].colours == (pairing.Colour.WHITE, pairing.Colour.BLACK)
-    assert entrants[1].opponents == {2}
-    # 3 won 3-4 by forfeit: no colour from it, but a point without playing; Black against 5.
-    assert entrants[3].colours == (pairing.Colour.BLACK,)
-    assert entrants[3].opponents == {4, 5}
-    assert entrants[3].had_bye
-    assert entrants[4].had_bye  # the requested half-point bye
-    assert entrants[5].had_bye  # the pairing bye
-    assert not entrants[2].had_bye
-
-
 def test_a_round_robin_follows_the_berger_table_and_records_its_lot() -> None:
     section = section_build(
         ratings=[2000, 1900, 1800, 1700, 1600],
@@ -339,28 +318,6 @@ def test_a_lot_for_board_one_draws_a_seed_records_it_and_names_it() -> None:
     entrants = round_entrants(section=section, number=1).entrants
     again = pairing.pair_swiss(entrants, round_number=1, seed=seed)
     assert [(b.white, b.black) for b in again.boards] == boards(round_)
-
-
-def test_the_entrants_of_a_hand_made_round_give_the_checker_its_problems() -> None:
-    # Round 2 made by hand: 1-2 again, 4 missing, 5 a second pairing bye. (The database
-    # itself refuses a player twice in a round.)
-    section = section_build(
-        ratings=[2000, 1900, 1800, 1700, 1600, 1500],
-        rounds=["1-2 1-0, 3-4 =, 5 U, 6 H", "1-2 ?, 3-6 ?, 5 U"],
-        rounds_total=3,
-    )
-    entrants = round_entrants(section=section, number=2).entrants
-
-    problems = pairing.pairing_problems(
-        entrants, [(1, 2), (3, 6)], [(5, pairing.ByeKind.PAIRING)]
-    )
-
-    assert problems == [
-        "#4 Player 4 is missing: not paired and no bye.",
-        "#1 Player 1 and #2 Player 2 have already met.",
-        "#5 Player 5 gets a pairing bye after already having a bye or a point without "
-        "playing.",
-    ]
 
 
 def test_any_requested_bye_even_a_zero_point_one_counts_as_having_had_a_bye() -> None:

@@ -1,0 +1,240 @@
+"""Reads shared by the TD's pages and the services: queries that change nothing.
+
+A service (``tournaments/services/``) writes; what it, a view or a command needs to know
+before writing or to show a page is read here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import NamedTuple
+
+from django.db import models
+from django.db.models import QuerySet
+from django.utils.text import slugify
+
+from standings.engine import default_order
+from standings.engine.entities import Outcome
+from tournaments import pairing
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
+from tournaments.results import OUTCOMES, PLAYED_RESULTS, section_scoring
+
+
+def section_default_tiebreaks(kind: str) -> str:
+    """The order offered to a new section of this kind (the TD posts it or another)."""
+    # The engine's default: 34E's four for a Swiss, Sonneborn-Berger first for a round robin
+    # (the SwissSys list: "most often used for round robin events"); see docs/tiebreaks.md.
+    return default_order(kind != Section.Kind.SWISS)
+
+
+# ---- tournaments and sections
+
+
+def free_slug(name: str) -> str:
+    """The name as a slug, made unique with -2, -3, ... (the tournament's address)."""
+    base = slugify(name)[:90].strip("-") or "tournament"
+    used = set(
+        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+    )
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+# ---- rounds
+
+
+def paired_rounds(section: Section) -> set[int]:
+    """Rounds that have pairings (made or posted)."""
+    return set(
+        Round.objects.filter(section=section)
+        .filter(
+            ~models.Q(status=Round.Status.NOT_PAIRED) | models.Q(pairings__isnull=False)
+        )
+        .values_list("number", flat=True)
+    )
+
+
+def round_one_paired(section: Section) -> bool:
+    """Whether round 1 has pairings (made or posted): start numbers are fixed from then on."""
+    return (
+        Round.objects.filter(section=section, number=1)
+        .exclude(status=Round.Status.NOT_PAIRED)
+        .exists()
+        or Pairing.objects.filter(round__section=section, round__number=1).exists()
+    )
+
+
+def round_one_posted(section: Section) -> bool:
+    """Whether round 1's pairings are posted: the tiebreak order is locked from then on."""
+    return Round.objects.filter(
+        section=section,
+        number=1,
+        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+    ).exists()
+
+
+def round_has_results(*, round_: Round) -> bool:
+    """Whether a game of the round has a result: its pairings can no longer change then."""
+    return (
+        Pairing.objects.filter(round=round_, black__isnull=False)
+        .exclude(result=Result.PENDING)
+        .exists()
+    )
+
+
+# ---- players
+
+
+def next_start_number(section: Section) -> int:
+    last = Player.objects.filter(section=section).aggregate(
+        n=models.Max("start_number")
+    )
+    return (last["n"] or 0) + 1
+
+
+def rating_order(player: Player) -> tuple[int, int, int]:
+    # Highest rating first, unrated last; equal ratings keep their present order.
+    return (player.rating is None, -(player.rating or 0), player.start_number)
+
+
+def players_in_rating_order(players: Iterable[Player]) -> bool:
+    """Whether players listed by start number are numbered as ``players_renumber`` would."""
+    listed = sorted(players, key=lambda p: p.start_number)
+    return listed == sorted(listed, key=rating_order)
+
+
+# ---- the posted tiebreak order and pairing options
+
+
+def section_tiebreaks_posted(section: Section) -> bool:
+    """Whether the TD has posted an order (the first posting is kept as a change too)."""
+    return section.tiebreak_changes.exists()
+
+
+def section_pairing_options_locked(section: Section) -> bool:
+    """Whether round 1 has pairings (a draft or posted): the options stand from then on."""
+    return Pairing.objects.filter(round__section=section, round__number=1).exists()
+
+
+# ---- check-in
+
+
+def checkin_expected(section: Section, round_number: int) -> QuerySet[Player]:
+    """The players expected at the board for a round: active then, and no requested bye for it."""
+    return (
+        Player.objects.filter(section=section)
+        .filter(
+            models.Q(withdrawn_after_round__isnull=True)
+            | models.Q(withdrawn_after_round__gte=round_number)
+        )
+        .exclude(requested_byes__round_number=round_number)
+    )
+
+
+# ---- the pairing program's input
+
+# Results after which the player is not given the pairing bye (28L): any bye, requested or
+# given by the pairings, and a point won without a game.
+_HAD_BYE = {
+    Result.BYE_PAIRING,
+    Result.BYE_FULL,
+    Result.BYE_HALF,
+    Result.BYE_ZERO,
+    Result.FORFEIT_WIN_NO_OPPONENT,
+}
+_REQUESTED_KIND: dict[str, pairing.ByeKind] = {
+    RequestedBye.Kind.FULL: pairing.ByeKind.FULL,
+    RequestedBye.Kind.HALF: pairing.ByeKind.HALF,
+    RequestedBye.Kind.ZERO: pairing.ByeKind.ZERO,
+}
+
+
+class RoundEntrants(NamedTuple):
+    entrants: list[pairing.Entrant]  # id = start number
+    player_pk: dict[int, int]  # start number -> Player pk
+    late: set[int]  # start numbers with no row in some earlier round (entered late)
+
+
+def round_entrants(*, section: Section, number: int) -> RoundEntrants:
+    """The section's players as they stand before round ``number``, in three queries.
+
+    Withdrawn players (withdrawn after an earlier round) are marked withdrawn; requested byes
+    for the round are attached. Also for the warnings on a hand-made pairing
+    (``pairing.pairing_problems``).
+    """
+    players = list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list("pk", "start_number", "name", "rating", "withdrawn_after_round")
+    )
+    rows = list(
+        Pairing.objects.filter(round__section=section, round__number__lt=number)
+        .order_by("round__number", "board", "pk")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    requested: dict[int, str] = dict(
+        RequestedBye.objects.filter(
+            player__section=section, round_number=number
+        ).values_list("player_id", "kind")
+    )
+    scoring = section_scoring(section)
+    start = {pk: n for pk, n, *_rest in players}
+    # Outcomes counted per player, then scored once: adding Fractions row by row is slow.
+    tally: defaultdict[int, Counter[Outcome]] = defaultdict(Counter)
+    colours: defaultdict[int, list[pairing.Colour]] = defaultdict(list)
+    met: defaultdict[int, set[int]] = defaultdict(set)
+    had_bye: set[int] = set()
+    seen: defaultdict[int, set[int]] = defaultdict(set)
+    for round_number, white, black, result in rows:
+        seen[white].add(round_number)
+        if black is not None:
+            seen[black].add(round_number)
+        if result == Result.PENDING:
+            continue
+        white_outcome, black_outcome = OUTCOMES[result]
+        tally[white][white_outcome] += 1
+        if result in _HAD_BYE:
+            had_bye.add(white)
+        if black is None or black_outcome is None:
+            continue
+        tally[black][black_outcome] += 1
+        met[white].add(start[black])
+        met[black].add(start[white])
+        if result in PLAYED_RESULTS:
+            colours[white].append(pairing.Colour.WHITE)
+            colours[black].append(pairing.Colour.BLACK)
+        elif result == Result.WHITE_FORFEIT_WIN:
+            had_bye.add(white)
+        elif result == Result.BLACK_FORFEIT_WIN:
+            had_bye.add(black)
+    entrants = [
+        pairing.Entrant(
+            id=n,
+            name=name,
+            rating=rating,
+            score=sum(
+                (scoring.points(o) * c for o, c in tally[pk].items()), Fraction(0)
+            ),
+            colours=tuple(colours[pk]),
+            opponents=frozenset(met[pk]),
+            had_bye=pk in had_bye,
+            requested_bye=_REQUESTED_KIND.get(requested.get(pk, "")),
+            withdrawn=withdrawn_after is not None and withdrawn_after < number,
+        )
+        for pk, n, name, rating, withdrawn_after in players
+    ]
+    late = {n for pk, n in start.items() if len(seen[pk]) < number - 1}
+    return RoundEntrants(entrants, {n: pk for pk, n in start.items()}, late)

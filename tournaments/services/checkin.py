@@ -1,0 +1,78 @@
+"""Check-in at the door before a round: players in or out, and closing it for those who did not come."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.models import CheckIn, Player, RequestedBye, Section
+from tournaments.selectors import checkin_expected, paired_rounds
+from tournaments.services.common import section_lock
+from tournaments.services.players import player_withdraw
+
+CHECKIN_ROUND_RANGE = (
+    "Round {round} is not a round of this section (rounds 1 to {rounds})."
+)
+CHECKIN_ROUND_PAIRED = "Round {round} is paired: check-in for it is closed."
+CHECKIN_WITHDRAWN = (
+    "{player} withdrew after round {last} and is not expected in round {round}."
+)
+CHECKIN_CLOSE_ACTION = "Choose what happens to the players who did not check in."
+CLOSE_ZERO_BYE, CLOSE_WITHDRAW = "zero_bye", "withdraw"
+
+
+def _checkin_round_check(section: Section, round_number: int) -> None:
+    if not 1 <= round_number <= section.rounds_total:
+        raise ValidationError(
+            CHECKIN_ROUND_RANGE.format(round=round_number, rounds=section.rounds_total)
+        )
+    if round_number in paired_rounds(section):
+        raise ValidationError(CHECKIN_ROUND_PAIRED.format(round=round_number))
+
+
+def checkin_set(
+    *, player: Player, round_number: int, present: bool, user: User | None
+) -> bool:
+    """Check a player in for a round (or undo it); returns whether they are checked in."""
+    _checkin_round_check(player.section, round_number)
+    last = player.withdrawn_after_round
+    if present and last is not None and round_number > last:
+        raise ValidationError(
+            CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
+        )
+    if present:
+        CheckIn.objects.get_or_create(
+            player=player, round_number=round_number, defaults={"checked_in_by": user}
+        )
+    else:
+        CheckIn.objects.filter(player=player, round_number=round_number).delete()
+    return present
+
+
+def checkin_close(
+    *, section: Section, round_number: int, action: str, user: User | None
+) -> list[Player]:
+    """Close check-in: each expected player not checked in gets a zero-point bye for the round
+    (a requested bye the pairings honour), or is withdrawn before it. Returns those players."""
+    if action not in (CLOSE_ZERO_BYE, CLOSE_WITHDRAW):
+        raise ValidationError(CHECKIN_CLOSE_ACTION)
+    with transaction.atomic():
+        section_lock(section)
+        _checkin_round_check(section, round_number)
+        missing = list(
+            checkin_expected(section, round_number).exclude(
+                checkins__round_number=round_number
+            )
+        )
+        if action == CLOSE_ZERO_BYE:
+            RequestedBye.objects.bulk_create(
+                RequestedBye(
+                    player=p, round_number=round_number, kind=RequestedBye.Kind.ZERO
+                )
+                for p in missing
+            )
+        else:
+            for player in missing:
+                player_withdraw(player=player, after_round=round_number - 1)
+    return missing

@@ -1,0 +1,170 @@
+"""Automatic pairing: the pure pairing program (``tournaments.pairing``, docs/pairing.md) pairs a
+round from ``selectors.round_entrants``; this saves what it returns, all at once."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models, transaction
+from django.db.models import Q
+
+from standings.engine.formatting import format_decimal
+from tournaments import pairing
+from tournaments.models import Pairing, Result, Round, Section
+from tournaments.selectors import round_entrants
+from tournaments.services.setup import tournament_status_refresh
+
+ROUND_PAIR_NO_ROUND = "{section} has rounds 1 to {total}; there is no round {number}."
+ROUND_PAIR_ALL_PAIRED = "Every round of {section} is already paired."
+ROUND_PAIR_EARLIER_INCOMPLETE = "Round {earlier} is not complete: enter all its results before pairing round {number}."
+ROUND_PAIR_ALREADY_PAIRED = (
+    "Round {number} is already paired: remove its pairings before pairing it again."
+)
+ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
+ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
+ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
+
+# Each bye the program gives, as the result code stored for it.
+_BYE_RESULT = {
+    pairing.ByeKind.PAIRING: Result.BYE_PAIRING,
+    pairing.ByeKind.FULL: Result.BYE_FULL,
+    pairing.ByeKind.HALF: Result.BYE_HALF,
+    pairing.ByeKind.ZERO: Result.BYE_ZERO,
+    pairing.ByeKind.NO_GAME: Result.NOT_PAIRED,
+}
+
+
+class PairingRefused(ValueError):
+    """The round cannot be paired now; the message says why in one sentence."""
+
+
+def round_pair(
+    *, section: Section, number: int | None = None, post: bool = False
+) -> Round:
+    """Pair round ``number`` (the first round not paired when None) and save it, all at once.
+
+    Swiss sections by US Chess rules 27-29, round robins by the FIDE Berger tables
+    (docs/pairing.md). Earlier rounds must be complete and this round not yet paired: else
+    ``PairingRefused`` with one of the ``ROUND_PAIR_*`` sentences, and nothing changes. The
+    round is saved as a draft (the TD edits, then posts) or, with ``post``, as posted; the
+    program's reasons go to ``Round.pairing_notes``. A round robin drawn by lot records its seed
+    in ``Section.pairing_options["lots_seed"]`` so the table numbers can be drawn again.
+    """
+    try:
+        options = pairing.options_parse(section.pairing_options)
+    except pairing.OptionsError as error:
+        raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        rounds = dict(
+            Round.objects.filter(section=section).values_list("number", "status")
+        )
+        # Round number -> results not yet entered, for every round with pairings.
+        counts = dict(
+            Pairing.objects.filter(round__section=section)
+            .values_list("round__number")
+            .annotate(pending=models.Count("pk", filter=Q(result=Result.PENDING)))
+            .order_by()
+        )
+        paired = set(counts)
+        pending = {n for n, waiting in counts.items() if waiting}
+        if number is None:
+            number = next(
+                (n for n in range(1, section.rounds_total + 1) if n not in paired),
+                None,
+            )
+            if number is None:
+                raise PairingRefused(ROUND_PAIR_ALL_PAIRED.format(section=section.name))
+        if not 1 <= number <= section.rounds_total:
+            raise PairingRefused(
+                ROUND_PAIR_NO_ROUND.format(
+                    section=section.name, total=section.rounds_total, number=number
+                )
+            )
+        if number in paired or rounds.get(number) in (
+            Round.Status.PAIRED,
+            Round.Status.COMPLETE,
+        ):
+            raise PairingRefused(ROUND_PAIR_ALREADY_PAIRED.format(number=number))
+        for earlier in range(1, number):
+            if earlier not in paired or earlier in pending:
+                raise PairingRefused(
+                    ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
+                )
+        entrants, player_pk, late = round_entrants(section=section, number=number)
+        seed = options.lots_seed or section.lots_seed
+        swiss = section.kind == Section.Kind.SWISS
+        lot = options.board_one_colour == "lot" if swiss else options.tables == "lot"
+        if lot and not seed:
+            # Drawn now and recorded, so the lot can be checked and drawn again.
+            seed = secrets.token_hex(8)
+            section.pairing_options = {**section.pairing_options, "lots_seed": seed}
+            section.save(update_fields=["pairing_options"])
+        if swiss:
+            made = pairing.pair_swiss(
+                entrants, round_number=number, options=options, seed=seed
+            )
+        else:
+            try:
+                tables = pairing.table_numbers(
+                    [e.id for e in entrants], options.tables, seed
+                )
+            except pairing.OptionsError as error:
+                raise PairingRefused(
+                    ROUND_PAIR_BAD_OPTIONS.format(reason=error)
+                ) from None
+            try:
+                made = pairing.pair_round_robin(
+                    entrants,
+                    round_number=number,
+                    tables=tables,
+                    double=section.kind == Section.Kind.DOUBLE_ROUND_ROBIN,
+                )
+            except ValueError as error:
+                raise PairingRefused(
+                    ROUND_PAIR_NOT_IN_TABLE.format(number=number, reason=error)
+                ) from None
+        if not made.boards and not made.byes:
+            raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
+        notes = list(made.notes)
+        if not swiss and options.tables == "lot" and number == 1:
+            notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
+        if number > 1:
+            # A late entry joins at the score they have (byes for the rounds missed, or none).
+            notes.extend(
+                f"{e.label} entered late and joins at {format_decimal(e.score)} point(s)."
+                for e in entrants
+                if e.id in late
+                and not e.withdrawn
+                and e.requested_bye is None
+                and not e.opponents
+            )
+        status = Round.Status.PAIRED if post else Round.Status.DRAFT
+        round_, _created = Round.objects.update_or_create(
+            section=section,
+            number=number,
+            defaults={"status": status, "pairing_notes": notes},
+        )
+        Pairing.objects.bulk_create(
+            [
+                Pairing(
+                    round=round_,
+                    board=board_number,
+                    white_id=player_pk[board.white],
+                    black_id=player_pk[board.black],
+                )
+                for board_number, board in enumerate(made.boards, start=1)
+            ]
+            + [
+                Pairing(
+                    round=round_,
+                    white_id=player_pk[bye.player],
+                    result=_BYE_RESULT[bye.kind],
+                )
+                for bye in made.byes
+            ],
+            batch_size=2000,
+        )
+        if post:
+            tournament_status_refresh(tournament_id=section.tournament_id)
+    return round_

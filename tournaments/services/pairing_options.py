@@ -1,0 +1,52 @@
+"""The pairing options a TD posts before the event (docs/pairing.md, "Options"): accelerated
+pairings, board 1's colour in round 1, the rating unrated players are placed by, the colour
+rating limits, round-robin table numbers. Like the tiebreak order they are announced before
+round one, so they lock once round 1 has pairings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments import pairing
+from tournaments.models import Section
+from tournaments.selectors import section_pairing_options_locked
+
+# The variants a TD posts before the event (docs/pairing.md, "Options"): accelerated pairings,
+# board 1's colour in round 1, the rating unrated players are placed by, the colour rating limits,
+# round-robin table numbers. Like the tiebreak order they are announced before round one.
+PAIRING_OPTIONS_INVALID = "These pairing options cannot be used: {error}."
+PAIRING_OPTIONS_LOCKED = (
+    "Round 1 of {section} is paired, so the pairing options posted before the event stand: "
+    "they can change only while round 1 has no pairings."
+)
+
+
+def section_pairing_options_set(
+    *, section: Section, options: Mapping[str, Any]
+) -> Section:
+    """Make ``options`` the section's ``pairing_options`` after ``pairing.options_parse`` reads them.
+
+    Refused (``ValidationError``, nothing changed) when the parser refuses them, or when they
+    differ from the stored ones and round 1 already has pairings (draft or posted): the options
+    were posted before the event and round 1 was paired by them.
+    """
+    new = dict(options)
+    try:
+        pairing.options_parse(new)
+    except pairing.OptionsError as error:
+        raise ValidationError(PAIRING_OPTIONS_INVALID.format(error=error)) from None
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        if new != (locked.pairing_options or {}):
+            if section_pairing_options_locked(locked):
+                raise ValidationError(
+                    PAIRING_OPTIONS_LOCKED.format(section=locked.name)
+                )
+            locked.pairing_options = new
+            locked.save(update_fields=["pairing_options"])
+    section.pairing_options = locked.pairing_options
+    return section

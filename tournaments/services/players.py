@@ -1,0 +1,308 @@
+"""Players of a section one at a time: enter, change, number by rating, withdraw, requested byes,
+late entries."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+
+from tournaments.models import (
+    RATING_MAX,
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+)
+from tournaments.selectors import (
+    next_start_number,
+    paired_rounds,
+    rating_order,
+    round_one_paired,
+)
+from tournaments.services.common import model_check, section_lock
+
+PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
+PLAYER_ID_DIGITS = "The {field} may hold digits only."
+PLAYER_NAME_MISSING = "Every player needs a name."
+RENUMBER_AFTER_ROUND_ONE = "Round 1 is paired: start numbers can no longer change (they are the pairing numbers)."
+WITHDRAW_ROUND_RANGE = (
+    "A player withdraws after a round from 0 (before round 1) to {last} (this section has "
+    "{rounds} rounds)."
+)
+WITHDRAW_PAIRED_LATER = (
+    "{player} is paired in round {round}: take them out of that round's pairings first, or "
+    "withdraw them after round {round}."
+)
+WITHDRAW_ROUND_MISSING = (
+    "Say after which round the player withdrew (0: before round 1)."
+)
+ACTIVE_HAS_NO_ROUND = "An active player has no withdrawal round: leave it empty."
+REACTIVATE_NOT_WITHDRAWN = "{player} has not withdrawn."
+BYE_ROUND_RANGE = "Round {round} is not a round of this section (rounds 1 to {rounds})."
+BYE_AFTER_WITHDRAWAL = "{player} withdrew after round {last}: no bye for round {round}."
+BYE_ROUND_PAIRED = (
+    "Round {round} is paired already: change that round's pairings on its round page."
+)
+LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
+LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
+
+PLAYER_FIELDS = ("name", "rating", "uschess_id", "fide_id", "federation", "club")
+PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")
+LATE_HALF, LATE_NOT_PAIRED = "half", "not_paired"
+
+
+def player_check(*, player: Player) -> None:
+    """Every rule a player's own values must meet (name, rating range, IDs), as sentences."""
+    problems = []
+    if not player.name.strip():
+        problems.append(PLAYER_NAME_MISSING)
+    if player.rating is not None and not 1 <= player.rating <= RATING_MAX:
+        problems.append(PLAYER_RATING_RANGE)
+    for column, label in (("uschess_id", "US Chess ID"), ("fide_id", "FIDE ID")):
+        value = getattr(player, column)
+        if value and not (value.isascii() and value.isdigit()):
+            problems.append(PLAYER_ID_DIGITS.format(field=label))
+    if problems:
+        raise ValidationError(problems)
+    # The start number is the services' to give (players_renumber, the next free one).
+    model_check(player, exclude=["start_number"])
+
+
+def _player_insert(*, section: Section, name: str, fields: Mapping[str, Any]) -> Player:
+    """Check and save a new player with the next start number (the section locked first)."""
+    section_lock(section)
+    player = Player(
+        section=section,
+        name=name.strip(),
+        start_number=next_start_number(section),
+        **fields,
+    )
+    player_check(player=player)
+    player.save()
+    return player
+
+
+def player_create(*, section: Section, name: str, **fields: Any) -> Player:
+    """Enter one player; before round 1 is paired the section is numbered by rating again."""
+    with transaction.atomic():
+        player = _player_insert(section=section, name=name, fields=fields)
+        if not round_one_paired(section):
+            players_renumber(section=section)
+            player.refresh_from_db()
+    return player
+
+
+def player_update(*, player: Player, **fields: Any) -> Player:
+    """Change a player's details; the start number, status and withdrawal change through
+    ``players_renumber``, ``player_withdraw`` and ``player_reactivate``."""
+    for name in PLAYER_FIXED_FIELDS:
+        fields.pop(name, None)
+    with transaction.atomic():
+        section_lock(player.section)
+        changed = Player.objects.get(pk=player.pk)
+        rating_changed = "rating" in fields and fields["rating"] != changed.rating
+        for name, value in fields.items():
+            setattr(changed, name, value.strip() if isinstance(value, str) else value)
+        player_check(player=changed)
+        changed.save(update_fields=list(fields))
+        if rating_changed and not round_one_paired(player.section):
+            players_renumber(section=player.section)
+    player.refresh_from_db()
+    return player
+
+
+def player_status_check(
+    *, player: Player, status: str, after_round: int | None
+) -> None:
+    """Whether a player may be given this status and withdrawal round (for forms that show both)."""
+    if status == Player.Status.WITHDRAWN:
+        if after_round is None:
+            raise ValidationError(WITHDRAW_ROUND_MISSING)
+        _withdraw_check(player, after_round)
+    elif after_round is not None:
+        raise ValidationError(ACTIVE_HAS_NO_ROUND)
+
+
+def player_status_set(
+    *, player: Player, status: str, after_round: int | None
+) -> Player:
+    """Withdraw or re-activate a player to match ``status`` (one entry point for the admin)."""
+    player_status_check(player=player, status=status, after_round=after_round)
+    if status == Player.Status.WITHDRAWN:
+        assert after_round is not None
+        if (player.status, player.withdrawn_after_round) != (status, after_round):
+            return player_withdraw(player=player, after_round=after_round)
+    elif player.status == Player.Status.WITHDRAWN:
+        return player_reactivate(player=player)
+    return player
+
+
+def players_renumber(*, section: Section) -> list[Player]:
+    """Number the players by rating, highest first and unrated last, until round 1 is paired."""
+    with transaction.atomic():
+        section_lock(section)
+        if round_one_paired(section):
+            raise ValidationError(RENUMBER_AFTER_ROUND_ONE)
+        players = sorted(Player.objects.filter(section=section), key=rating_order)
+        used = {p.start_number for p in players}
+        # Two passes so that no two rows ever share a number (the unique constraint is checked
+        # row by row): first to free numbers above the final range, then to the final ones.
+        spare = [n for n in range(len(players) + 1, 10_000) if n not in used]
+        for player, temporary in zip(players, spare, strict=False):
+            player.start_number = temporary
+        Player.objects.bulk_update(players, ["start_number"])
+        for n, player in enumerate(players, start=1):
+            player.start_number = n
+        Player.objects.bulk_update(players, ["start_number"])
+    return players
+
+
+def _withdraw_check(player: Player, after_round: int) -> None:
+    section = player.section
+    if not 0 <= after_round < section.rounds_total:
+        raise ValidationError(
+            WITHDRAW_ROUND_RANGE.format(
+                last=section.rounds_total - 1, rounds=section.rounds_total
+            )
+        )
+    later = (
+        Pairing.objects.filter(round__section=section, round__number__gt=after_round)
+        .filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=later))
+
+
+def player_withdraw(*, player: Player, after_round: int) -> Player:
+    """Withdraw a player after a round (0: before round 1); their later requested byes go."""
+    with transaction.atomic():
+        _withdraw_check(player, after_round)
+        player.status = Player.Status.WITHDRAWN
+        player.withdrawn_after_round = after_round
+        player.save(update_fields=["status", "withdrawn_after_round"])
+        RequestedBye.objects.filter(
+            player=player, round_number__gt=after_round
+        ).delete()
+    return player
+
+
+def player_reactivate(*, player: Player) -> Player:
+    """Bring a withdrawn player back: paired again from the next round that is paired."""
+    if player.status != Player.Status.WITHDRAWN:
+        raise ValidationError(REACTIVATE_NOT_WITHDRAWN.format(player=player))
+    player.status = Player.Status.ACTIVE
+    player.withdrawn_after_round = None
+    player.save(update_fields=["status", "withdrawn_after_round"])
+    return player
+
+
+def player_byes_check(*, player: Player, byes: Mapping[int, str]) -> None:
+    """Whether ``byes`` (round -> full / half / zero) may be the player's requested byes."""
+    section = player.section
+    paired = paired_rounds(section)
+    existing = (
+        dict(
+            RequestedBye.objects.filter(player=player).values_list(
+                "round_number", "kind"
+            )
+        )
+        if player.pk is not None
+        else {}
+    )
+    problems = []
+    for number, kind in sorted(byes.items()):
+        if not 1 <= number <= section.rounds_total:
+            problems.append(
+                BYE_ROUND_RANGE.format(round=number, rounds=section.rounds_total)
+            )
+        elif (
+            player.withdrawn_after_round is not None
+            and number > player.withdrawn_after_round
+        ):
+            problems.append(
+                BYE_AFTER_WITHDRAWAL.format(
+                    player=player, last=player.withdrawn_after_round, round=number
+                )
+            )
+        elif number in paired and existing.get(number) != kind:
+            problems.append(BYE_ROUND_PAIRED.format(round=number))
+        elif kind not in RequestedBye.Kind.values:
+            problems.append(f"{kind!r} is not a kind of bye.")
+    if problems:
+        raise ValidationError(problems)
+
+
+def player_byes_request(
+    *, player: Player, byes: Mapping[int, str]
+) -> list[RequestedBye]:
+    """Make ``byes`` (round -> full / half / zero) the player's requested byes.
+
+    Only rounds not yet paired change: a round already paired keeps what it has (its round page
+    changes pairings), and naming it with a different bye is an error.
+    """
+    with transaction.atomic():
+        player_byes_check(player=player, byes=byes)
+        paired = paired_rounds(player.section)
+        for bye in RequestedBye.objects.filter(player=player):
+            if bye.round_number not in paired and bye.round_number not in byes:
+                bye.delete()
+        for number, kind in byes.items():
+            if number in paired:
+                continue
+            RequestedBye.objects.update_or_create(
+                player=player, round_number=number, defaults={"kind": kind}
+            )
+    return list(RequestedBye.objects.filter(player=player))
+
+
+def player_late_entry(
+    *,
+    section: Section,
+    name: str,
+    first_round: int,
+    missed: Mapping[int, str],
+    **fields: Any,
+) -> Player:
+    """Enter a player who starts in ``first_round``, with the last start number.
+
+    For each missed round, ``missed`` says half-point bye or not paired: a round already paired
+    gets the row now (a half-point bye, or "not paired"); a later round gets a requested bye
+    (half, or zero for not paired) that its pairings will give.
+    """
+    if not 2 <= first_round <= section.rounds_total:
+        raise ValidationError(
+            LATE_ENTRY_FIRST_ROUND.format(rounds=section.rounds_total)
+        )
+    choices = {r: missed.get(r) for r in range(1, first_round)}
+    if any(c not in (LATE_HALF, LATE_NOT_PAIRED) for c in choices.values()):
+        raise ValidationError(LATE_ENTRY_CHOICE)
+    with transaction.atomic():
+        player = _player_insert(section=section, name=name, fields=fields)
+        paired = paired_rounds(section)
+        rounds = {r.number: r for r in Round.objects.filter(section=section)}
+        for number, choice in choices.items():
+            if number in paired:
+                Pairing.objects.create(
+                    round=rounds[number],
+                    white=player,
+                    result=Result.BYE_HALF
+                    if choice == LATE_HALF
+                    else Result.NOT_PAIRED,
+                )
+            else:
+                RequestedBye.objects.create(
+                    player=player,
+                    round_number=number,
+                    kind=RequestedBye.Kind.HALF
+                    if choice == LATE_HALF
+                    else RequestedBye.Kind.ZERO,
+                )
+    return player

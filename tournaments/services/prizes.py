@@ -1,0 +1,99 @@
+"""A section's prize fund (``tournaments/prize_fund.py`` checks it) and the playoffs among tied
+players (US Chess 34A, 34C)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments import prize_fund
+from tournaments.models import Player, Section
+
+PLAYOFF_TOO_FEW = "A playoff needs at least two players."
+PLAYOFF_PLAYER_TWICE = "Player {number} is listed twice."
+PLAYOFF_NOT_IN_SECTION = "{section} has no player number {number}."
+PLAYOFF_PLAYER_ALREADY = (
+    "Player {number} is already in a recorded playoff: delete that one first."
+)
+PLAYOFF_NOTE_TOO_LONG = "The note is longer than {n} characters."
+PLAYOFF_NOT_FOUND = "There is no playoff number {number} to delete."
+PLAYOFF_NOTE_MAX = 200
+
+
+def section_prize_fund_set(*, section: Section, fund: object) -> Section:
+    """Replace the section's prize fund with ``fund`` (the fund JSON, parsed).
+
+    Raises ``ValidationError`` with one message per problem (each naming its prize) and saves
+    nothing when the fund is bad; saves the canonical form of ``prize_fund.fund_clean``.
+    """
+    try:
+        cleaned = prize_fund.fund_clean(fund)
+    except prize_fund.FundError as error:
+        raise ValidationError(error.messages) from None
+    with transaction.atomic():
+        Section.objects.filter(pk=section.pk).update(prize_fund=cleaned)
+    section.prize_fund = cleaned
+    return section
+
+
+def section_playoff_record(
+    *, section: Section, players: list[int], note: str = ""
+) -> Section:
+    """Add a playoff: ``players`` are start numbers in finishing order, winner first.
+
+    The players must be of the section, distinct, at least two, and in no other recorded
+    playoff. Whether they are tied on score depends on the round the standings are read after:
+    the prize list ignores (and says so) a playoff whose players are not tied.
+    """
+    note = note.strip()
+    if len(players) < 2:
+        raise ValidationError(PLAYOFF_TOO_FEW)
+    seen: set[int] = set()
+    for number in players:
+        if number in seen:
+            raise ValidationError(PLAYOFF_PLAYER_TWICE.format(number=number))
+        seen.add(number)
+    if len(note) > PLAYOFF_NOTE_MAX:
+        raise ValidationError(PLAYOFF_NOTE_TOO_LONG.format(n=PLAYOFF_NOTE_MAX))
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        known = set(
+            Player.objects.filter(section=locked, start_number__in=players).values_list(
+                "start_number", flat=True
+            )
+        )
+        for number in players:
+            if number not in known:
+                raise ValidationError(
+                    PLAYOFF_NOT_IN_SECTION.format(section=locked.name, number=number)
+                )
+        recorded = {n for playoff in locked.playoffs for n in playoff["players"]}
+        for number in players:
+            if number in recorded:
+                raise ValidationError(PLAYOFF_PLAYER_ALREADY.format(number=number))
+        locked.playoffs = [*locked.playoffs, {"players": list(players), "note": note}]
+        locked.save(update_fields=["playoffs"])
+    section.playoffs = locked.playoffs
+    return section
+
+
+def section_playoff_delete(*, section: Section, number: int) -> Section:
+    """Delete playoff ``number`` (1 = the first recorded)."""
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        if not 1 <= number <= len(locked.playoffs):
+            raise ValidationError(PLAYOFF_NOT_FOUND.format(number=number))
+        locked.playoffs = [
+            p for n, p in enumerate(locked.playoffs, start=1) if n != number
+        ]
+        locked.save(update_fields=["playoffs"])
+    section.playoffs = locked.playoffs
+    return section
+
+
+def section_playoff_announced_set(*, section: Section, announced: bool) -> Section:
+    """Whether the section's playoffs were announced in advance, so that they also decide cash (34C)."""
+    with transaction.atomic():
+        Section.objects.filter(pk=section.pk).update(playoff_announced=announced)
+    section.playoff_announced = announced
+    return section

@@ -1,0 +1,141 @@
+"""Results of a posted round: one board at a time with an audit trail and a compare-and-set against
+another TD's entry, and check mode's blind second entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import (
+    ONE_PLAYER_RESULTS,
+    TWO_PLAYER_RESULTS,
+    Pairing,
+    Result,
+    ResultChange,
+    ResultCheck,
+    Round,
+)
+
+RESULT_ROUND_NOT_POSTED = (
+    "Post the pairings of round {round} before entering its results."
+)
+RESULT_CONFLICT = (
+    "Board {board} changed while you were entering it: it is now {current}, set by {who} "
+    "at {when}. Nothing was saved; enter it again if it is still wrong."
+)
+RESULT_CONFLICT_UNKNOWN = (
+    "Board {board} changed while you were entering it: it is now {current}. "
+    "Nothing was saved; enter it again if it is still wrong."
+)
+RESULT_NOT_FOR_PAIRING = "{result} is not a result for {pairing}."
+CHECK_PENDING = "Enter a result to check, not “not yet played”."
+
+
+class ResultConflict(ValidationError):
+    """The result changed since the form was drawn: ``current`` is what the board holds now."""
+
+    def __init__(self, message: str, *, current: str) -> None:
+        super().__init__(message)
+        self.current = current
+
+
+def result_record(
+    *,
+    pairing: Pairing,
+    result: str,
+    based_on: str,
+    user: Any = None,
+    source: str = "entry",
+) -> Pairing:
+    """Set a board's result and record the change (old, new, who, when, source).
+
+    ``based_on`` is the result the caller's form showed: if the board holds another one now
+    (another TD entered it meanwhile), nothing is written and ``ResultConflict`` says what it
+    is and who set it. Writes in a constant number of queries whatever the round's size.
+    """
+    if result not in Result.values:
+        raise ValidationError(
+            RESULT_NOT_FOR_PAIRING.format(result=result, pairing=pairing)
+        )
+    fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
+    if result not in fits:
+        raise ValidationError(
+            RESULT_NOT_FOR_PAIRING.format(result=Result(result).label, pairing=pairing)
+        )
+    # The round's state is read afresh: the caller's copy may be older than another TD's post.
+    number, status_now = Round.objects.values_list("number", "status").get(
+        pk=pairing.round_id
+    )
+    if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+        raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
+    with transaction.atomic():
+        # The compare-and-set is one UPDATE: of two TDs posting at once, one changes the row.
+        updated = Pairing.objects.filter(pk=pairing.pk, result=based_on).update(
+            result=result
+        )
+        if not updated:
+            raise _conflict(pairing)
+        if result != based_on:
+            ResultChange.objects.create(
+                pairing=pairing,
+                old_result=based_on,
+                new_result=result,
+                changed_by=user,
+                source=source,
+            )
+        pending = Pairing.objects.filter(
+            round_id=pairing.round_id, result=Result.PENDING
+        ).exists()
+        status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
+        if status != status_now:
+            Round.objects.filter(pk=pairing.round_id).update(status=status)
+    pairing.result = result
+    return pairing
+
+
+def _conflict(pairing: Pairing) -> ResultConflict:
+    current = (
+        Pairing.objects.filter(pk=pairing.pk).values_list("result", flat=True).first()
+    )
+    current = current or Result.PENDING
+    last = (
+        ResultChange.objects.filter(pairing=pairing)
+        .select_related("changed_by")
+        .order_by("-changed_at", "-pk")
+        .first()
+    )
+    board = pairing.board or "–"
+    label = Result(current).label
+    if last is None:
+        return ResultConflict(
+            RESULT_CONFLICT_UNKNOWN.format(board=board, current=label), current=current
+        )
+    who = last.changed_by.get_username() if last.changed_by else "someone"
+    when = timezone.localtime(last.changed_at).strftime("%H:%M:%S")
+    return ResultConflict(
+        RESULT_CONFLICT.format(board=board, current=label, who=who, when=when),
+        current=current,
+    )
+
+
+def result_check_record(
+    *, pairing: Pairing, result: str, user: Any = None
+) -> ResultCheck:
+    """A second TD's blind entry of a board's result (check mode): one per board, the last wins."""
+    if result == Result.PENDING:
+        raise ValidationError(CHECK_PENDING)
+    fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
+    if result not in fits:
+        raise ValidationError(
+            RESULT_NOT_FOR_PAIRING.format(
+                result=Result(result).label if result in Result.values else result,
+                pairing=pairing,
+            )
+        )
+    check, _ = ResultCheck.objects.update_or_create(
+        pairing=pairing, defaults={"result": result, "entered_by": user}
+    )
+    return check

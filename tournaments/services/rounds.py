@@ -1,0 +1,519 @@
+"""A round's pairings: made by hand (or by a program through the same check), checked, saved,
+posted, taken out; and rounds created in bulk."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from tournaments.models import (
+    ONE_PLAYER_RESULTS,
+    TWO_PLAYER_RESULTS,
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Section,
+)
+from tournaments.results import PLAYED_RESULTS
+from tournaments.services.setup import tournament_status_refresh
+
+ROUND_NUMBER_OUT_OF_RANGE = (
+    "{section} has rounds 1 to {rounds}: there is no round {number}."
+)
+PLAYER_TWICE = "{player} is paired twice in round {round}."
+PLAYER_AGAINST_SELF = "{player} cannot play against themself."
+PLAYER_OTHER_SECTION = "{player} plays in another section, not in {section}."
+PLAYER_UNKNOWN = "Player number {number} is not in {section}."
+PLAYER_WITHDRAWN = (
+    "{player} withdrew after round {after} and is not paired after withdrawing."
+)
+BOARD_TWICE = "Board {board} is used twice."
+GAME_NEEDS_TWO_RESULT = "{result} is not a result for a game between two players."
+BYE_NEEDS_ONE_RESULT = "{result} is not a result for a player without an opponent."
+PAIRINGS_HAVE_RESULTS = (
+    "Round {round} already has results, so its pairings cannot change: "
+    "correct the results instead, or set them back to not played first."
+)
+WARN_REMATCH = "{white} and {black} already met in round {earlier}."
+WARN_THIRD_COLOUR = "{player} gets {colour} for the third game in a row."
+WARN_COLOUR_DIFFERENCE = "{player} will have had {colour} {more} times more than {other} ({whites} white, {blacks} black)."
+WARN_REQUESTED_BYE_PAIRED = (
+    "{player} asked for a {kind} in round {round} but is paired."
+)
+WARN_PREVIOUS_ROUND_OPEN = (
+    "Round {previous} is not complete yet: {missing} board{s} without a result."
+)
+PAIRINGS_RACE = "Round {round} was changed by someone else while you saved: reload it and try again."
+ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
+ROUND_EMPTY = "Round {round} has no pairings to post."
+
+# Requested bye kinds as the results they give.
+REQUESTED_BYE_RESULTS = {
+    "full": Result.BYE_FULL,
+    "half": Result.BYE_HALF,
+    "zero": Result.BYE_ZERO,
+}
+# Results that mean the game was played over the board (or is being played), the only ones that
+# give a colour: a forfeited game was not played, so it counts for neither player's colour history.
+_COLOUR_RESULTS = PLAYED_RESULTS | {Result.PENDING}
+
+
+@dataclass(frozen=True)
+class PairingInput:
+    """One row of a round as a pairing page or program gives it: players as Player pks.
+
+    A game has a board and two players; a bye or an absence has no board, one player and its
+    result code (``Result.BYE_HALF``, ...).
+    """
+
+    white: int
+    black: int | None = None
+    board: int | None = None
+    result: str = Result.PENDING
+
+
+@dataclass
+class PairingsCheck:
+    """What is wrong with a round's rows (``errors`` block a save, ``warnings`` do not).
+
+    Each error is (index of the row in the input or None, sentence).
+    """
+
+    errors: list[tuple[int | None, str]]
+    warnings: list[str]
+    # The rows checked: the given ones, then the requested byes that were missing.
+    rows: list[PairingInput]
+
+
+def _invalid(errors: list[tuple[int | None, str]]) -> ValidationError:
+    """A ValidationError whose messages carry the row they belong to (``params["row"]``)."""
+    # Django %-formats a message that has params: a "%" in a player's name must stay a "%".
+    return ValidationError(
+        [
+            ValidationError(message.replace("%", "%%"), params={"row": row})
+            for row, message in errors
+        ]
+    )
+
+
+def round_number_check(*, section: Section, number: int) -> None:
+    """Raise a ValidationError unless ``number`` is one of the section's rounds."""
+    if not 1 <= number <= section.rounds_total:
+        raise ValidationError(
+            ROUND_NUMBER_OUT_OF_RANGE.format(
+                section=section.name, rounds=section.rounds_total, number=number
+            )
+        )
+
+
+def round_pairings_check(
+    *, section: Section, number: int, rows: Sequence[PairingInput]
+) -> PairingsCheck:
+    """Check the rows of round ``number`` without writing: errors as sentences, and warnings.
+
+    Players with a requested bye for the round who are missing from ``rows`` get their bye
+    (added to the rows checked). A round that has results keeps its games. Reads a constant
+    number of queries (requested byes, players, earlier pairings, this round's pairings).
+    """
+    errors: list[tuple[int | None, str]] = []
+    warnings: list[str] = []
+    rows = list(rows)
+    try:
+        round_number_check(section=section, number=number)
+    except ValidationError as error:
+        return PairingsCheck([(None, m) for m in error.messages], [], rows)
+    given = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
+    for player_id, kind in RequestedBye.objects.filter(
+        player__section=section, round_number=number
+    ).values_list("player_id", "kind"):
+        if player_id not in given:
+            rows.append(
+                PairingInput(white=player_id, result=REQUESTED_BYE_RESULTS[kind])
+            )
+    existing = list(
+        Pairing.objects.filter(
+            round__section=section, round__number=number
+        ).values_list("board", "white_id", "black_id", "result")
+    )
+    has_results = any(
+        black is not None and result != Result.PENDING
+        for _b, _w, black, result in existing
+    )
+    if has_results and {(r.board, r.white, r.black) for r in rows} != {
+        (board, white, black) for board, white, black, _r in existing
+    }:
+        errors.append((None, PAIRINGS_HAVE_RESULTS.format(round=number)))
+    ids = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
+    players = Player.objects.in_bulk(ids)
+    earlier = list(
+        Pairing.objects.filter(round__section=section, round__number__lt=number)
+        .order_by("round__number")
+        .values_list("round__number", "white_id", "black_id", "result")
+    )
+    seen: set[int] = set()
+    boards: set[int] = set()
+    for i, row in enumerate(rows):
+        for pk in (row.white, row.black):
+            if pk is None:
+                continue
+            player = players.get(pk)
+            if player is None:
+                errors.append(
+                    (i, PLAYER_UNKNOWN.format(number=pk, section=section.name))
+                )
+                continue
+            if player.section_id != section.pk:
+                errors.append(
+                    (
+                        i,
+                        PLAYER_OTHER_SECTION.format(
+                            player=player, section=section.name
+                        ),
+                    )
+                )
+            elif (
+                player.withdrawn_after_round is not None
+                and number > player.withdrawn_after_round
+                and row.result != Result.NOT_PAIRED
+            ):
+                errors.append(
+                    (
+                        i,
+                        PLAYER_WITHDRAWN.format(
+                            player=player, after=player.withdrawn_after_round
+                        ),
+                    )
+                )
+            if pk in seen:
+                errors.append((i, PLAYER_TWICE.format(player=player, round=number)))
+            seen.add(pk)
+        if row.black is not None and row.black == row.white:
+            errors.append(
+                (i, PLAYER_AGAINST_SELF.format(player=players.get(row.white)))
+            )
+        label = Result(row.result).label if row.result in Result.values else row.result
+        if row.black is not None and row.result not in TWO_PLAYER_RESULTS:
+            errors.append((i, GAME_NEEDS_TWO_RESULT.format(result=label)))
+        if row.black is None and row.result not in ONE_PLAYER_RESULTS:
+            errors.append((i, BYE_NEEDS_ONE_RESULT.format(result=label)))
+        if row.board is not None:
+            if row.board in boards:
+                errors.append((i, BOARD_TWICE.format(board=row.board)))
+            boards.add(row.board)
+    if not errors:
+        warnings = _pairing_warnings(section, number, rows, players, earlier)
+    return PairingsCheck(errors, warnings, rows)
+
+
+def _pairing_warnings(
+    section: Section,
+    number: int,
+    rows: Sequence[PairingInput],
+    players: dict[int, Player],
+    earlier: Sequence[tuple[int, int, int | None, str]],
+) -> list[str]:
+    """Rematches, a third colour in a row, a colour difference over 2: a TD may still want them."""
+    warnings: list[str] = []
+    met: dict[frozenset[int], int] = {}
+    colours: defaultdict[int, list[str]] = defaultdict(list)
+    for r, white, black, result in earlier:
+        if black is None:
+            continue
+        met.setdefault(frozenset((white, black)), r)
+        if result in _COLOUR_RESULTS:
+            colours[white].append("white")
+            colours[black].append("black")
+    requested = dict(
+        RequestedBye.objects.filter(
+            player__section=section, round_number=number
+        ).values_list("player_id", "kind")
+    )
+    if number > 1:
+        missing = Pairing.objects.filter(
+            round__section=section, round__number=number - 1, result=Result.PENDING
+        ).count()
+        if missing:
+            warnings.append(
+                WARN_PREVIOUS_ROUND_OPEN.format(
+                    previous=number - 1, missing=missing, s=_plural(missing)
+                )
+            )
+    for row in rows:
+        if row.black is None:
+            continue
+        white_player, black_player = players[row.white], players[row.black]
+        if frozenset((row.white, row.black)) in met:
+            warnings.append(
+                WARN_REMATCH.format(
+                    white=white_player,
+                    black=black_player,
+                    earlier=met[frozenset((row.white, row.black))],
+                )
+            )
+        for player, colour in ((white_player, "white"), (black_player, "black")):
+            history = [*colours[player.pk], colour]
+            if history[-3:] == [colour] * 3:
+                warnings.append(WARN_THIRD_COLOUR.format(player=player, colour=colour))
+            whites, blacks = history.count("white"), history.count("black")
+            if abs(whites - blacks) > 2:
+                more, other = (
+                    ("white", "black") if whites > blacks else ("black", "white")
+                )
+                warnings.append(
+                    WARN_COLOUR_DIFFERENCE.format(
+                        player=player,
+                        colour=more,
+                        other=other,
+                        more=abs(whites - blacks),
+                        whites=whites,
+                        blacks=blacks,
+                    )
+                )
+    for row in rows:
+        for pk in (row.white, row.black):
+            if pk in requested and (
+                row.black is not None
+                or row.result != REQUESTED_BYE_RESULTS[requested[pk]]
+            ):
+                warnings.append(
+                    WARN_REQUESTED_BYE_PAIRED.format(
+                        player=players[pk],
+                        kind=RequestedBye.Kind(requested[pk]).label.lower(),
+                        round=number,
+                    )
+                )
+    return warnings
+
+
+def _plural(count: int) -> str:
+    return "" if count == 1 else "s"
+
+
+@dataclass
+class PairingsSaved:
+    round: Round
+    warnings: list[str]
+
+
+def round_pairings_save(
+    *,
+    section: Section,
+    number: int,
+    rows: Sequence[PairingInput],
+    user: Any = None,
+    source: str = "pairing",
+) -> PairingsSaved:
+    """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
+
+    ``rows`` are checked by ``round_pairings_check`` (requested byes added). A round that has
+    results keeps its games: only results may change then, each recorded as a
+    ``ResultChange`` from ``source`` (the pairings page, the admin). A round that was not
+    paired becomes a draft (``round_publish`` posts it); a posted round stays posted, complete
+    when every row has a result. Raises ``ValidationError`` (sentences, each with
+    ``params["row"]``) and writes nothing on any error; returns the round and the warnings.
+    """
+    try:
+        with transaction.atomic():
+            check = round_pairings_check(section=section, number=number, rows=rows)
+            if check.errors:
+                raise _invalid(check.errors)
+            rows = check.rows
+            round_, _ = Round.objects.select_for_update().get_or_create(
+                section=section, number=number
+            )
+            existing = {(p.white_id, p.black_id): p for p in round_.pairings.all()}
+            kept = {(r.white, r.black) for r in rows} & set(existing)
+            Pairing.objects.filter(round=round_).exclude(
+                pk__in=[existing[k].pk for k in kept]
+            ).delete()
+            # Boards of kept rows are cleared first, so that two rows may swap boards.
+            Pairing.objects.filter(pk__in=[existing[k].pk for k in kept]).update(
+                board=None
+            )
+            changes = []
+            for row in rows:
+                old = existing.get((row.white, row.black))
+                if old is None:
+                    continue
+                if old.result != row.result:
+                    changes.append(
+                        ResultChange(
+                            pairing=old,
+                            old_result=old.result,
+                            new_result=row.result,
+                            changed_by=user,
+                            source=source,
+                        )
+                    )
+                old.board, old.result = row.board, row.result
+                old.save(update_fields=["board", "result"])
+            ResultChange.objects.bulk_create(changes)
+            Pairing.objects.bulk_create(
+                Pairing(
+                    round=round_,
+                    board=row.board,
+                    white_id=row.white,
+                    black_id=row.black,
+                    result=row.result,
+                )
+                for row in rows
+                if (row.white, row.black) not in existing
+            )
+            round_.status = _status_after_pairing(round_.status, rows)
+            round_.save(update_fields=["status"])
+    except IntegrityError:
+        # The checks above leave only a race for the database to refuse: another TD saved
+        # this round's pairings at the same moment.
+        raise ValidationError(PAIRINGS_RACE.format(round=number)) from None
+    return PairingsSaved(round_, check.warnings)
+
+
+def _status_after_pairing(status: str, rows: Sequence[PairingInput]) -> str:
+    if not rows:
+        return Round.Status.NOT_PAIRED
+    if status in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+        return Round.Status.DRAFT
+    if any(r.result == Result.PENDING for r in rows):
+        return Round.Status.PAIRED
+    return Round.Status.COMPLETE
+
+
+def pairing_save(
+    *,
+    round_: Round,
+    pairing: Pairing | None,
+    row: PairingInput,
+    user: Any = None,
+    source: str = "admin",
+) -> PairingsSaved:
+    """Add (``pairing`` None) or change one pairing of ``round_``: the round's other rows stay.
+
+    The whole round is checked and saved by ``round_pairings_save``.
+    """
+    return round_pairings_save(
+        section=round_.section,
+        number=round_.number,
+        rows=_round_rows_with(round_, pairing, row),
+        user=user,
+        source=source,
+    )
+
+
+def pairing_check(
+    *, round_: Round, pairing: Pairing | None, row: PairingInput
+) -> PairingsCheck:
+    """``round_pairings_check`` for one pairing added to or changed in ``round_``."""
+    rows = _round_rows_with(round_, pairing, row)
+    check = round_pairings_check(
+        section=round_.section, number=round_.number, rows=rows
+    )
+    # Only this row's errors: the others were saved before and are the round's own business.
+    mine = len(rows) - 1
+    return PairingsCheck(
+        [(r, m) for r, m in check.errors if r in (mine, None)],
+        check.warnings,
+        check.rows,
+    )
+
+
+def _round_rows_with(
+    round_: Round, pairing: Pairing | None, row: PairingInput
+) -> list[PairingInput]:
+    others = Pairing.objects.filter(round=round_)
+    if pairing is not None and pairing.pk is not None:
+        others = others.exclude(pk=pairing.pk)
+    return [
+        *(
+            PairingInput(white=w, black=b, board=board, result=result)
+            for board, w, b, result in others.values_list(
+                "board", "white_id", "black_id", "result"
+            )
+        ),
+        row,
+    ]
+
+
+def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
+    """Take one pairing out of its round; the round's other rows stay (and are checked)."""
+    round_ = Round.objects.select_related("section").get(pk=pairing.round_id)
+    rows = [
+        PairingInput(white=w, black=b, board=board, result=result)
+        for board, w, b, result in Pairing.objects.filter(round=round_)
+        .exclude(pk=pairing.pk)
+        .values_list("board", "white_id", "black_id", "result")
+    ]
+    return round_pairings_save(
+        section=round_.section, number=round_.number, rows=rows, user=user
+    )
+
+
+def round_publish(*, round_: Round, user: Any = None) -> Round:
+    """Post a draft round's pairings for the players (DRAFT -> PAIRED)."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.DRAFT:
+            raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))
+        pairings = list(round_.pairings.values_list("result", flat=True))
+        if not pairings:
+            raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        round_.status = (
+            Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
+        )
+        round_.save(update_fields=["status"])
+        tournament_status_refresh(tournament_id=round_.section.tournament_id)
+    return round_
+
+
+# One pairing as bulk writers give it: round number, board (None for a one-player row), white's
+# and black's start numbers (black None for a one-player row), result code.
+StartNumberPairing = tuple[int, int | None, int, int | None, str]
+
+
+def section_rounds_create(
+    *, section: Section, rows: Iterable[StartNumberPairing]
+) -> None:
+    """Create the rounds named in ``rows`` and their pairings, in bulk and in one transaction.
+
+    A round is complete when none of its results is pending, otherwise its pairings are posted.
+    Players are named by start number and must already exist in the section.
+    """
+    rows = list(rows)
+    pending = {
+        r for r, _board, _white, _black, result in rows if result == Result.PENDING
+    }
+    with transaction.atomic():
+        Round.objects.bulk_create(
+            Round(
+                section=section,
+                number=n,
+                status=Round.Status.PAIRED if n in pending else Round.Status.COMPLETE,
+            )
+            for n in sorted({r for r, *_ in rows})
+        )
+        round_pk = dict(
+            Round.objects.filter(section=section).values_list("number", "pk")
+        )
+        player_pk = dict(
+            Player.objects.filter(section=section).values_list("start_number", "pk")
+        )
+        Pairing.objects.bulk_create(
+            (
+                Pairing(
+                    round_id=round_pk[r],
+                    board=board,
+                    white_id=player_pk[white],
+                    black_id=None if black is None else player_pk[black],
+                    result=result,
+                )
+                for r, board, white, black, result in rows
+            ),
+            batch_size=2000,
+        )

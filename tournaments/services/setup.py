@@ -1,0 +1,194 @@
+"""A tournament and its sections: create, change, publish; the tournament's status."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+
+from tournaments.models import CheckIn, Player, RequestedBye, Round, Section, Tournament
+from tournaments.selectors import free_slug, section_default_tiebreaks
+from tournaments.services.common import model_check
+
+TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
+SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
+SECTION_ROUNDS_TOO_FEW = (
+    "The section cannot have fewer than {needed} rounds: {why} round {needed}."
+)
+SECTION_POINTS_ORDER = (
+    "A win must be worth more than a draw, and a draw at least as much as a loss."
+)
+
+
+def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
+    """A new draft tournament directed by ``user``; its slug comes from its name, made unique."""
+    tournament = Tournament(
+        name=name, slug=free_slug(name), is_published=False, **fields
+    )
+    _tournament_check(tournament)
+    with transaction.atomic():
+        tournament.save()
+        tournament.directors.add(user)
+    return tournament
+
+
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change the tournament's own fields (not its slug: published links keep working)."""
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    _tournament_check(tournament)
+    tournament.save(update_fields=list(fields))
+    return tournament
+
+
+def _tournament_check(tournament: Tournament) -> None:
+    model_check(tournament)
+    start, end = tournament.start_date, tournament.end_date
+    if start and end and end < start:
+        raise ValidationError(TOURNAMENT_END_BEFORE_START)
+
+
+def tournament_publish(*, tournament: Tournament, published: bool) -> Tournament:
+    """Show the tournament on the public pages, or take it back to a draft."""
+    tournament.is_published = published
+    tournament.save(update_fields=["is_published"])
+    return tournament
+
+
+# ---- sections
+
+
+def section_create(
+    *,
+    tournament: Tournament,
+    name: str,
+    rounds_total: int,
+    kind: str = Section.Kind.SWISS,
+    **fields: Any,
+) -> Section:
+    """A new section; its tiebreak order starts as the default for its kind (not yet posted)."""
+    fields.setdefault("position", tournament.sections.count())
+    section = Section(
+        tournament=tournament,
+        name=name,
+        rounds_total=rounds_total,
+        kind=kind,
+        tiebreaks=section_default_tiebreaks(kind),
+        **fields,
+    )
+    section_check(section=section)
+    section.save()
+    return section
+
+
+def section_check(*, section: Section) -> None:
+    """Every rule a section's own values must meet, for a new section or one about to change
+    (``section`` holds the new values, not yet saved). Raises ValidationError with sentences."""
+    if (
+        Section.objects.filter(
+            tournament=section.tournament_id, name__iexact=section.name
+        )
+        .exclude(pk=section.pk)
+        .exists()
+    ):
+        raise ValidationError(
+            SECTION_NAME_TAKEN.format(tournament=section.tournament, name=section.name)
+        )
+    _check_points(section)
+    if section.pk is not None:
+        needed, why = _rounds_needed(section)
+        if section.rounds_total < needed:
+            raise ValidationError(SECTION_ROUNDS_TOO_FEW.format(needed=needed, why=why))
+    model_check(section)
+
+
+def section_update(*, section: Section, **fields: Any) -> Section:
+    """Change a section's settings; it keeps every round something already refers to.
+
+    The posted order changes only through ``section_tiebreaks_post``.
+    """
+    fields.pop("tiebreaks", None)
+    with transaction.atomic():
+        changed = Section.objects.select_for_update().get(pk=section.pk)
+        old_kind = changed.kind
+        for name, value in fields.items():
+            setattr(changed, name, value)
+        section_check(section=changed)
+        update = list(fields)
+        # A kind change before any posting brings the new kind's default order with it.
+        if (
+            changed.kind != old_kind
+            and not changed.tiebreak_changes.exists()
+            and changed.tiebreaks == section_default_tiebreaks(old_kind)
+        ):
+            changed.tiebreaks = section_default_tiebreaks(changed.kind)
+            update.append("tiebreaks")
+        changed.save(update_fields=update)
+    for name in [*update, "tournament_id"]:
+        setattr(section, name, getattr(changed, name))
+    return section
+
+
+def _rounds_needed(section: Section) -> tuple[int, str]:
+    """The highest round number a row of the section refers to, and what refers to it."""
+    candidates = [
+        (
+            Round.objects.filter(section=section).aggregate(n=models.Max("number"))[
+                "n"
+            ],
+            "there is a",
+        ),
+        (
+            RequestedBye.objects.filter(player__section=section).aggregate(
+                n=models.Max("round_number")
+            )["n"],
+            "a player requested a bye for",
+        ),
+        (
+            Player.objects.filter(section=section).aggregate(
+                n=models.Max("withdrawn_after_round")
+            )["n"],
+            "a player withdrew after",
+        ),
+        (
+            CheckIn.objects.filter(player__section=section).aggregate(
+                n=models.Max("round_number")
+            )["n"],
+            "players checked in for",
+        ),
+    ]
+    return max(((n or 0, why) for n, why in candidates), default=(0, ""))
+
+
+def _check_points(section: Section) -> None:
+    # The model's defaults are text ("0.5"); compare exact decimals.
+    win, draw, loss = (
+        Decimal(str(v))
+        for v in (section.win_points, section.draw_points, section.loss_points)
+    )
+    if not (win > draw >= loss):
+        raise ValidationError(SECTION_POINTS_ORDER)
+
+
+# ---- the tournament's status, which follows its rounds and sections: rounds posted, sections
+# marked final (``round_publish``, ``round_pair`` and ``section_final_set`` call it)
+
+
+def tournament_status_refresh(*, tournament_id: int) -> str:
+    """Set the tournament's status from its sections: setup until a round is posted, final when
+    every section is marked final, running in between. Returns the status."""
+    sections = list(Section.objects.filter(tournament_id=tournament_id))
+    if sections and all(s.is_final for s in sections):
+        status = Tournament.Status.FINAL
+    elif Round.objects.filter(
+        section__tournament_id=tournament_id,
+        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+    ).exists():
+        status = Tournament.Status.RUNNING
+    else:
+        status = Tournament.Status.SETUP
+    Tournament.objects.filter(pk=tournament_id).update(status=status)
+    return status
