@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Section, Tournament
-from tournaments.progress import sections_progress
+from tournaments.selectors import sections_progress
 
 
 @require_GET

@@ -14,7 +14,7 @@ from tournaments.access import tournament_for_director
 from tournaments.forms.setup import SectionForm, TournamentForm
 from tournaments.forms.tiebreaks import order_labels
 from tournaments.models import Player, RequestedBye, Section, Tournament
-from tournaments.progress import sections_progress
+from tournaments.selectors import sections_progress
 
 # How a requested bye shows in the players table: the wall chart's letters (B full-point bye,
 # H half-point bye, U zero-point bye / not paired) after the round number, e.g. "R3 H".

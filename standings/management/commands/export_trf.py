@@ -14,7 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from standings.trf_export import TrfExportError, section_trf
-from tournaments.lookup import SectionNotFound, section_find
+from tournaments.selectors import SectionNotFound, section_find
 
 
 class Command(BaseCommand):

@@ -11,8 +11,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from standings.prize_report import prizes_json, prizes_text, section_prizes
 from standings.reports import ReportError
-from tournaments.lookup import SectionNotFound, section_find
 from tournaments.prize_fund import FundError, fund_loads
+from tournaments.selectors import SectionNotFound, section_find
 from tournaments.services import section_prize_fund_set
 
 FORMATS = ("text", "json")

@@ -17,7 +17,7 @@ from standings.reports import (
     standings_json,
     standings_text,
 )
-from tournaments.lookup import SectionNotFound, section_find
+from tournaments.selectors import SectionNotFound, section_find
 
 FORMATS = ("text", "json", "csv")
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.lookup import SectionNotFound, section_find
 from tournaments.models import Pairing
+from tournaments.selectors import SectionNotFound, section_find
 from tournaments.services import PairingRefused, round_pair
 
 
