@@ -6,6 +6,7 @@ before writing or to show a page is read here.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from django.db import models
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet
 from django.utils.text import slugify
 
 from standings.engine import default_order
@@ -24,19 +25,12 @@ from tournaments.models import (
     Player,
     RequestedBye,
     Result,
+    ResultChange,
     Round,
     Section,
     Tournament,
 )
 from tournaments.results import OUTCOMES, PLAYED_RESULTS, section_scoring
-
-
-def section_default_tiebreaks(kind: str) -> str:
-    """The order offered to a new section of this kind (the TD posts it or another)."""
-    # The engine's default: 34E's four for a Swiss, Sonneborn-Berger first for a round robin
-    # (the SwissSys list: "most often used for round robin events"); see docs/tiebreaks.md.
-    return default_order(kind != Section.Kind.SWISS)
-
 
 # ---- tournaments and sections
 
@@ -66,6 +60,26 @@ def section_find(*, slug: str, name: str | None = None) -> Section:
     raise SectionNotFound(
         f"{tournament.name} has no section {name!r}; its sections are {names}"
     )
+
+
+def free_slug(name: str) -> str:
+    """The name as a slug, made unique with -2, -3, ... (the tournament's address)."""
+    base = slugify(name)[:90].strip("-") or "tournament"
+    used = set(
+        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+    )
+    slug, n = base, 1
+    while slug in used:
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+def section_default_tiebreaks(kind: str) -> str:
+    """The order offered to a new section of this kind (the TD posts it or another)."""
+    # The engine's default: 34E's four for a Swiss, Sonneborn-Berger first for a round robin
+    # (the SwissSys list: "most often used for round robin events"); see docs/tiebreaks.md.
+    return default_order(kind != Section.Kind.SWISS)
 
 
 @dataclass(frozen=True)
@@ -126,17 +140,55 @@ def sections_progress(sections: Iterable[Section]) -> dict[int, SectionProgress]
     return progress
 
 
-def free_slug(name: str) -> str:
-    """The name as a slug, made unique with -2, -3, ... (the tournament's address)."""
-    base = slugify(name)[:90].strip("-") or "tournament"
-    used = set(
-        Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True)
+# ---- players
+
+
+def next_start_number(section: Section) -> int:
+    """The start number a new player gets: one after the section's highest."""
+    last = Player.objects.filter(section=section).aggregate(
+        n=models.Max("start_number")
     )
-    slug, n = base, 1
-    while slug in used:
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    return (last["n"] or 0) + 1
+
+
+def rating_order(player: Player) -> tuple[int, int, int]:
+    """The sort key of ``players_renumber``: highest rating first, unrated last, equal ratings
+    in their present order."""
+    return (player.rating is None, -(player.rating or 0), player.start_number)
+
+
+def players_in_rating_order(players: Iterable[Player]) -> bool:
+    """Whether players listed by start number are numbered as ``players_renumber`` would."""
+    listed = sorted(players, key=lambda p: p.start_number)
+    return listed == sorted(listed, key=rating_order)
+
+
+# ---- the posted tiebreak order and pairing options
+
+
+def section_tiebreaks_posted(section: Section) -> bool:
+    """Whether the TD has posted an order (the first posting is kept as a change too)."""
+    return section.tiebreak_changes.exists()
+
+
+def section_pairing_options_locked(section: Section) -> bool:
+    """Whether round 1 has pairings (a draft or posted): the options stand from then on."""
+    return Pairing.objects.filter(round__section=section, round__number=1).exists()
+
+
+# ---- check-in
+
+
+def checkin_expected(section: Section, round_number: int) -> QuerySet[Player]:
+    """The players expected at the board for a round: active then, and no requested bye for it."""
+    return (
+        Player.objects.filter(section=section)
+        .filter(
+            models.Q(withdrawn_after_round__isnull=True)
+            | models.Q(withdrawn_after_round__gte=round_number)
+        )
+        .exclude(requested_byes__round_number=round_number)
+    )
 
 
 # ---- rounds
@@ -181,53 +233,114 @@ def round_has_results(*, round_: Round) -> bool:
     )
 
 
-# ---- players
+# ---- the round page: the section's rounds, a round's boards, what changed since the page was drawn
 
 
-def next_start_number(section: Section) -> int:
-    last = Player.objects.filter(section=section).aggregate(
-        n=models.Max("start_number")
-    )
-    return (last["n"] or 0) + 1
+@dataclass(frozen=True)
+class RoundState:
+    """One round of a section as the rounds list and the progress bar show it."""
+
+    number: int
+    round: Round | None  # None until the round has a row (nothing paired yet)
+    total: int  # games: two-player boards
+    done: int  # games with a result
+
+    @property
+    def status(self) -> str:
+        return self.round.status if self.round else Round.Status.NOT_PAIRED
+
+    @property
+    def label(self) -> str:
+        return Round.Status(self.status).label
+
+    @property
+    def percent(self) -> int:
+        return math.floor(100 * self.done / self.total) if self.total else 0
 
 
-def rating_order(player: Player) -> tuple[int, int, int]:
-    # Highest rating first, unrated last; equal ratings keep their present order.
-    return (player.rating is None, -(player.rating or 0), player.start_number)
-
-
-def players_in_rating_order(players: Iterable[Player]) -> bool:
-    """Whether players listed by start number are numbered as ``players_renumber`` would."""
-    listed = sorted(players, key=lambda p: p.start_number)
-    return listed == sorted(listed, key=rating_order)
-
-
-# ---- the posted tiebreak order and pairing options
-
-
-def section_tiebreaks_posted(section: Section) -> bool:
-    """Whether the TD has posted an order (the first posting is kept as a change too)."""
-    return section.tiebreak_changes.exists()
-
-
-def section_pairing_options_locked(section: Section) -> bool:
-    """Whether round 1 has pairings (a draft or posted): the options stand from then on."""
-    return Pairing.objects.filter(round__section=section, round__number=1).exists()
-
-
-# ---- check-in
-
-
-def checkin_expected(section: Section, round_number: int) -> QuerySet[Player]:
-    """The players expected at the board for a round: active then, and no requested bye for it."""
-    return (
-        Player.objects.filter(section=section)
-        .filter(
-            models.Q(withdrawn_after_round__isnull=True)
-            | models.Q(withdrawn_after_round__gte=round_number)
+def section_rounds(section: Section) -> list[RoundState]:
+    """Rounds 1 to the section's last, each with its row and its games with a result, in one query."""
+    found = {
+        r.number: r
+        for r in Round.objects.filter(section=section).annotate(
+            games=Count("pairings", filter=Q(pairings__black__isnull=False)),
+            results=Count(
+                "pairings",
+                filter=Q(pairings__black__isnull=False)
+                & ~Q(pairings__result=Result.PENDING),
+            ),
         )
-        .exclude(requested_byes__round_number=round_number)
+    }
+    states = []
+    for number in range(1, section.rounds_total + 1):
+        round_ = found.get(number)
+        states.append(
+            RoundState(
+                number=number,
+                round=round_,
+                total=getattr(round_, "games", 0),
+                done=getattr(round_, "results", 0),
+            )
+        )
+    return states
+
+
+def pairings_with_checks() -> QuerySet[Pairing]:
+    """Pairings as the round page shows them: with their players and their check-mode entry
+    (``check_result``, None when there is none), in the same query."""
+    return Pairing.objects.select_related("white", "black").annotate(
+        check_result=F("result_check__result")
     )
+
+
+def round_pairings(
+    round_: Round | None, *, changed_after: int | None = None
+) -> tuple[list[Pairing], list[Pairing]]:
+    """The round's boards in board order and its one-player rows by start number, in one query.
+
+    Each row is read as ``pairings_with_checks`` reads it. With ``changed_after`` (a
+    ``ResultChange`` id), only the rows whose result changed after it.
+    """
+    if round_ is None:
+        return [], []
+    rows = pairings_with_checks().filter(round=round_)
+    if changed_after is not None:
+        rows = rows.filter(
+            pk__in=ResultChange.objects.filter(
+                pairing__round=round_, pk__gt=changed_after
+            ).values("pairing_id")
+        )
+    pairings = list(
+        rows.order_by(F("board").asc(nulls_last=True), "white__start_number")
+    )
+    return [p for p in pairings if p.black_id], [p for p in pairings if not p.black_id]
+
+
+def round_version(round_: Round | None) -> tuple[int, str]:
+    """The round's last result change, and a signature of its pairings that a re-pair changes,
+    in one query: what a page drawn from the round compares itself with."""
+    if round_ is None:
+        return 0, "0-0"
+    found = Pairing.objects.filter(round=round_).aggregate(
+        pairings=Count("pk", distinct=True),
+        last=Max("pk"),
+        since=Max("result_changes__pk"),
+    )
+    return found["since"] or 0, f"{found['pairings']}-{found['last'] or 0}"
+
+
+def round_next_pending(pairing: Pairing) -> int | None:
+    """The next board without a result after ``pairing``'s (wrapping round), or None."""
+    pending = list(
+        Pairing.objects.filter(
+            round_id=pairing.round_id, black__isnull=False, result=Result.PENDING
+        )
+        .order_by("board")
+        .values_list("pk", "board")
+    )
+    after = [pk for pk, b in pending if (b or 0) > (pairing.board or 0)]
+    ordered = after or [pk for pk, _ in pending]
+    return ordered[0] if ordered else None
 
 
 # ---- the pairing program's input
@@ -258,8 +371,8 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
     """The section's players as they stand before round ``number``, in three queries.
 
     Withdrawn players (withdrawn after an earlier round) are marked withdrawn; requested byes
-    for the round are attached. Also for the warnings on a hand-made pairing
-    (``pairing.pairing_problems``).
+    for the round are attached. The pairing program's input (``services.round_pair``); the
+    checker, ``pairing.pairing_problems``, takes the same entrants.
     """
     players = list(
         Player.objects.filter(section=section)

@@ -408,6 +408,48 @@ def test_a_result_post_costs_the_same_queries_for_10_and_200_boards(
     assert Player.objects.filter(section=large).count() == 400
 
 
+# A result POST: the session, the user, the tournament and the director check, the section, the
+# board with its players and check entry; the service's read of the round's state, savepoint,
+# compare-and-set UPDATE, audit INSERT, "any result still pending?", release; then the
+# section's rounds, once, for both the rounds list and the progress bar.
+RESULT_POST_QUERIES = 13
+# The round page and its poll: the same five to let the TD in, the section's rounds (the round's
+# own row among them), the boards with their check entries, the round's version; the poll reads
+# the changed boards instead of all of them.
+ROUND_PAGE_QUERIES = 8
+
+
+@pytest.mark.parametrize("boards", [2, 40])
+def test_a_result_post_reads_the_rounds_once_after_writing(
+    td_client: Client, tournament: Tournament, boards: int
+) -> None:
+    section = posted_section(tournament, boards)
+    td_client.get(url(section))
+
+    assert _result_post_queries(td_client, section) == RESULT_POST_QUERIES
+
+
+@pytest.mark.parametrize("boards", [2, 40])
+def test_the_round_page_and_its_poll_read_a_fixed_number_of_queries(
+    td_client: Client, tournament: Tournament, boards: int
+) -> None:
+    section = posted_section(tournament, boards)
+    td_client.get(url(section))
+    td_client.post(
+        result_url(section, board(section, 1)),
+        {"result": "draw", "based_on": "pending"},
+    )
+
+    with CaptureQueriesContext(connection) as page:
+        assert td_client.get(url(section)).status_code == 200
+    with CaptureQueriesContext(connection) as poll:
+        response = td_client.get(url(section, "round_rows") + "?since=0", headers=HTMX)
+
+    assert response.status_code == 200
+    assert f'id="pairing-{board(section, 1).pk}"' in response.content.decode()
+    assert (len(page), len(poll)) == (ROUND_PAGE_QUERIES, ROUND_PAGE_QUERIES)
+
+
 def test_the_pairing_programs_notes_show_on_the_round_page(
     td_client: Client, four: Section
 ) -> None:

@@ -7,8 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from tournaments import selectors
 from tournaments.models import Section, Tournament
-from tournaments.selectors import sections_progress
 
 
 @require_GET
@@ -20,7 +20,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         tournaments = tournaments.filter(directors=request.user.pk)
     tournaments = tournaments.order_by("-created", "name")
     sections = list(Section.objects.filter(tournament__in=tournaments))
-    progress = sections_progress(sections)
+    progress = selectors.sections_progress(sections)
     by_tournament: dict[int, list[tuple[Section, object]]] = {}
     for section in sections:
         by_tournament.setdefault(section.tournament_id, []).append(

@@ -1,7 +1,10 @@
 """The round page: pairings by hand, posting them, fast result entry, check mode, the history.
 
 Each view loads through ``_round_page`` (404 for a round the section does not have, 403 for a
-user who does not direct the tournament), validates a form, calls one service and renders.
+user who does not direct the tournament), validates a form, calls one service and renders. The
+reads are in ``tournaments.selectors``: the section's rounds with their progress in one query
+(the rounds list, the progress bar and the round's own row come from it), a round's boards with
+their check entries in another.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, F, Max, Q
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -35,6 +37,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+from tournaments.selectors import RoundState
 
 TEMPLATE = "tournaments/round_detail.html"
 ROUND_PAIRED_AUTOMATICALLY = (
@@ -66,7 +69,16 @@ class RoundPage:
     tournament: Tournament
     section: Section
     number: int
-    round: Round | None
+    # The section's rounds, 1 to its last (``selectors.section_rounds``); empty until loaded.
+    rounds: list[RoundState]
+
+    @property
+    def state(self) -> RoundState | None:
+        return self.rounds[self.number - 1] if self.rounds else None
+
+    @property
+    def round(self) -> Round | None:
+        return self.state.round if self.state else None
 
     def kwargs(self) -> dict[str, Any]:
         return {
@@ -87,6 +99,11 @@ class Row:
     check: str | None = None
     error: str = ""
 
+    @classmethod
+    def of(cls, pairing: Pairing, error: str = "") -> Row:
+        """The row of a pairing read by ``selectors.pairings_with_checks``."""
+        return cls(pairing, pairing.check_result, error)  # type: ignore[attr-defined]
+
     @property
     def differs(self) -> bool:
         return self.check is not None and self.check != self.pairing.result
@@ -102,67 +119,15 @@ def _round_page(
     section: int,
     number: int,
     *,
-    load_round: bool = True,
+    load_rounds: bool = True,
 ) -> RoundPage:
     tournament = tournament_for_director(request, slug)
     section_obj = get_object_or_404(Section, pk=section, tournament=tournament)
     section_obj.tournament = tournament
     if not 1 <= number <= section_obj.rounds_total:
         raise Http404(f"{section_obj.name} has no round {number}.")
-    round_ = (
-        Round.objects.filter(section=section_obj, number=number).first()
-        if load_round
-        else None
-    )
-    return RoundPage(tournament, section_obj, number, round_)
-
-
-def _pairings(round_: Round | None) -> tuple[list[Pairing], list[Pairing]]:
-    """The round's boards in board order, and its one-player rows by start number."""
-    if round_ is None:
-        return [], []
-    pairings = list(
-        round_.pairings.select_related("white", "black").order_by(
-            F("board").asc(nulls_last=True), "white__start_number"
-        )
-    )
-    return [p for p in pairings if p.black_id], [p for p in pairings if not p.black_id]
-
-
-def _progress(round_id: int | None) -> dict[str, int]:
-    if round_id is None:
-        return {"done": 0, "total": 0, "percent": 0}
-    counts = Pairing.objects.filter(round_id=round_id, black__isnull=False).aggregate(
-        total=Count("pk"), done=Count("pk", filter=~Q(result=Result.PENDING))
-    )
-    total, done = counts["total"], counts["done"]
-    return {
-        "done": done,
-        "total": total,
-        "percent": math.floor(100 * done / total) if total else 0,
-    }
-
-
-def _version(round_: Round | None) -> tuple[int, str]:
-    """The last result change seen, and a signature of the pairings (a re-pair changes it)."""
-    if round_ is None:
-        return 0, "0-0"
-    since = (
-        ResultChange.objects.filter(pairing__round=round_).aggregate(m=Max("pk"))["m"]
-        or 0
-    )
-    pairs = round_.pairings.aggregate(n=Count("pk"), m=Max("pk"))
-    return since, f"{pairs['n']}-{pairs['m'] or 0}"
-
-
-def _checks(round_: Round | None) -> dict[int, str]:
-    if round_ is None:
-        return {}
-    return dict(
-        ResultCheck.objects.filter(pairing__round=round_).values_list(
-            "pairing_id", "result"
-        )
-    )
+    rounds = selectors.section_rounds(section_obj) if load_rounds else []
+    return RoundPage(tournament, section_obj, number, rounds)
 
 
 def _context(page: RoundPage, **extra: Any) -> dict[str, Any]:
@@ -171,6 +136,8 @@ def _context(page: RoundPage, **extra: Any) -> dict[str, Any]:
         "tournament": page.tournament,
         "section": page.section,
         "round": page.round,
+        "rounds": page.rounds,
+        "progress": page.state,
         "number": page.number,
         "main_results": MAIN_RESULTS,
         "more_results": MORE_RESULTS,
@@ -186,10 +153,9 @@ def round_detail(
 ) -> HttpResponse:
     """The round page: its boards with one-click results, progress, byes, notes, actions."""
     page = _round_page(request, slug, section, number)
-    boards, byes = _pairings(page.round)
-    checks = _checks(page.round)
-    rows = [Row(p, checks.get(p.pk)) for p in boards]
-    since, signature = _version(page.round)
+    boards, byes = selectors.round_pairings(page.round)
+    rows = [Row.of(p) for p in boards]
+    since, signature = selectors.round_version(page.round)
     posted = page.round is not None and page.round.status in (
         Round.Status.PAIRED,
         Round.Status.COMPLETE,
@@ -201,7 +167,6 @@ def round_detail(
             page,
             rows=rows,
             byes=byes,
-            progress=_progress(page.round.pk if page.round else None),
             differing=[r for r in rows if r.differs],
             since=since,
             signature=signature,
@@ -217,10 +182,10 @@ def result_record(
     request: HtmxHttpRequest, slug: str, section: int, number: int, pairing: int
 ) -> HttpResponse:
     """Record one board's result; htmx gets the row back (and the progress), a plain post a redirect."""
-    # The round's row is not needed: the service reads its state, the progress counts by id.
-    page = _round_page(request, slug, section, number, load_round=False)
+    # The rounds are read once, after the write: the service reads the round's state itself.
+    page = _round_page(request, slug, section, number, load_rounds=False)
     board = get_object_or_404(
-        Pairing.objects.select_related("white", "black"),
+        selectors.pairings_with_checks(),
         pk=pairing,
         round__section=page.section,
         round__number=number,
@@ -247,33 +212,19 @@ def result_record(
         if error:
             messages.error(request, error)
             return HttpResponseRedirect(f"{page.url()}#pairing-{board.pk}")
-        next_pk = _next_pending(board)
+        next_pk = selectors.round_next_pending(board)
         anchor = f"#pairing-{next_pk}" if next_pk else ""
         return HttpResponseRedirect(page.url() + anchor)
-    check = ResultCheck.objects.filter(pairing=board).values_list("result", flat=True)
-    row = Row(board, check.first(), error)
+    page.rounds = selectors.section_rounds(page.section)
+    row = Row.of(board, error)
     response = render(
         request,
         f"{TEMPLATE}#result-response",
-        _context(page, row=row, progress=_progress(board.round_id), progress_oob=True),
+        _context(page, row=row, progress_oob=True),
     )
     if not error:
         trigger_client_event(response, "result-recorded", {"pairing": board.pk})
     return response
-
-
-def _next_pending(board: Pairing) -> int | None:
-    """The next board without a result after ``board`` (wrapping round), for a plain post."""
-    pending = list(
-        Pairing.objects.filter(
-            round_id=board.round_id, black__isnull=False, result=Result.PENDING
-        )
-        .order_by("board")
-        .values_list("pk", "board")
-    )
-    after = [pk for pk, b in pending if (b or 0) > (board.board or 0)]
-    ordered = after or [pk for pk, _ in pending]
-    return ordered[0] if ordered else None
 
 
 @require_GET
@@ -283,7 +234,7 @@ def round_rows(
 ) -> HttpResponse:
     """The rows changed since ``since`` (other TDs' entries), for the page's polling."""
     page = _round_page(request, slug, section, number)
-    since, signature = _version(page.round)
+    since, signature = selectors.round_version(page.round)
     try:
         seen = int(request.GET.get("since", "0"))
     except ValueError:
@@ -293,24 +244,13 @@ def round_rows(
         return HttpResponseClientRefresh()
     if seen >= since:
         return HttpResponse(status=204)
-    changed = set(
-        ResultChange.objects.filter(pairing__round=page.round, pk__gt=seen).values_list(
-            "pairing_id", flat=True
-        )
-    )
-    checks = _checks(page.round)
-    boards = (
-        page.round.pairings.filter(pk__in=changed)
-        .select_related("white", "black")
-        .order_by("board")
-    )
+    boards, _byes = selectors.round_pairings(page.round, changed_after=seen)
     return render(
         request,
         f"{TEMPLATE}#rows-update",
         _context(
             page,
-            rows=[Row(p, checks.get(p.pk)) for p in boards if p.black_id],
-            progress=_progress(page.round.pk if page.round else None),
+            rows=[Row.of(p) for p in boards],
             progress_oob=True,
             row_oob=True,
             since=since,
@@ -366,7 +306,7 @@ def round_pairings(
                     messages.warning(request, warning)
                 return HttpResponseRedirect(page.url())
     else:
-        boards_now, byes_now = _pairings(page.round)
+        boards_now, byes_now = selectors.round_pairings(page.round)
         active = sum(
             1
             for p in players.values()
@@ -519,14 +459,13 @@ def round_check(
         if error:
             messages.error(request, error)
         return HttpResponseRedirect(page.url("round_check"))
-    boards, _byes = _pairings(page.round)
-    checks = _checks(page.round)
+    boards, _byes = selectors.round_pairings(page.round)
     return render(
         request,
         "tournaments/round_check.html",
         _context(
             page,
-            rows=[Row(p, checks.get(p.pk)) for p in boards],
+            rows=[Row.of(p) for p in boards],
         ),
     )
 

@@ -14,7 +14,6 @@ from tournaments.access import tournament_for_director
 from tournaments.forms.setup import SectionForm, TournamentForm
 from tournaments.forms.tiebreaks import order_labels
 from tournaments.models import Player, RequestedBye, Section, Tournament
-from tournaments.selectors import sections_progress
 
 # How a requested bye shows in the players table: the wall chart's letters (B full-point bye,
 # H half-point bye, U zero-point bye / not paired) after the round number, e.g. "R3 H".
@@ -60,7 +59,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_director(request, slug)
     sections = list(tournament.sections.all())
-    progress = sections_progress(sections)
+    progress = selectors.sections_progress(sections)
     return render(
         request,
         "tournaments/tournament_detail.html",
@@ -185,8 +184,8 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
             "tournament": found.tournament,
             "section": found,
             "players": [(p, byes[p.pk]) for p in players],
-            "progress": sections_progress([found])[found.pk],
-            "round_numbers": range(1, found.rounds_total + 1),
+            "progress": selectors.sections_progress([found])[found.pk],
+            "rounds": selectors.section_rounds(found),
             "can_renumber": not selectors.round_one_paired(found),
             "out_of_order": not selectors.players_in_rating_order(players),
             "posted": selectors.section_tiebreaks_posted(found),
