@@ -146,7 +146,7 @@ class Tournament:
 def _read(file: str) -> Tournament:
     """Start number, rating and round blocks of each ``001`` line (TRF-16 columns, data/README.md).
 
-    A reader of its own: tournaments/trf.py maps results to ``tournaments.models.Result`` and so
+    A reader of its own: tournaments/trf/ maps results to ``tournaments.models.Result`` and so
     imports Django, which tests/engine stays free of.
     """
     rounds = None

@@ -1,75 +1,6 @@
-"""TRF-16 (FIDE's Tournament Report File) read and written as plain data: no ORM, no I/O.
-
-``decode(data)`` turns a file's bytes into text (UTF-8, else Windows-1252, else Latin-1);
-``parse(text)`` checks a whole file and returns a ``TrfTournament``; ``pairings(tournament)``
-turns its player lines into one ``TrfPairing`` per board or bye, carrying our ``Result`` codes;
-``blocks_from_pairings`` goes back from pairings to the per-player round blocks, and
-``write(tournament)`` produces the text. Every problem found in a file is a ``TrfError`` with the
-file's line number (1-based) and what is wrong.
-
-Lines and records
------------------
-Only ``\n`` ends a line (a ``\r`` before it is dropped): ``str.splitlines`` would also break at
-U+0085, U+2028, form feeds and more, which can sit inside a Latin-1 name and would shift every
-later line number. Each line starts in column 1 with its code: three digits (``001``, ``012``,
-... any three digits, as TRF-16 numbers its records), ``XX`` and a letter or digit (the
-extensions pairing programs add: JaVaFo's ``XXR``, ``XXC``...) or ``###`` (a comment). Any other
-line, including one starting with a blank, is refused: kept as an unknown record it would hide
-a player line written one column off. Blank lines are skipped.
-
-``001`` lines are players (below). Every other line (``012`` name, ``022`` city, ``032``
-federation, ``042``/``052`` start and end dates as given, ``062``.. counts, ``092`` type, ``102``
-chief arbiter, ``122`` time control, ``XXR`` number of rounds, ``###`` comments, and any code we
-do not know) is kept as a ``TrfRecord`` in file order and written back unchanged; only ``XXR``
-(or TRF-25's ``142`` when there is no ``XXR``) is interpreted here. ``write`` puts the records
-before the player lines.
-
-Player line (columns 1-based, as in the TRF-16 text)::
-
-    1-3   001               49-52  rating (blank or 0: unrated; kept as given)
-    5-8   start number      54-56  federation
-    10    sex               58-68  FIDE ID
-    11-13 title             70-79  birth date, as given
-    15-47 name              81-84  points (kept as text; not imported)
-                            86-89  rank (kept as text; not imported)
-
-then one 10-character block per round from column 92 (round r starts at column 92 + 10(r-1))::
-
-    +0..3 opponent's start number (``0000`` or blank: none)
-    +5    colour: ``w``, ``b``, ``-`` or blank
-    +7    result code
-
-Numeric fields are right-aligned, text fields left-aligned (titles right-aligned, as
-Swiss-Manager writes them). Trailing blanks may be trimmed; a line that stops inside a number
-(start number, rating, opponent) is truncated and refused. The columns between fields (4, 9, 14,
-48, 53, 57, 69, 80, 85, 90 and 91, as far as the line reaches) must be blank: a field written
-one column off (a rating starting in column 50, a 34-character name) would otherwise be read,
-silently wrong, as its neighbour.
-
-Result codes (TRF letter for white / black) and our ``Result``
-------------------------------------------------------------------
-Two players (both lines must name each other in that round, with opposite colours)::
-
-    1 / 0   white_win             W / L   white_win_unrated
-    = / =   draw                  D / D   draw_unrated
-    0 / 1   black_win             L / W   black_win_unrated
-    + / -   white_forfeit_win     blank / blank  pending (paired, no result yet)
-    - / +   black_forfeit_win
-    - / -   double_forfeit
-
-One player (opponent ``0000`` or blank; colour ``-`` or blank, both meaning "none")::
-
-    U  bye_pairing (pairing-allocated bye)     Z  bye_zero
-    F  bye_full (requested full-point bye)     +  forfeit_win_no_opponent
-    H  bye_half                                -  not_paired
-    blank  bye_zero: TRF-16 lists "(blank)" among the result codes, "equivalent to Z"
-
-so ``0000 -`` with no result (what other programs write for a late entry or an absence) is a
-zero-point bye. The block keeps the blank as written (``write`` gives the same text back); a
-section that went through the database writes it as ``Z``. A completely blank block is no
-pairing at all (a round-robin rest round, a player not yet entered); it is read as ``None`` and
-written back blank. Any other combination (``1`` against ``1``, ``U`` with an opponent, ``=``
-with no opponent, a result letter not listed) is a ``TrfError``: we do not guess.
+"""Reading a TRF-16 text: ``decode`` (bytes to text), ``parse`` (the whole file, checked) and
+``pairings`` (one ``TrfPairing`` per board or bye). Every problem is a ``TrfError`` with the
+file's line number (1-based) and what is wrong; the layout is in ``records``.
 
 Decisions where the format is silent
 ------------------------------------
@@ -88,37 +19,32 @@ Decisions where the format is silent
   ``standings/trf_export.py``, writes the engine's points and standings ranks).
 - Dates (``042``/``052``) stay text here; ``date_from_text`` reads the unambiguous forms and
   gives None for the rest (``26/11/22``) rather than guess day/month/year order.
-
-Writing
--------
-``write`` lays every field out in the columns above and cuts text too long for its columns (a
-name has 33); ``cuts(player)`` names each value cut, so a caller can warn. A start number or
-rating that does not fit its 4 columns is a ``TrfWriteError`` naming the player. ``blocks_from_pairings`` gives the canonical blocks: ``w``/``b`` on every
-two-player pairing, ``0000 - X`` for every one-player row, blank for a round with no row. So a
-file read and written back keeps its exact text, while a file that went through the database
-comes back with ``0000 -`` where it had a blank opponent or colour, and with colours where a
-pairing had none.
 """
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import replace
 
 from tournaments.models import Result
+from tournaments.trf.records import (
+    BLOCK_START,
+    BLOCK_WIDTH,
+    COLOURS,
+    MAX_ROUNDS,
+    NO_COLOUR,
+    ONE_PLAYER_LETTERS,
+    RESULT_LETTERS,
+    TWO_PLAYER_LETTERS,
+    TrfBlock,
+    TrfError,
+    TrfPairing,
+    TrfPlayer,
+    TrfRecord,
+    TrfTournament,
+)
 
-BLOCK_START = 91  # 0-based index of column 92, where round 1's block starts
-BLOCK_WIDTH = 10
-NO_COLOUR = frozenset({"-", " "})
-COLOURS = frozenset({"w", "b"}) | NO_COLOUR
-RESULT_LETTERS = frozenset("10=+-WDLUFHZ ")
-# The most rounds a file may have. No Swiss or round robin in the shared files has more than 22
-# (New York 1924's double round robin), and a round robin of 50 players is 49 rounds; a larger
-# number is a typing error. The cap also keeps a bad XXR from padding every player line with
-# millions of blocks, and fits the database's small-integer round numbers.
-MAX_ROUNDS = 99
 # The blank columns between the fields of a 001 line, 0-based, with the fields on either side.
 _SEPARATORS: tuple[tuple[int, str, str], ...] = (
     (3, "the record code (columns 1-3)", "the start number (columns 5-8)"),
@@ -135,40 +61,6 @@ _SEPARATORS: tuple[tuple[int, str, str], ...] = (
 )
 # Record codes: three digits (001, 012, ... 999), an XX extension (XXR, XXC...), a ### comment.
 _RECORD_CODE = re.compile(r"[0-9]{3}|XX[A-Z0-9]|###")
-# The text fields of a 001 line and their widths, in column order, for ``cuts``.
-_TEXT_WIDTHS: tuple[tuple[str, str, int], ...] = (
-    ("sex", "sex", 1),
-    ("title", "title", 3),
-    ("name", "name", 33),
-    ("federation", "federation", 3),
-    ("fide_id", "FIDE ID", 11),
-    ("birth_date", "birth date", 10),
-    ("points", "points", 4),
-    ("rank", "rank", 4),
-)
-
-# Each two-player result as (white's TRF letter, black's TRF letter).
-TWO_PLAYER_LETTERS: dict[str, tuple[str, str]] = {
-    Result.PENDING: (" ", " "),
-    Result.WHITE_WIN: ("1", "0"),
-    Result.DRAW: ("=", "="),
-    Result.BLACK_WIN: ("0", "1"),
-    Result.WHITE_FORFEIT_WIN: ("+", "-"),
-    Result.BLACK_FORFEIT_WIN: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.WHITE_WIN_UNRATED: ("W", "L"),
-    Result.DRAW_UNRATED: ("D", "D"),
-    Result.BLACK_WIN_UNRATED: ("L", "W"),
-}
-# Each one-player result as its TRF letter (opponent 0000, colour "-").
-ONE_PLAYER_LETTERS: dict[str, str] = {
-    Result.BYE_PAIRING: "U",
-    Result.BYE_FULL: "F",
-    Result.BYE_HALF: "H",
-    Result.BYE_ZERO: "Z",
-    Result.FORFEIT_WIN_NO_OPPONENT: "+",
-    Result.NOT_PAIRED: "-",
-}
 _TWO_PLAYER_RESULT = {letters: code for code, letters in TWO_PLAYER_LETTERS.items()}
 _ONE_PLAYER_RESULT = {letter: code for code, letter in ONE_PLAYER_LETTERS.items()}
 # TRF-16's result codes end with "(blank) equivalent to Z": no result with no opponent.
@@ -184,120 +76,6 @@ _RESULT_NAMES = {
     "L": "an unrated loss",
     " ": "no result",
 }
-
-
-class TrfError(ValueError):
-    """A TRF file that cannot be read: the line number (1-based) and what is wrong."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
-
-
-class TrfWriteError(ValueError):
-    """A value that cannot be written in its columns (a 5-digit rating): the player and why."""
-
-
-@dataclass(frozen=True, slots=True)
-class TrfRecord:
-    """A line other than a player: its code (``012``, ``XXR``, ``###``...) and the text after it."""
-
-    code: str
-    value: str
-    line: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class TrfBlock:
-    """One round of one player line, as written: ``opponent`` is None for a blank field, 0 for 0000."""
-
-    opponent: int | None
-    colour: str  # "w", "b", "-" or " "
-    result: str  # one letter of RESULT_LETTERS, " " when not entered
-
-
-@dataclass(frozen=True, slots=True)
-class TrfPlayer:
-    """A ``001`` line. ``rounds[r - 1]`` is round r's block, None when the block is blank."""
-
-    start_number: int
-    name: str
-    sex: str = ""
-    title: str = ""
-    rating: int | None = None  # None when blank; 0 is kept (TRF's "unrated")
-    federation: str = ""
-    fide_id: str = ""
-    birth_date: str = ""
-    points: str = ""
-    rank: str = ""
-    rounds: tuple[TrfBlock | None, ...] = ()
-    line: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True, slots=True)
-class TrfTournament:
-    """A whole file: the non-player records in file order, the players, the number of rounds."""
-
-    records: tuple[TrfRecord, ...]
-    players: tuple[TrfPlayer, ...]
-    rounds_total: int
-
-    def record(self, code: str) -> TrfRecord | None:
-        """The first record with ``code``."""
-        return next((r for r in self.records if r.code == code), None)
-
-    def value(self, code: str) -> str:
-        """The text of the first record with ``code``, stripped; "" when there is none."""
-        record = self.record(code)
-        return "" if record is None else record.value.strip()
-
-    @property
-    def name(self) -> str:
-        return self.value("012")
-
-    @property
-    def city(self) -> str:
-        return self.value("022")
-
-    @property
-    def federation(self) -> str:
-        return self.value("032")
-
-    @property
-    def start_date(self) -> str:
-        return self.value("042")
-
-    @property
-    def end_date(self) -> str:
-        return self.value("052")
-
-    @property
-    def tournament_type(self) -> str:
-        return self.value("092")
-
-    @property
-    def chief_arbiter(self) -> str:
-        return self.value("102")
-
-    @property
-    def time_control(self) -> str:
-        return self.value("122")
-
-
-@dataclass(frozen=True, slots=True)
-class TrfPairing:
-    """A board or a bye: start numbers, our result code, and the file line of ``white``."""
-
-    round: int
-    white: int
-    black: int | None
-    result: str
-    line: int = field(default=0, compare=False)
-
-
-# ---------------------------------------------------------------------------------------------
-# Reading
 
 
 def decode(data: bytes) -> str:
@@ -616,113 +394,3 @@ def _pairing(
     if i_am_white:
         return TrfPairing(r, me, them, code, number)
     return TrfPairing(r, them, me, code, number)
-
-
-# ---------------------------------------------------------------------------------------------
-# Writing
-
-
-def blocks_from_pairings(
-    found: Iterable[TrfPairing], start_numbers: Iterable[int], rounds_total: int
-) -> dict[int, tuple[TrfBlock | None, ...]]:
-    """Each player's round blocks (None: no pairing that round) from the section's pairings."""
-    rounds: dict[int, list[TrfBlock | None]] = {
-        n: [None] * rounds_total for n in start_numbers
-    }
-    for p in found:
-        if p.black is None:
-            rounds[p.white][p.round - 1] = TrfBlock(
-                0, "-", ONE_PLAYER_LETTERS[p.result]
-            )
-        else:
-            white_letter, black_letter = TWO_PLAYER_LETTERS[p.result]
-            rounds[p.white][p.round - 1] = TrfBlock(p.black, "w", white_letter)
-            rounds[p.black][p.round - 1] = TrfBlock(p.white, "b", black_letter)
-    return {n: tuple(blocks) for n, blocks in rounds.items()}
-
-
-def write(tournament: TrfTournament) -> str:
-    """The TRF-16 text: the records in order, then one line per player; LF line endings."""
-    lines = [f"{r.code} {r.value}".rstrip() for r in tournament.records]
-    lines.extend(player_line(p) for p in tournament.players)
-    return "\n".join(lines) + "\n"
-
-
-def cuts(player: TrfPlayer) -> list[str]:
-    """One message per text value of ``player`` that ``player_line`` cuts to fit its columns."""
-    found = []
-    for attribute, what, width in _TEXT_WIDTHS:
-        value: str = getattr(player, attribute)
-        if len(value) > width:
-            found.append(
-                f"player {player.start_number} ({player.name}): {what} is longer than "
-                f"{width} character{'' if width == 1 else 's'}, written as {value[:width]!r}"
-            )
-    return found
-
-
-def player_line(player: TrfPlayer) -> str:
-    """A ``001`` line in the fixed columns; text too long for its columns is cut (see ``cuts``)."""
-    for what, value in (
-        ("start number", player.start_number),
-        ("rating", player.rating),
-    ):
-        if value is not None and not 0 <= value <= 9999:
-            raise TrfWriteError(
-                f"player {player.start_number} ({player.name}): {what} {value} does not "
-                "fit in 4 columns"
-            )
-    head = (
-        f"001 {player.start_number:>4} {player.sex[:1]:1}{player.title[:3]:>3} "
-        f"{player.name[:33]:<33} {'' if player.rating is None else player.rating:>4} "
-        f"{player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth_date[:10]:<10} "
-        f"{player.points[:4]:>4} {player.rank[:4]:>4}  "
-    )
-    blocks = "".join(_block_text(b) for b in player.rounds)
-    return (head + blocks).rstrip()
-
-
-def _block_text(block: TrfBlock | None) -> str:
-    if block is None:
-        return " " * BLOCK_WIDTH
-    if block.opponent is None:
-        opponent = "    "
-    else:
-        opponent = (
-            f"{block.opponent:04d}" if block.opponent == 0 else f"{block.opponent:>4}"
-        )
-    return f"{opponent} {block.colour} {block.result}  "
-
-
-# ---------------------------------------------------------------------------------------------
-# Dates
-
-
-_DATE_FORMATS = (
-    "%Y/%m/%d",
-    "%Y.%m.%d",
-    "%Y-%m-%d",
-    "%d.%m.%Y",
-    "%b %d, %Y",
-    "%B %d, %Y",
-)
-
-
-def date_from_text(text: str) -> datetime.date | None:
-    """A TRF date as given (``2024/12/26``, ``28. 07. 2005``, ``May 29, 2020``...), or None.
-
-    Two-digit years and day/month orders that cannot be told apart (``26/11/22``) give None
-    rather than a guess.
-    """
-    text = re.sub(r"\.\s+", ".", text.strip())
-    for fmt in _DATE_FORMATS:
-        try:
-            return datetime.datetime.strptime(text, fmt).date()
-        except ValueError:
-            continue
-    return None
-
-
-def date_text(value: datetime.date) -> str:
-    """A date as TRF-16 writes it: YYYY/MM/DD."""
-    return value.strftime("%Y/%m/%d")
