@@ -117,8 +117,5 @@ def _render(
                 (change, order_labels(change.old_order), order_labels(change.new_order))
                 for change in section.tiebreak_changes.select_related("changed_by")
             ],
-            "default_order": order_labels(
-                selectors.section_default_tiebreaks(section.kind)
-            ),
         },
     )
