@@ -258,6 +258,11 @@ class RoundState:
         return math.floor(100 * self.done / self.total) if self.total else 0
 
 
+def section_round(section: Section, number: int) -> Round | None:
+    """Round ``number`` of the section, or None before it has a row."""
+    return Round.objects.filter(section=section, number=number).first()
+
+
 def section_rounds(section: Section) -> list[RoundState]:
     """Rounds 1 to the section's last, each with its row and its games with a result, in one query."""
     found = {

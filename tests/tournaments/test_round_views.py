@@ -413,10 +413,13 @@ def test_a_result_post_costs_the_same_queries_for_10_and_200_boards(
 # compare-and-set UPDATE, audit INSERT, "any result still pending?", release; then the
 # section's rounds, once, for both the rounds list and the progress bar.
 RESULT_POST_QUERIES = 13
-# The round page and its poll: the same five to let the TD in, the section's rounds (the round's
-# own row among them), the boards with their check entries, the round's version; the poll reads
-# the changed boards instead of all of them.
+# The round page: the same five to let the TD in, the section's rounds (the round's own row among
+# them), the boards with their check entries, the round's version.
 ROUND_PAGE_QUERIES = 8
+# Its poll: the five, the round's row and its version; only with a change to send, the
+# section's rounds and the changed boards.
+POLL_QUERIES_UNCHANGED = 7
+POLL_QUERIES_CHANGED = 9
 
 
 @pytest.mark.parametrize("boards", [2, 40])
@@ -439,15 +442,22 @@ def test_the_round_page_and_its_poll_read_a_fixed_number_of_queries(
         result_url(section, board(section, 1)),
         {"result": "draw", "based_on": "pending"},
     )
+    last = ResultChange.objects.latest("pk").pk
+    poll = url(section, "round_rows")
 
     with CaptureQueriesContext(connection) as page:
         assert td_client.get(url(section)).status_code == 200
-    with CaptureQueriesContext(connection) as poll:
-        response = td_client.get(url(section, "round_rows") + "?since=0", headers=HTMX)
+    with CaptureQueriesContext(connection) as changed:
+        response = td_client.get(f"{poll}?since=0", headers=HTMX)
+    with CaptureQueriesContext(connection) as unchanged:
+        assert td_client.get(f"{poll}?since={last}", headers=HTMX).status_code == 204
 
-    assert response.status_code == 200
     assert f'id="pairing-{board(section, 1).pk}"' in response.content.decode()
-    assert (len(page), len(poll)) == (ROUND_PAGE_QUERIES, ROUND_PAGE_QUERIES)
+    assert (len(page), len(changed), len(unchanged)) == (
+        ROUND_PAGE_QUERIES,
+        POLL_QUERIES_CHANGED,
+        POLL_QUERIES_UNCHANGED,
+    )
 
 
 def test_the_pairing_programs_notes_show_on_the_round_page(

@@ -10,7 +10,7 @@ their check entries in another.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
@@ -69,16 +69,19 @@ class RoundPage:
     tournament: Tournament
     section: Section
     number: int
-    # The section's rounds, 1 to its last (``selectors.section_rounds``); empty until loaded.
-    rounds: list[RoundState]
+    round: Round | None = None
+    # The section's rounds, 1 to its last, for the rounds list and the progress bar; read by
+    # ``load_rounds`` when the page shows them.
+    rounds: list[RoundState] = field(default_factory=list)
+
+    def load_rounds(self) -> None:
+        """Read the section's rounds in one query; the round's own row comes with them."""
+        self.rounds = selectors.section_rounds(self.section)
+        self.round = self.rounds[self.number - 1].round
 
     @property
     def state(self) -> RoundState | None:
         return self.rounds[self.number - 1] if self.rounds else None
-
-    @property
-    def round(self) -> Round | None:
-        return self.state.round if self.state else None
 
     def kwargs(self) -> dict[str, Any]:
         return {
@@ -119,15 +122,19 @@ def _round_page(
     section: int,
     number: int,
     *,
-    load_rounds: bool = True,
+    rounds: bool = True,
 ) -> RoundPage:
+    """The round's page, with the section's rounds unless ``rounds`` is False (the caller reads
+    what it needs itself)."""
     tournament = tournament_for_director(request, slug)
     section_obj = get_object_or_404(Section, pk=section, tournament=tournament)
     section_obj.tournament = tournament
     if not 1 <= number <= section_obj.rounds_total:
         raise Http404(f"{section_obj.name} has no round {number}.")
-    rounds = selectors.section_rounds(section_obj) if load_rounds else []
-    return RoundPage(tournament, section_obj, number, rounds)
+    page = RoundPage(tournament, section_obj, number)
+    if rounds:
+        page.load_rounds()
+    return page
 
 
 def _context(page: RoundPage, **extra: Any) -> dict[str, Any]:
@@ -183,7 +190,7 @@ def result_record(
 ) -> HttpResponse:
     """Record one board's result; htmx gets the row back (and the progress), a plain post a redirect."""
     # The rounds are read once, after the write: the service reads the round's state itself.
-    page = _round_page(request, slug, section, number, load_rounds=False)
+    page = _round_page(request, slug, section, number, rounds=False)
     board = get_object_or_404(
         selectors.pairings_with_checks(),
         pk=pairing,
@@ -215,7 +222,7 @@ def result_record(
         next_pk = selectors.round_next_pending(board)
         anchor = f"#pairing-{next_pk}" if next_pk else ""
         return HttpResponseRedirect(page.url() + anchor)
-    page.rounds = selectors.section_rounds(page.section)
+    page.load_rounds()
     row = Row.of(board, error)
     response = render(
         request,
@@ -233,7 +240,10 @@ def round_rows(
     request: HtmxHttpRequest, slug: str, section: int, number: int
 ) -> HttpResponse:
     """The rows changed since ``since`` (other TDs' entries), for the page's polling."""
-    page = _round_page(request, slug, section, number)
+    # Most polls find nothing new: the section's rounds are read only when there is something
+    # to send.
+    page = _round_page(request, slug, section, number, rounds=False)
+    page.round = selectors.section_round(page.section, number)
     since, signature = selectors.round_version(page.round)
     try:
         seen = int(request.GET.get("since", "0"))
@@ -244,6 +254,7 @@ def round_rows(
         return HttpResponseClientRefresh()
     if seen >= since:
         return HttpResponse(status=204)
+    page.load_rounds()
     boards, _byes = selectors.round_pairings(page.round, changed_after=seen)
     return render(
         request,
