@@ -422,22 +422,26 @@ POLL_QUERIES_UNCHANGED = 7
 POLL_QUERIES_CHANGED = 9
 
 
-@pytest.mark.parametrize("boards", [2, 40])
+@pytest.fixture(params=[2, 40], ids=["2-boards", "40-boards"])
+def visited(
+    request: pytest.FixtureRequest, td_client: Client, tournament: Tournament
+) -> Section:
+    """A section with a posted round of 2 or 40 boards whose page the TD has open already."""
+    section = posted_section(tournament, request.param)
+    td_client.get(url(section))
+    return section
+
+
 def test_a_result_post_reads_the_rounds_once_after_writing(
-    td_client: Client, tournament: Tournament, boards: int
+    td_client: Client, visited: Section
 ) -> None:
-    section = posted_section(tournament, boards)
-    td_client.get(url(section))
-
-    assert _result_post_queries(td_client, section) == RESULT_POST_QUERIES
+    assert _result_post_queries(td_client, visited) == RESULT_POST_QUERIES
 
 
-@pytest.mark.parametrize("boards", [2, 40])
 def test_the_round_page_and_its_poll_read_a_fixed_number_of_queries(
-    td_client: Client, tournament: Tournament, boards: int
+    td_client: Client, visited: Section
 ) -> None:
-    section = posted_section(tournament, boards)
-    td_client.get(url(section))
+    section = visited
     td_client.post(
         result_url(section, board(section, 1)),
         {"result": "draw", "based_on": "pending"},

@@ -1,7 +1,8 @@
 """Forms of the round page: hand pairings (boards and byes by start number), a result, a check entry.
 
 They check the shape of the input; the rules across rows and models (a player twice, a withdrawn
-player, a rematch) are in ``tournaments.services`` (``round_pairings_save``).
+player, a rematch) are in ``tournaments/services/rounds.py`` (``round_pairings_check``, which
+``round_pairings_save`` runs).
 """
 
 from __future__ import annotations
