@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from standings.prize_report import prizes_json, prizes_text, section_prizes
-from standings.reports import ReportError
+from standings.downloads import prizes_json
+from standings.reports import ReportError, section_prizes
+from standings.text import prizes_text
 from tournaments.lookup import SectionNotFound, section_find
 from tournaments.prize_fund import FundError, fund_loads
 from tournaments.services import section_prize_fund_set
@@ -59,6 +59,6 @@ class Command(BaseCommand):
         except ReportError as error:
             raise CommandError(str(error)) from None
         if options["format"] == "json":
-            self.stdout.write(json.dumps(prizes_json(prizes)))
+            self.stdout.write(prizes_json(prizes))
         else:
             self.stdout.write(prizes_text(prizes))
