@@ -38,8 +38,8 @@ from standings.engine.prizes import (
     contenders_from_standings,
     distribute,
 )
-from standings.loaders import LoaderError, snapshot_load
-from tournaments.models import Player, Section
+from standings.loaders import LoaderError, PlayerRow, player_rows, snapshot_load
+from tournaments.models import Section
 from tournaments.prize_fund import FundError, fund_prizes
 
 # Tiebreak values repeat a lot in a big section: format each distinct value once.
@@ -60,6 +60,7 @@ class PlayerInfo:
     rating: int | None
     federation: str
     withdrawn_after_round: int | None
+    groups: tuple[str, ...]  # the prize groups the player belongs to
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +107,17 @@ def section_report(
 ) -> SectionReport:
     """The section's standings after ``through_round`` (default: its last complete round)."""
     order = order_for(section, tiebreaks)
+    # One read of the players serves the engine and the pages.
+    rows = player_rows(section)
     try:
-        snapshot = snapshot_load(section=section, through_round=through_round)
+        snapshot = snapshot_load(
+            section=section, through_round=through_round, players=rows
+        )
     except LoaderError as error:
         raise ReportError(str(error)) from None
     lots_seed, generated = _lots_seed(order, seed or section.lots_seed)
     standings = compute_standings(snapshot, order, lots_seed=lots_seed)
-    players = players_of(section)
-    return SectionReport(section, standings, players, generated)
+    return SectionReport(section, standings, _infos(rows), generated)
 
 
 def _lots_seed(
@@ -132,18 +136,20 @@ def _lots_seed(
 
 def players_of(section: Section) -> dict[int, PlayerInfo]:
     """The section's players by pk, as reports (and pages without standings) show them."""
+    return _infos(player_rows(section))
+
+
+def _infos(rows: list[PlayerRow]) -> dict[int, PlayerInfo]:
     return {
-        pk: PlayerInfo(number, name, rating, federation, withdrawn)
-        for pk, number, name, rating, federation, withdrawn in Player.objects.filter(
-            section=section
-        ).values_list(
-            "pk",
-            "start_number",
-            "name",
-            "rating",
-            "federation",
-            "withdrawn_after_round",
+        pk: PlayerInfo(
+            number,
+            name,
+            rating,
+            federation,
+            withdrawn,
+            tuple(g.strip() for g in groups.split(",") if g.strip()),
         )
+        for pk, number, name, rating, federation, withdrawn, groups in rows
     }
 
 
@@ -192,12 +198,7 @@ def section_prizes(
             STORED_FUND_BAD.format(section=section.name, error=error)
         ) from None
     report = section_report(section=section, through_round=through_round)
-    groups = {
-        pk: [g.strip() for g in text.split(",") if g.strip()]
-        for pk, text in Player.objects.filter(section=section).values_list(
-            "pk", "groups"
-        )
-    }
+    groups = {pk: info.groups for pk, info in report.players.items()}
     by_number = {info.start_number: pk for pk, info in report.players.items()}
     playoffs = [
         Playoff(
