@@ -275,27 +275,50 @@ def crosstable_csv(report: SectionReport, games: Games) -> str:
 # ---- prize list -------------------------------------------------------------------------------
 
 
-def prizes_document(prizes: PrizeReport) -> dict[str, Any]:
-    """Every player who gets something: start number, name, cash, the prizes their cash came
-    from, items; and what is left undistributed."""
+def _awards(prizes: PrizeReport) -> list[dict[str, Any]]:
+    """Every player who gets something, in standings order: start number, name, cash, the
+    prizes their cash came from, items."""
     info = prizes.report.players
+    return [
+        {
+            "start_number": info[a.player].start_number,
+            "name": info[a.player].name,
+            "cash": format_cents(a.cash),
+            "prizes": [s.label for s in a.prizes],
+            "items": [item_text(i) for i in a.items],
+        }
+        for a in prizes.distribution.awards()
+    ]
+
+
+def prizes_document(prizes: PrizeReport) -> dict[str, Any]:
+    """The prize list as a JSON object: the awards, and what is left undistributed."""
     return {
         "tournament": prizes.section.tournament.slug,
         "section": prizes.section.name,
         "after_round": prizes.report.standings.through_round,
-        "awards": [
-            {
-                "start_number": info[a.player].start_number,
-                "name": info[a.player].name,
-                "cash": format_cents(a.cash),
-                "prizes": [s.label for s in a.prizes],
-                "items": [item_text(i) for i in a.items],
-            }
-            for a in prizes.distribution.awards()
-        ],
+        "awards": _awards(prizes),
         "undistributed": format_cents(prizes.distribution.undistributed),
     }
 
 
 def prizes_json(prizes: PrizeReport) -> str:
     return _json(prizes_document(prizes))
+
+
+def prizes_csv(prizes: PrizeReport) -> str:
+    """A header row, then one row per award; a list of prizes or items is joined by "; "."""
+    header = ["start_number", "name", "cash", "prizes", "items"]
+    return _csv(
+        [
+            header,
+            *(
+                [
+                    *(a[k] for k in header[:3]),
+                    "; ".join(a["prizes"]),
+                    "; ".join(a["items"]),
+                ]
+                for a in _awards(prizes)
+            ),
+        ]
+    )

@@ -38,6 +38,7 @@ urlpatterns = [
     path(S + "standings.json", downloads.standings_json, name="standings_json"),
     path(S + "crosstable.csv", downloads.crosstable_csv, name="crosstable_csv"),
     path(S + "crosstable.json", downloads.crosstable_json, name="crosstable_json"),
+    path(S + "prizes.csv", downloads.prizes_csv, name="prizes_csv"),
     path(S + "prizes.json", downloads.prizes_json, name="prizes_json"),
     path(S + "section.trf", downloads.section_trf_download, name="section_trf"),
 ]

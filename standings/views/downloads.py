@@ -79,6 +79,7 @@ FILES: dict[str, Build] = {
     "standings.json": _standings(downloads.standings_json),
     "crosstable.csv": _crosstable(downloads.crosstable_csv),
     "crosstable.json": _crosstable(downloads.crosstable_json),
+    "prizes.csv": _prizes(downloads.prizes_csv),
     "prizes.json": _prizes(downloads.prizes_json),
 }
 
@@ -133,6 +134,12 @@ def crosstable_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
 @public_section_view("crosstable.json")
 def crosstable_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     return _download(request, page, "crosstable.json")
+
+
+@require_GET
+@public_section_view("prizes.csv")
+def prizes_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
+    return _download(request, page, "prizes.csv")
 
 
 @require_GET

@@ -1,4 +1,4 @@
-"""Print a section's prize list: ``manage.py prizes SLUG [--section NAME] [--fund FILE] [--format text|json]``."""
+"""Print a section's prize list: ``manage.py prizes SLUG [--section NAME] [--fund FILE] [--format text|json|csv]``."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from standings.downloads import prizes_json
+from standings.downloads import prizes_csv, prizes_json
 from standings.reports import ReportError, section_prizes
 from standings.text import prizes_text
 from tournaments.lookup import SectionNotFound, section_find
 from tournaments.prize_fund import FundError, fund_loads
 from tournaments.services import section_prize_fund_set
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "csv")
 
 
 class Command(BaseCommand):
@@ -60,5 +60,7 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from None
         if options["format"] == "json":
             self.stdout.write(prizes_json(prizes))
+        elif options["format"] == "csv":
+            self.stdout.write(prizes_csv(prizes), ending="")
         else:
             self.stdout.write(prizes_text(prizes))
