@@ -74,10 +74,6 @@ class SectionReport:
     # the seed was generated for this report only and must be shown so that it can be recorded.
     seed_generated: bool
 
-    @property
-    def names(self) -> dict[int, str]:
-        return {pk: p.name for pk, p in self.players.items()}
-
     def label(self, pk: int) -> str:
         """A player as the explanations name them: "#3 Cid Chen"."""
         info = self.players[pk]

@@ -75,7 +75,6 @@ class PlayerView:
     explained: tuple[Explained, ...]
     tied_with: tuple[Neighbour, ...]
     next_game: RoundLine | None  # this round's pairing, when posted and not yet played
-    last_round: int | None
 
 
 def _name(report: SectionReport, pk: int | None) -> str:
@@ -173,6 +172,4 @@ def player_view(
                 other.row.values[n].value if n is not None else None,
             )
         )
-    return PlayerView(
-        line, tuple(rounds), tuple(explained), tuple(tied), next_game, last
-    )
+    return PlayerView(line, tuple(rounds), tuple(explained), tuple(tied), next_game)
