@@ -112,40 +112,24 @@ def _attachment(response: HttpResponse, page: SectionPage, kind: str) -> HttpRes
     return response
 
 
-@require_GET
-@public_section_view("standings.csv")
-def standings_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    return _download(request, page, "standings.csv")
+def _download_view(kind: str) -> Callable[..., HttpResponse]:
+    """The view of file ``kind``: GET only, with the ETag and cache of every public page."""
+
+    @require_GET
+    @public_section_view(kind)
+    def view(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
+        return _download(request, page, kind)
+
+    view.__name__ = view.__qualname__ = kind.replace(".", "_")
+    return view
 
 
-@require_GET
-@public_section_view("standings.json")
-def standings_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    return _download(request, page, "standings.json")
-
-
-@require_GET
-@public_section_view("crosstable.csv")
-def crosstable_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    return _download(request, page, "crosstable.csv")
-
-
-@require_GET
-@public_section_view("crosstable.json")
-def crosstable_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    return _download(request, page, "crosstable.json")
-
-
-@require_GET
-@public_section_view("prizes.csv")
-def prizes_csv(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    return _download(request, page, "prizes.csv")
-
-
-@require_GET
-@public_section_view("prizes.json")
-def prizes_json(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    return _download(request, page, "prizes.json")
+standings_csv = _download_view("standings.csv")
+standings_json = _download_view("standings.json")
+crosstable_csv = _download_view("crosstable.csv")
+crosstable_json = _download_view("crosstable.json")
+prizes_csv = _download_view("prizes.csv")
+prizes_json = _download_view("prizes.json")
 
 
 @require_GET
