@@ -20,10 +20,37 @@ class LoaderError(ValueError):
 
 # One pairing as the loader reads it: round number, board, white's pk, black's pk, result code.
 PairingRow = tuple[int, int | None, int, int | None, str]
+# One player as the loader reads it: pk, start number, name, rating, federation, withdrawn after
+# round, prize groups (comma-separated).
+PlayerRow = tuple[int, int, str, int | None, str, int | None, str]
 
 
-def snapshot_load(*, section: Section, through_round: int | None = None) -> Snapshot:
-    """The engine's input for ``section`` through ``through_round``, in two queries.
+def player_rows(section: Section) -> list[PlayerRow]:
+    """The section's players by start number, in one query: what the engine needs of them and
+    what the pages show beside its values."""
+    return list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list(
+            "pk",
+            "start_number",
+            "name",
+            "rating",
+            "federation",
+            "withdrawn_after_round",
+            "groups",
+        )
+    )
+
+
+def snapshot_load(
+    *,
+    section: Section,
+    through_round: int | None = None,
+    players: list[PlayerRow] | None = None,
+) -> Snapshot:
+    """The engine's input for ``section`` through ``through_round``, in two queries (one when
+    the caller has read the ``players`` already, ``player_rows``).
 
     ``through_round`` defaults to the last round of the unbroken run 1, 2, ... of rounds whose
     results are all entered (0 when round 1 is not complete). Rows come as plain tuples
@@ -34,11 +61,9 @@ def snapshot_load(*, section: Section, through_round: int | None = None) -> Snap
             f"round {through_round} does not exist: {section.name} has rounds 1 to {section.rounds_total} "
             "(0 gives the starting list, before round 1)"
         )
-    players = tuple(
-        PlayerRef(id=pk, start_number=start_number, rating=rating)
-        for pk, start_number, rating in Player.objects.filter(section=section)
-        .order_by("start_number")
-        .values_list("pk", "start_number", "rating")
+    refs = tuple(
+        PlayerRef(id=row[0], start_number=row[1], rating=row[3])
+        for row in (player_rows(section) if players is None else players)
     )
     rows = Pairing.objects.filter(round__section=section)
     if through_round is not None:
@@ -51,7 +76,7 @@ def snapshot_load(*, section: Section, through_round: int | None = None) -> Snap
     if through_round is None:
         through_round = _complete_rounds(pairings, section.rounds_total)
     else:
-        _check_results_entered(pairings, players, through_round)
+        _check_results_entered(pairings, refs, through_round)
     games: list[GameRecord] = []
     for number, _board, white, black, result in pairings:
         if number > through_round:
@@ -63,7 +88,7 @@ def snapshot_load(*, section: Section, through_round: int | None = None) -> Snap
             games.append(GameRecord(number, white, black, Colour.WHITE, white_outcome))
             games.append(GameRecord(number, black, white, Colour.BLACK, black_outcome))
     return Snapshot(
-        players=players,
+        players=refs,
         games=tuple(games),
         rounds_total=section.rounds_total,
         through_round=through_round,

@@ -1,9 +1,13 @@
-"""The standings use case: a section's standings from the database, for the command and the pages.
+"""The use cases of the read side: a section's standings and its prize list, from the database.
 
 ``section_report`` loads the section (``loaders.snapshot_load``), parses the order (the posted
-one unless another is given), picks the seed for the drawing of lots and ranks with the engine.
-``report_explain`` explains one player's row. The renderings (text, JSON, CSV) of both live here,
-so that ``manage.py standings`` and the pages show the same thing.
+one unless another is given), picks the seed for the drawing of lots and ranks with the engine;
+``report_explain`` explains one player's row. ``section_prizes`` hands those standings, the
+section's prize fund and playoffs to the engine's ``distribute`` (cash follows US Chess 34C; the
+rules are in ``standings/engine/prizes.py`` and docs/prizes.md).
+
+The pages (``standings/pages/``), the files (``standings/downloads.py``) and the commands'
+text (``standings/text.py``) all start from these.
 
 Round 0 is accepted everywhere: the standings "after round 0" are the starting list, before
 round 1, with everyone on 0 and listed by start number.
@@ -11,17 +15,14 @@ round 1, with everyone on 0 and listed by start number.
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from standings.engine import (
-    Contribution,
-    Explanation,
     RowExplanation,
     Standings,
     TiebreakSpec,
@@ -30,12 +31,20 @@ from standings.engine import (
     format_decimal,
     parse_order,
 )
-from standings.loaders import LoaderError, snapshot_load
-from tournaments.models import Player, Section
+from standings.engine.prizes import (
+    Distribution,
+    Playoff,
+    Prize,
+    contenders_from_standings,
+    distribute,
+)
+from standings.loaders import LoaderError, PlayerRow, player_rows, snapshot_load
+from tournaments.models import Section
+from tournaments.prize_fund import FundError, fund_prizes
 
 # Tiebreak values repeat a lot in a big section: format each distinct value once.
 as_decimal: Callable[[Fraction], str] = functools.cache(format_decimal)
-UNRATED = "unr."
+STORED_FUND_BAD = "The stored prize fund of {section} is not valid: {error}"
 
 
 class ReportError(ValueError):
@@ -51,6 +60,7 @@ class PlayerInfo:
     rating: int | None
     federation: str
     withdrawn_after_round: int | None
+    groups: tuple[str, ...]  # the prize groups the player belongs to
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +74,10 @@ class SectionReport:
     # the seed was generated for this report only and must be shown so that it can be recorded.
     seed_generated: bool
 
-    @property
-    def names(self) -> dict[int, str]:
-        return {pk: p.name for pk, p in self.players.items()}
+    def label(self, pk: int) -> str:
+        """A player as the explanations name them: "#3 Cid Chen"."""
+        info = self.players[pk]
+        return f"#{info.start_number} {info.name}"
 
 
 def order_for(section: Section, given: str | None = None) -> tuple[TiebreakSpec, ...]:
@@ -92,14 +103,17 @@ def section_report(
 ) -> SectionReport:
     """The section's standings after ``through_round`` (default: its last complete round)."""
     order = order_for(section, tiebreaks)
+    # One read of the players serves the engine and the pages.
+    rows = player_rows(section)
     try:
-        snapshot = snapshot_load(section=section, through_round=through_round)
+        snapshot = snapshot_load(
+            section=section, through_round=through_round, players=rows
+        )
     except LoaderError as error:
         raise ReportError(str(error)) from None
     lots_seed, generated = _lots_seed(order, seed or section.lots_seed)
     standings = compute_standings(snapshot, order, lots_seed=lots_seed)
-    players = players_of(section)
-    return SectionReport(section, standings, players, generated)
+    return SectionReport(section, standings, _infos(rows), generated)
 
 
 def _lots_seed(
@@ -116,6 +130,25 @@ def _lots_seed(
     return secrets.token_hex(8), True
 
 
+def players_of(section: Section) -> dict[int, PlayerInfo]:
+    """The section's players by pk, as reports (and pages without standings) show them."""
+    return _infos(player_rows(section))
+
+
+def _infos(rows: list[PlayerRow]) -> dict[int, PlayerInfo]:
+    return {
+        pk: PlayerInfo(
+            number,
+            name,
+            rating,
+            federation,
+            withdrawn,
+            tuple(g.strip() for g in groups.split(",") if g.strip()),
+        )
+        for pk, number, name, rating, federation, withdrawn, groups in rows
+    }
+
+
 # ---- One player's row explained ----------------------------------------------------------------
 
 
@@ -130,298 +163,66 @@ def report_explain(report: SectionReport, start_number: int) -> RowExplanation:
     return explain_row(report.standings, pk)
 
 
-def _player_text(report: SectionReport, pk: int) -> str:
-    info = report.players[pk]
-    return f"#{info.start_number} {info.name}"
+# ---- The prize list -------------------------------------------------------------------------
 
 
-def _player_json(report: SectionReport, pk: int) -> dict[str, object]:
-    info = report.players[pk]
-    return {"start_number": info.start_number, "name": info.name}
+class PrizeReportError(ReportError):
+    """No prize list: the standings cannot be given, or the stored fund is not valid."""
 
 
-def _ordinal(n: int) -> str:
-    suffix = (
-        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    )
-    return f"{n}{suffix}"
+@dataclass(frozen=True, slots=True)
+class PrizeReport:
+    """A section's prize distribution and what is needed to show it."""
+
+    report: SectionReport
+    prizes: tuple[Prize, ...]
+    distribution: Distribution
+
+    @property
+    def section(self) -> Section:
+        return self.report.section
 
 
-def _places_text(places: tuple[int, int]) -> str:
-    first, last = places
-    return str(first) if first == last else f"{first}-{last}"
-
-
-def explanation_text(report: SectionReport, explained: RowExplanation) -> str:
-    """The explanation as a TD reads it to a player: place, players tied on score, every tiebreak."""
-    name = functools.partial(_player_text, report)
-    score = as_decimal(explained.score)
-    rank = f"T{explained.rank}" if explained.shared else str(explained.rank)
-    lines = [
-        "",
-        f"{name(explained.player)}: rank {rank} with {score} points; the players on {score} "
-        f"occupy places {_places_text(explained.places)}.",
-    ]
-    if explained.neighbours:
-        lines.append(f"Tied on {score}:")
-        lines += [
-            f"  {name(n.player)} ({'above' if n.above else 'below'}, rank {n.rank}): {n.describe()}"
-            for n in explained.neighbours
-        ]
-    else:
-        lines.append(f"No other player has {score} points: the score alone decides.")
-    lines += ["", f"How the tiebreaks of {name(explained.player)} arose:"]
-    for line in explained.tiebreaks:
-        lines += ["", f"{line.label}: {as_decimal(line.value)}"]
-        lines += _explanation_lines(line.explanation, name)
-        for number, (value, explanation) in enumerate(line.repeats, start=2):
-            lines.append(
-                f"  applied again to the players left tied, pass {number}: {as_decimal(value)}"
-            )
-            lines += _explanation_lines(explanation, name)
-    return "\n".join(lines)
-
-
-def _explanation_lines(
-    explanation: Explanation, name: Callable[[int], str]
-) -> list[str]:
-    def term(c: Contribution) -> str:
-        note = f"  ({c.note})" if c.note else ""
-        return f"{c.describe(name)}{note}"
-
-    lines = [f"  {explanation.summary}"]
-    lines += [f"    + {term(c)}" for c in explanation.contributions]
-    lines += [
-        f"    dropped {term(d.contribution)}: {d.reason}" for d in explanation.discarded
-    ]
-    lines += [
-        f"    - R{d.round} {as_decimal(d.amount)}: {d.reason}"
-        for d in explanation.deductions
-    ]
-    return lines
-
-
-def explanation_json(
-    report: SectionReport, explained: RowExplanation
-) -> dict[str, object]:
-    """The explanation as a JSON object; players by start number and name, numbers as decimals."""
-    keys = [spec.key for spec in report.standings.order]
-    player = functools.partial(_player_json, report)
-    name = functools.partial(_player_text, report)
-
-    def decided(index: int | None) -> str | None:
-        return None if index is None else keys[index]
-
-    def breakdown(explanation: Explanation) -> dict[str, object]:
-        def term(c: Contribution) -> dict[str, object]:
-            return {
-                "round": c.round,
-                "opponent": None if c.opponent is None else player(c.opponent),
-                "value": as_decimal(c.value),
-                "actual": None if c.actual is None else as_decimal(c.actual),
-                "note": c.note,
-                "text": c.describe(name),
-            }
-
-        return {
-            "summary": explanation.summary,
-            "terms": [term(c) for c in explanation.contributions],
-            "discarded": [
-                {**term(d.contribution), "reason": d.reason}
-                for d in explanation.discarded
-            ],
-            "deductions": [
-                {"round": d.round, "amount": as_decimal(d.amount), "reason": d.reason}
-                for d in explanation.deductions
-            ],
-        }
-
-    return {
-        **player(explained.player),
-        "rank": explained.rank,
-        "shared": explained.shared,
-        "score": as_decimal(explained.score),
-        "places": list(explained.places),
-        "decided_by": decided(explained.decided_by),
-        "neighbours": [
-            {
-                **player(n.player),
-                "rank": n.rank,
-                "above": n.above,
-                "decided_by": decided(n.tiebreak),
-                "own": None if n.own is None else as_decimal(n.own),
-                "theirs": None if n.theirs is None else as_decimal(n.theirs),
-                "pass": n.pass_number,
-                "text": n.describe(),
-            }
-            for n in explained.neighbours
-        ],
-        "tiebreaks": [
-            {
-                "key": line.key,
-                "label": line.label,
-                "value": as_decimal(line.value),
-                **breakdown(line.explanation),
-                "repeats": [
-                    {"value": as_decimal(value), **breakdown(explanation)}
-                    for value, explanation in line.repeats
-                ],
-            }
-            for line in explained.tiebreaks
-        ],
-    }
-
-
-# ---- The standings as text, JSON and CSV -----------------------------------------------------
-
-
-def seed_note(seed: str) -> str:
-    """What the TD must do with a coin-flip seed generated for one run."""
-    return (
-        f"Coin flip seed {seed} was generated for this run: record it as the section's lots seed "
-        "(or pass --seed) to reproduce this drawing of lots."
-    )
-
-
-def _rating(rating: int | None) -> str:
-    return UNRATED if rating is None else str(rating)
-
-
-def standings_json(
-    report: SectionReport, explained: RowExplanation | None = None
-) -> dict[str, object]:
-    """The JSON document: tournament, section, rounds, tiebreak keys, one object per row, and the explanation if asked."""
-    section, standings = report.section, report.standings
-    keys = [spec.key for spec in standings.order]
-    document: dict[str, object] = {
-        "tournament": section.tournament.slug,
-        "section": section.name,
-        "rounds": section.rounds_total,
-        "after_round": standings.through_round,
-        "tiebreaks": keys,
-        "standings": [
-            {
-                "rank": row.rank,
-                "shared": row.shared,
-                "start_number": row.player.start_number,
-                "name": report.players[row.player.id].name,
-                "rating": row.player.rating,
-                "score": as_decimal(row.score),
-                "tiebreaks": {
-                    key: as_decimal(v.value)
-                    for key, v in zip(keys, row.values, strict=True)
-                },
-            }
-            for row in standings.rows
-        ],
-    }
-    if standings.lots_seed is not None:
-        document["lots_seed"] = standings.lots_seed
-    if explained is not None:
-        document["explanation"] = explanation_json(report, explained)
-    return document
-
-
-def standings_csv(report: SectionReport) -> str:
-    """A header row (tiebreak columns named by their keys), then one row per player."""
-    standings = report.standings
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(
-        [
-            "rank",
-            "shared",
-            "start_number",
-            "name",
-            "rating",
-            "score",
-            *(s.key for s in standings.order),
-        ]
-    )
-    for row in standings.rows:
-        writer.writerow(
-            [
-                row.rank,
-                "yes" if row.shared else "no",
-                row.player.start_number,
-                report.players[row.player.id].name,
-                "" if row.player.rating is None else row.player.rating,
-                as_decimal(row.score),
-                *(as_decimal(v.value) for v in row.values),
-            ]
+def section_prizes(
+    *, section: Section, through_round: int | None = None
+) -> PrizeReport:
+    """The prize list after ``through_round`` (default: the last complete round)."""
+    try:
+        prizes = fund_prizes(section.prize_fund)
+    except FundError as error:
+        raise PrizeReportError(
+            STORED_FUND_BAD.format(section=section.name, error=error)
+        ) from None
+    report = section_report(section=section, through_round=through_round)
+    groups = {pk: info.groups for pk, info in report.players.items()}
+    by_number = {info.start_number: pk for pk, info in report.players.items()}
+    playoffs = [
+        Playoff(
+            # A start number no longer in the section gets an id no player has, so that the
+            # engine reports the playoff as not applying rather than reading it differently.
+            tuple(by_number.get(n, -n) for n in numbers),
+            str(p.get("note", "")),
         )
-    return out.getvalue()
-
-
-def standings_title(report: SectionReport) -> str:
-    """ "Open: standings after round 3 of 5", or the starting list before round 1."""
-    section, through = report.section, report.standings.through_round
-    where = f"{section.tournament.name}, {section.name}"
-    if through == 0:
-        return (
-            f"{where}: starting list before round 1 of {section.rounds_total} "
-            "(no results yet: everyone on 0, listed by start number)"
-        )
-    return f"{where}: standings after round {through} of {section.rounds_total}"
-
-
-def standings_text(report: SectionReport) -> str:
-    """An aligned table; a shared rank reads "T3" (tied for third)."""
-    standings = report.standings
-    header = [
-        "Rank",
-        "No.",
-        "Name",
-        "Rating",
-        "Score",
-        *(s.label for s in standings.order),
+        for p, numbers in _playoff_entries(section.playoffs)
     ]
-    left = {2}  # the name column; every other column holds numbers
-    body = [
-        [
-            f"T{row.rank}" if row.shared else str(row.rank),
-            str(row.player.start_number),
-            report.players[row.player.id].name,
-            _rating(row.player.rating),
-            as_decimal(row.score),
-            *(as_decimal(v.value) for v in row.values),
-        ]
-        for row in standings.rows
+    distribution = distribute(
+        contenders_from_standings(report.standings, groups),
+        prizes,
+        playoffs=playoffs,
+        playoff_decides_cash=section.playoff_announced,
+    )
+    return PrizeReport(report, prizes, distribution)
+
+
+def _playoff_entries(stored: object) -> list[tuple[dict[str, Any], list[int]]]:
+    """The stored playoffs with their start numbers; entries of another shape (an edit outside
+    the services) are left out rather than failing the page."""
+    if not isinstance(stored, list):
+        return []
+    return [
+        (p, p["players"])
+        for p in stored
+        if isinstance(p, dict)
+        and isinstance(p.get("players"), list)
+        and all(isinstance(n, int) for n in p["players"])
     ]
-    widths = [max(len(line[c]) for line in [header, *body]) for c in range(len(header))]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            cell.ljust(w) if c in left else cell.rjust(w)
-            for c, (cell, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    lines = [
-        standings_title(report),
-        "",
-        line(header),
-        line(["-" * w for w in widths]),
-        *(line(cells) for cells in body),
-    ]
-    if standings.lots_seed is not None:
-        lines += ["", f"Coin flip seed: {standings.lots_seed}"]
-        if report.seed_generated:
-            lines.append(seed_note(standings.lots_seed))
-    return "\n".join(lines)
-
-
-def players_of(section: Section) -> dict[int, PlayerInfo]:
-    """The section's players by pk, as reports (and pages without standings) show them."""
-    return {
-        pk: PlayerInfo(number, name, rating, federation, withdrawn)
-        for pk, number, name, rating, federation, withdrawn in Player.objects.filter(
-            section=section
-        ).values_list(
-            "pk",
-            "start_number",
-            "name",
-            "rating",
-            "federation",
-            "withdrawn_after_round",
-        )
-    }

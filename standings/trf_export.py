@@ -191,7 +191,7 @@ def _notes(found: list[trf.TrfPairing], report: SectionReport, warn: Warn) -> No
 
 # Codes whose value the model holds, in the order a section made here writes them: the export
 # writes the field's current value in the place the imported file had the code
-# (``Section.trf_records`` stores such a code with an empty value, see tournaments/services.py).
+# (``Section.trf_records`` stores such a code with an empty value, see tournaments/services/trf_import.py).
 FIELD_CODES = ("012", "022", "042", "052", "062", "092", "102", "122", "XXR")
 # Codes whose imported text is kept over the field's: a file's 092 says more ("Individual:
 # Swiss-System (Standard)") than the section's kind.

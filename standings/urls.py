@@ -2,8 +2,16 @@ from __future__ import annotations
 
 from django.urls import path
 
-from standings import prize_views
-from standings.views import players, screens, section, tournament
+from standings.views import (
+    crosstable,
+    downloads,
+    pairings,
+    players,
+    prizes,
+    screens,
+    standings,
+    tournament,
+)
 
 app_name = "standings"
 
@@ -11,28 +19,26 @@ S = "t/<slug:slug>/s/<int:section>/"
 
 urlpatterns = [
     path("", tournament.home, name="home"),
-    # ---- public pages of a tournament (issue 9)
+    # ---- a tournament's public pages: no login, drafts are not found
     path("t/<slug:slug>/", tournament.tournament_page, name="tournament"),
     path("t/<slug:slug>/me/", players.me_search, name="me_search"),
     path(
         "t/<slug:slug>/screens/<int:screen>/", screens.hall_screen, name="hall_screen"
     ),
-    path(S + "standings/", section.standings, name="standings"),
-    path(S + "crosstable/", section.crosstable, name="crosstable"),
-    path(S + "pairings/", section.pairings_current, name="pairings_current"),
-    path(S + "r/<int:number>/pairings/", section.pairings, name="pairings"),
+    # ---- a section's pages
+    path(S + "standings/", standings.standings, name="standings"),
+    path(S + "crosstable/", crosstable.crosstable, name="crosstable"),
+    path(S + "pairings/", pairings.pairings_current, name="pairings_current"),
+    path(S + "r/<int:number>/pairings/", pairings.pairings, name="pairings"),
     path(S + "p/<int:number>/", players.player, name="player"),
     path(S + "me/<int:number>/", players.me, name="me"),
-    path(S + "standings.csv", section.standings_csv, name="standings_csv"),
-    path(S + "standings.json", section.standings_json, name="standings_json"),
-    path(S + "crosstable.csv", section.crosstable_csv, name="crosstable_csv"),
-    path(S + "crosstable.json", section.crosstable_json, name="crosstable_json"),
-    path(S + "section.trf", section.section_trf_download, name="section_trf"),
-    # ---- prizes
-    path("t/<slug:slug>/s/<int:section>/prizes/", prize_views.prizes, name="prizes"),
-    path(
-        "t/<slug:slug>/s/<int:section>/prizes.json",
-        prize_views.prizes_json_view,
-        name="prizes_json",
-    ),
+    path(S + "prizes/", prizes.prizes, name="prizes"),
+    # ---- the results as files
+    path(S + "standings.csv", downloads.standings_csv, name="standings_csv"),
+    path(S + "standings.json", downloads.standings_json, name="standings_json"),
+    path(S + "crosstable.csv", downloads.crosstable_csv, name="crosstable_csv"),
+    path(S + "crosstable.json", downloads.crosstable_json, name="crosstable_json"),
+    path(S + "prizes.csv", downloads.prizes_csv, name="prizes_csv"),
+    path(S + "prizes.json", downloads.prizes_json, name="prizes_json"),
+    path(S + "section.trf", downloads.section_trf_download, name="section_trf"),
 ]

@@ -3,8 +3,9 @@
 Sources: US Chess Official Rules of Chess, 7th ed., rule 34C ("Tiebreaks are not used for cash
 prizes, which are divided evenly among the tied players. An exception is a playoff, which may be
 used to determine cash prizes if notice of this is given in all detailed pre-tournament
-publicity") and 34A (playoffs as the alternative to tiebreaks). The rule book's prize rules as
-issue 9 states them: a player receives one cash prize at most; when players tied on score are
+publicity") and 34A (playoffs as the alternative to tiebreaks). Beyond 34C, the prize rules this
+program was asked to follow (the rule book's own prize rules are not among the texts cited
+here): a player receives one cash prize at most; when players tied on score are
 winners of different prizes, the cash prizes involved (the place prizes for the places the tie
 occupies and the class prizes its members would win, at most one per tied player) are added up and
 divided equally, unless a player or a smaller group would get more by taking or sharing only

@@ -33,14 +33,6 @@ def points(value: Fraction | None) -> str:
 
 
 @register.filter
-def decimal(value: Fraction | None) -> str:
-    """A value as an exact decimal ("4.5"), for downloads and machine-readable cells."""
-    if value is None:
-        return ""
-    return format_decimal(Fraction(value))
-
-
-@register.filter
 def rating(value: int | None) -> str:
     """A rating, or "unr." for an unrated player."""
     return "unr." if value is None else str(value)

@@ -1,46 +1,35 @@
-"""What every public section page shares: loading, the caches, the ETag.
+"""What every public section page shares: the page's objects loaded once, the ETag and cache
+decorator (``public_section_view``), the response around a cached body.
 
-Two caches, both keyed by the section's version (``pages.section_version``), so a change shows
-at once:
-
-- the rendered *body* of a page (the part that polls), for every viewer;
-- the whole *response*, for a plain visitor (no session, no messages: what a phone in the hall
-  is). Such a page carries no CSRF token (it has no form), so one copy serves every visitor.
-
-A plain visitor's lookup (tournament published, section, version) is itself kept for
-``PUBLIC_PAGES_FRESH_SECONDS`` (setting, default 2; 0 checks on every request): a hit then costs
-no query at all, and a change reaches the public at most that many seconds later. Directors and
-logged-in users always get the lookup fresh (three queries).
+The caches and what they are keyed by are in ``standings/cache.py``.
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec
 
-from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.text import compress_string
 from django.views.decorators.http import condition
 
-from standings.pages import RoundInfo, current_round, rounds_of, section_version
-from tournaments.access import tournament_for_reader
+from standings import cache
+from standings.forms import RoundPickForm
+from standings.pages.columns import tiebreak_columns
+from standings.pages.rounds import RoundInfo, current_round, rounds_of
+from standings.reports import SectionReport
+from tiebreak_site.http import HtmxHttpRequest
 from tournaments.models import Section, Tournament
 
-# Cached bodies are keyed by the section's version; the timeout only bounds what the version
-# cannot see (a name edited to another of the same length).
-PAGE_CACHE_SECONDS = 600
 # Seconds between two polls of a live page (a round in progress).
 POLL_SECONDS = 30
-# How long a plain visitor's lookup (and so the version) is reused: see the module docstring.
-FRESH_SECONDS_DEFAULT = 2
+
+P = ParamSpec("P")
 
 
 @dataclass
@@ -70,55 +59,17 @@ class SectionPage:
 
 
 def section_page(request: HttpRequest, slug: str, section: int) -> SectionPage:
-    """Tournament (drafts 404 for the public), section and its version: three queries, or none
-    for a plain visitor within ``PUBLIC_PAGES_FRESH_SECONDS`` of the last lookup."""
+    """The page's objects (``cache.section_lookup``), once per request: the ETag and the view
+    both ask."""
     memo: dict[tuple[str, int], SectionPage] = request.__dict__.setdefault(
         "_section_pages", {}
     )
     found = memo.get((slug, section))
-    if found is not None:
-        return found
-    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
-    key = f"public-lookup:{slug}:{section}"
-    reuse = fresh > 0 and plain_visitor(request)
-    hit = cache.get(key) if reuse else None
-    if hit is not None:
-        tournament, obj, version = hit
-    else:
-        # For a plain visitor this is "published, else 404": nobody logged in directs it.
-        tournament = tournament_for_reader(request, slug)
-        obj = get_object_or_404(Section, pk=section, tournament=tournament)
-        obj.tournament = tournament
-        version = section_version(obj)
-        if reuse:
-            cache.set(key, (tournament, obj, version), fresh)
-    found = memo[(slug, section)] = SectionPage(tournament, obj, version)
-    return found
-
-
-def plain_visitor(request: HttpRequest) -> bool:
-    """No session and no messages: the page looks the same for every such visitor."""
-    cookies = request.COOKIES
-    return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
-
-
-def _etag(kind: str, request: HttpRequest, page: SectionPage) -> str:
-    viewer = "plain" if plain_visitor(request) else str(request.user.pk or 0)
-    text = "|".join(
-        (
-            kind,
-            page.version,
-            request.get_full_path(),
-            viewer,
-            request.headers.get("HX-Request", ""),
-            "gzip" if _accepts_gzip(request) else "",
+    if found is None:
+        found = memo[(slug, section)] = SectionPage(
+            *cache.section_lookup(request, slug, section)
         )
-    )
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
-
-
-def _accepts_gzip(request: HttpRequest) -> bool:
-    return "gzip" in request.headers.get("Accept-Encoding", "")
+    return found
 
 
 def _compress(request: HttpRequest, response: HttpResponse) -> HttpResponse:
@@ -129,7 +80,7 @@ def _compress(request: HttpRequest, response: HttpResponse) -> HttpResponse:
         and not response.streaming
         and len(response.content) > 1024
         and not response.has_header("Content-Encoding")
-        and _accepts_gzip(request)
+        and cache.accepts_gzip(request)
     ):
         response.content = compress_string(response.content)
         response["Content-Encoding"] = "gzip"
@@ -137,14 +88,16 @@ def _compress(request: HttpRequest, response: HttpResponse) -> HttpResponse:
 
 
 def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], Any]:
-    """A public section page: ETag and 304 (``condition``), and the whole-response cache.
+    """A public section page: ETag and 304 (``condition``), and the whole-response cache for a
+    plain visitor.
 
     The view gets ``(request, page, **kwargs)``.
     """
 
     def decorator(view: Callable[..., HttpResponse]) -> Any:
         def etag(request: HttpRequest, slug: str, section: int, **kwargs: Any) -> str:
-            return _etag(kind, request, section_page(request, slug, section))
+            page = section_page(request, slug, section)
+            return cache.page_etag(kind, request, page.version)
 
         @condition(etag_func=etag)
         @functools.wraps(view)
@@ -152,32 +105,15 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
             request: HttpRequest, slug: str, section: int, **kwargs: Any
         ) -> HttpResponse:
             page = section_page(request, slug, section)
-            if not plain_visitor(request):
+            if not cache.plain_visitor(request):
                 return revalidate(_compress(request, view(request, page, **kwargs)))
-            key = f"public-response:{_etag(kind, request, page)}:{page.section.pk}"
-            hit = cache.get(key)
-            if hit is not None:
-                status, content, headers = hit
-                response = HttpResponse(content, status=status)
-                for name, value in headers:
-                    response[name] = value
-                return revalidate(response)
-            response = _compress(request, view(request, page, **kwargs))
-            if response.status_code in (200, 400, 404):
-                headers = [
-                    (name, response[name])
-                    for name in (
-                        "Content-Type",
-                        "Content-Disposition",
-                        "Content-Encoding",
-                    )
-                    if name in response
-                ]
-                cache.set(
-                    key,
-                    (response.status_code, response.content, headers),
-                    PAGE_CACHE_SECONDS,
-                )
+            key = cache.response_key(
+                cache.page_etag(kind, request, page.version), page.section.pk
+            )
+            response = cache.cached_response(key)
+            if response is None:
+                response = _compress(request, view(request, page, **kwargs))
+                cache.response_store(key, response)
             return revalidate(response)
 
         return wrapper
@@ -185,21 +121,29 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
     return decorator
 
 
+def revalidate(response: HttpResponse) -> HttpResponse:
+    """Phones keep the page and ask again with its ETag (a 304 costs no rendering)."""
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["Cookie", "HX-Request", "Accept-Encoding"])
+    return response
+
+
 def page_context(request: HttpRequest) -> dict[str, Any]:
     """Context every full public page gets: a plain visitor's copy carries no CSRF token."""
-    return {"csrf_token": ""} if plain_visitor(request) else {}
+    return {"csrf_token": ""} if cache.plain_visitor(request) else {}
 
 
-def cached_body(
-    page: SectionPage, kind: str, params: str, build: Callable[[], str]
+def page_body(
+    request: HttpRequest,
+    page: SectionPage,
+    kind: str,
+    build: Callable[P, str],
+    *args: P.args,
+    **kwargs: P.kwargs,
 ) -> str:
-    """The rendered body of a page, from the cache or built and stored."""
-    key = f"public:{kind}:{page.section.pk}:{page.version}:{params}"
-    body = cache.get(key)
-    if body is None:
-        body = build()
-        cache.set(key, body, PAGE_CACHE_SECONDS)
-    return body
+    """The body of page ``kind`` at this address, from the cache, else ``build(*args, **kwargs)``."""
+    key = (page.section.pk, page.version, kind, request.get_full_path())
+    return cache.cached_body(key, build, *args, **kwargs)
 
 
 def render_body(template: str, context: dict[str, Any]) -> str:
@@ -207,8 +151,71 @@ def render_body(template: str, context: dict[str, Any]) -> str:
     return render_to_string(f"{template}#body", context)
 
 
-def revalidate(response: HttpResponse) -> HttpResponse:
-    """Phones keep the page and ask again with its ETag (a 304 costs no rendering)."""
-    patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["Cookie", "HX-Request", "Accept-Encoding"])
-    return response
+# ---- the standings, wall chart and pairings pages: a body that polls, in a page around it ------
+
+
+def base_context(request: HtmxHttpRequest, page: SectionPage) -> dict[str, Any]:
+    return {
+        "page": page,
+        "tournament": page.tournament,
+        "section": page.section,
+        "live": page.live,
+        "poll_url": request.get_full_path(),
+        "poll_seconds": POLL_SECONDS,
+        "posted_rounds": [r.number for r in page.rounds if r.posted],
+    }
+
+
+def report_context(
+    request: HtmxHttpRequest, page: SectionPage, report: SectionReport
+) -> dict[str, Any]:
+    """A body that shows standings: the round they are after, the tiebreak columns."""
+    standings = report.standings
+    return {
+        **base_context(request, page),
+        "report": report,
+        "through_round": standings.through_round,
+        "columns": tiebreak_columns(standings.order),
+        "seed_generated": report.seed_generated,
+    }
+
+
+def respond(
+    request: HtmxHttpRequest,
+    page: SectionPage,
+    template: str,
+    body: str,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    """The body alone for an htmx poll, else the whole page around it."""
+    if request.htmx:
+        return HttpResponse(body, status=status)
+    context = {
+        **base_context(request, page),
+        **page_context(request),
+        "body": body,
+        **extra,
+    }
+    return render(request, template, context, status=status)
+
+
+def round_picked(request: HtmxHttpRequest) -> RoundPickForm:
+    """``?round=N&order=...``, checked (``form.errors`` says what is wrong)."""
+    form = RoundPickForm(request.GET)
+    form.is_valid()
+    return form
+
+
+def bad_request(
+    request: HtmxHttpRequest, page: SectionPage, template: str, form: RoundPickForm
+) -> HttpResponse:
+    errors = "; ".join(
+        f"{name}: {' '.join(str(e) for e in messages)}"
+        for name, messages in form.errors.items()
+    )
+    body = render_body(
+        template,
+        {**base_context(request, page), "error": f"Bad address ({errors})."},
+    )
+    return respond(request, page, template, body, status=400)

@@ -8,12 +8,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from standings import pages
 from standings.forms import NameSearchForm
+from standings.pages.columns import tiebreak_columns
+from standings.pages.games import section_games
+from standings.pages.players import player_view
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
-    cached_body,
+    page_body,
     page_context,
     public_section_view,
     render_body,
@@ -40,8 +42,8 @@ def _player_body(
     )
     if pk is None:
         return ""
-    games = pages.section_games(page.section)
-    view = pages.player_view(report, games, pk, current=page.current, explain=explain)
+    games = section_games(page.section)
+    view = player_view(report, games, pk, current=page.current, explain=explain)
     return render_body(
         template,
         {
@@ -51,7 +53,7 @@ def _player_body(
             "player": view,
             "info": view.line.info,
             "through_round": report.standings.through_round,
-            "columns": pages.tiebreak_columns(report.standings.order),
+            "columns": tiebreak_columns(report.standings.order),
             "players": report.players,
             "live": page.live,
         },
@@ -62,11 +64,15 @@ def _player_response(
     request: HtmxHttpRequest, page: SectionPage, number: int, kind: str
 ) -> HttpResponse:
     template = PLAYER if kind == "player" else ME
-    body = cached_body(
+    body = page_body(
+        request,
         page,
         kind,
-        request.get_full_path(),
-        lambda: _player_body(page, number, template, explain=kind == "player"),
+        _player_body,
+        page,
+        number,
+        template,
+        explain=kind == "player",
     )
     if not body:
         raise Http404(f"{page.section.name} has no player number {number}.")

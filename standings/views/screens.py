@@ -9,7 +9,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from standings import pages
+from standings.pages.columns import tiebreak_columns
+from standings.pages.pairings import round_pairings
+from standings.pages.rounds import current_round, rounds_of
+from standings.pages.standings import standing_lines
 from standings.reports import ReportError, players_of, section_report
 from tournaments.access import tournament_for_reader
 from tournaments.models import HallScreen, Section
@@ -32,23 +35,23 @@ def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
 
 
 def _content(screen: HallScreen, section: Section) -> dict[str, Any]:
-    rounds = pages.rounds_of(section)
-    current = pages.current_round(rounds)
+    rounds = rounds_of(section)
+    current = current_round(rounds)
     if screen.content == HallScreen.Content.STANDINGS:
         try:
             report = section_report(section=section)
         except ReportError as error:
             return {"error": str(error)}
-        lines = pages.standing_lines(report)
+        lines = standing_lines(report)
         return {
             "through_round": report.standings.through_round,
-            "columns": pages.tiebreak_columns(report.standings.order)[:2],
+            "columns": tiebreak_columns(report.standings.order)[:2],
             "pages": chunks(lines, PER_PAGE[screen.content]),
         }
     if current is None:
         return {"error": "Pairings are not posted yet."}
     players = players_of(section)
-    pairings = pages.round_pairings(
+    pairings = round_pairings(
         section=section, number=current, players=players, scores=None
     )
     items: Sequence[Any] = (

@@ -10,7 +10,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from standings.engine import TiebreakSpec
-from standings.pages import Column, RoundInfo, current_round, tiebreak_columns
+from standings.pages.columns import Column, tiebreak_columns
+from standings.pages.rounds import RoundInfo, current_round
 from standings.reports import ReportError, order_for
 from tournaments.access import can_direct, tournament_for_reader
 from tournaments.models import Round, Section, TiebreakChange, Tournament

@@ -3,8 +3,8 @@
 The rule cited throughout is US Chess Official Rules of Chess, 7th ed., rule 34C ("Tiebreaks are
 not used for cash prizes, which are divided evenly among the tied players. An exception is a
 playoff, which may be used to determine cash prizes if notice of this is given in all detailed
-pre-tournament publicity"), with the rule book's prize rules as issue 9 states them (one cash
-prize per player; the prizes a tie involves are added up and divided equally unless a player or
+pre-tournament publicity"), with the prize rules the program follows beyond it (engine/prizes.py
+and docs/prizes.md: one cash prize per player; the prizes a tie involves are added up and divided equally unless a player or
 a smaller group does better with prizes only they can win; at equal amounts a place prize before
 a class prize). Amounts are in cents.
 """

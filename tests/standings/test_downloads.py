@@ -1,21 +1,24 @@
-"""The final results as files: standings and wall chart in CSV and JSON, read back and compared
-with the engine's standings."""
+"""The final results as files: standings, wall chart and prize list in CSV and JSON, read back and
+compared with the engine's standings and with what the commands print."""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+from collections.abc import Callable
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from standings.engine import format_decimal
 from standings.reports import SectionReport, section_report
+from tests.standings.prize_builders import fund, prize_section
 from tests.tournaments.builders import section_build
 from tournaments import trf
-from tournaments.models import Section, Tournament
+from tournaments.models import Player, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -160,3 +163,63 @@ def test_the_final_section_pages_link_the_trf_download(
     page = anonymous.get(reverse("standings:standings", kwargs=kwargs)).content.decode()
 
     assert reverse("standings:section_trf", kwargs=kwargs) in page
+
+
+# ---- one rendering per file: the commands print what the download buttons give ----------------
+
+
+def _rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+@pytest.mark.parametrize(
+    ("command", "file", "parse"),
+    [
+        ("standings", "standings.json", json.loads),
+        ("standings", "standings.csv", _rows),
+        ("prizes", "prizes.json", json.loads),
+        ("prizes", "prizes.csv", _rows),
+    ],
+)
+def test_the_command_prints_the_file_the_download_gives(
+    command: str,
+    file: str,
+    parse: Callable[[str], object],
+    anonymous: Client,
+    tournament: Tournament,
+) -> None:
+    # A tie on score for 2nd-4th shared in cash, a trophy, an unrated player and a withdrawal.
+    section = prize_section(tournament, prize_fund=fund("120"), is_final=True)
+    Player.objects.filter(section=section, start_number=3).update(rating=None)
+    Player.objects.filter(section=section, start_number=6).update(
+        status=Player.Status.WITHDRAWN, withdrawn_after_round=3
+    )
+    name, extension = file.split(".")
+    out = io.StringIO()
+    call_command(command, tournament.slug, "--format", extension, stdout=out)
+
+    downloaded = _get(anonymous, f"{name}_{extension}", section)
+
+    assert parse(out.getvalue()) == parse(downloaded)
+    # Not two empty files: Cy is in both, and in the prize list with his share.
+    assert "Cy Chen" in downloaded and "Cy Chen" in out.getvalue()
+    if command == "prizes":
+        assert "140.00" in downloaded
+
+
+def test_prize_list_csv_has_a_row_per_award_with_the_prizes_behind_the_cash(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    # 34C: Cy, Ben and Dee tied for 2nd-4th share $200 + $100 + U1600 $120: $140 each.
+    section = prize_section(tournament, prize_fund=fund("120"))
+
+    rows = list(csv.DictReader(io.StringIO(_get(anonymous, "prizes_csv", section))))
+
+    assert [(r["start_number"], r["name"], r["cash"]) for r in rows] == [
+        ("1", "Ann Avery", "500.00"),
+        ("3", "Cy Chen", "140.00"),
+        ("2", "Ben Brandt", "140.00"),
+        ("4", "Dee Diaz", "140.00"),
+    ]
+    assert rows[0]["prizes"] == "1st" and rows[0]["items"] == "Trophy (1st)"
+    assert rows[1]["prizes"] == "2nd; U1600 1st; 3rd" and rows[1]["items"] == ""

@@ -176,15 +176,15 @@ def test_rounds_not_yet_paired_are_written_blank_and_counted_in_xxr() -> None:
     ],
     ids=["one-game", "three-rounds-of-five"],
 )
-def test_export_reads_the_database_in_seven_queries_whatever_the_size(
+def test_export_reads_the_database_in_six_queries_whatever_the_size(
     rounds: list[str], django_assert_num_queries: DjangoAssertNumQueries
 ) -> None:
-    # The standings (players, pairings, player details), the tournament, its number of
-    # sections, the players' TRF fields and the pairings with pending ones.
+    # The standings (players, pairings), the tournament, its number of sections, the players'
+    # TRF fields and the pairings with pending ones.
     section = section_build(ratings=[2000, 1900, 1800, 1700, 1600], rounds=rounds)
     section = Section.objects.get(pk=section.pk)  # nothing cached
 
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         section_trf(section=section)
 
 

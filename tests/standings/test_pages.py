@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from standings.engine import Outcome, PlayerRef, StandingRow
-from standings.pages import LEGEND, LETTER, places_text, score_groups
+from standings.pages.games import LEGEND, LETTER
+from standings.pages.standings import places_text, score_groups
 
 
 def _rows(*scores: float) -> list[StandingRow]:

@@ -1,4 +1,4 @@
-"""The public prize list page and its JSON: the calculation shown, queries, errors."""
+"""The public prize list page and its JSON: the calculation shown, queries, errors, the cache."""
 
 from __future__ import annotations
 
@@ -6,15 +6,20 @@ import json
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from standings.prize_report import dollars, money, prizes_json, section_prizes
+from standings.cache import lookup_key
+from standings.downloads import prizes_document
+from standings.pages.prizes import dollars, money
+from standings.reports import section_prizes
 from tests.standings.prize_builders import fund, prize_section
 from tests.tournaments.builders import section_build
-from tournaments.models import Section, Tournament
+from tournaments.models import Player, Section, Tournament
+from tournaments.services import section_prize_fund_set
 
 pytestmark = pytest.mark.django_db
 
@@ -119,7 +124,7 @@ def test_json_is_the_command_document(
 ) -> None:
     section = prize_section(tournament, prize_fund=fund("300"))
     document = json.loads(anonymous.get(url(section, "standings:prizes_json")).content)
-    assert document == prizes_json(section_prizes(section=section))
+    assert document == prizes_document(section_prizes(section=section))
     assert {a["name"]: a["cash"] for a in document["awards"]} == {
         "Ann Avery": "500.00",
         "Cy Chen": "150.00",
@@ -180,3 +185,68 @@ def test_amounts_are_written_with_thousands_separators() -> None:
         "$53.33",
         "$0.00",
     ]
+
+
+# ---- the page is cached like every public section page: a change shows -----------------------
+
+
+def test_a_new_prize_fund_shows_to_a_director_at_once_and_to_the_public_within_the_window(
+    tournament: Tournament, anonymous: Client, td_client: Client, settings: Any
+) -> None:
+    settings.PUBLIC_PAGES_FRESH_SECONDS = 60
+    section = prize_section(tournament, prize_fund=fund("120"))
+    # 34C: Cy, Ben and Dee share $420: $140 each.
+    assert "$140.00" in anonymous.get(url(section)).content.decode()
+    assert "$140.00" in td_client.get(url(section)).content.decode()
+
+    # U1600 $300 goes to Dee alone; Cy and Ben share $300.
+    section_prize_fund_set(section=section, fund=fund("300"))
+
+    mine = td_client.get(url(section)).content.decode()
+    assert "$150.00" in mine and "$140.00" not in mine
+    # Within the window the public gets the copy it had, without a query ...
+    with CaptureQueriesContext(connection) as queries:
+        public = anonymous.get(url(section)).content.decode()
+    assert "$140.00" in public and len(queries) == 0
+    # ... and the new shares once it ends (the lookup kept for the window expires).
+    cache.delete(lookup_key(tournament.slug, section.pk))
+    public = anonymous.get(url(section)).content.decode()
+    assert "$150.00" in public and "$140.00" not in public
+
+
+def test_the_prize_page_has_an_etag_that_changes_with_the_playoffs(
+    tournament: Tournament, anonymous: Client
+) -> None:
+    prizes = fund("120")
+    prizes["prizes"][1]["item"] = "Medal"
+    section = prize_section(tournament, prize_fund=prizes)
+    first = anonymous.get(url(section))
+    assert "by Modified Median, over #2 Ben Brandt" in first.content.decode()
+    again = anonymous.get(url(section), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+    Section.objects.filter(pk=section.pk).update(
+        playoffs=[{"players": [4, 3], "note": "G/5"}]
+    )
+
+    changed = anonymous.get(url(section), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200
+    assert "by playoff, over #3 Cy Chen" in changed.content.decode()
+
+
+def test_a_players_prize_group_renamed_to_one_of_the_same_length_shows_at_once(
+    tournament: Tournament, anonymous: Client
+) -> None:
+    prizes = fund("120")
+    prizes["prizes"].append(
+        {"label": "Top Senior", "group": "Senior", "places": [1], "cash": "40"}
+    )
+    section = prize_section(tournament, prize_fund=prizes)
+    Player.objects.filter(section=section, start_number=6).update(groups="Senior")
+    assert "Top Senior $40" in anonymous.get(url(section)).content.decode()
+
+    # "Junior" has as many letters as "Senior": Fay is no longer eligible.
+    Player.objects.filter(section=section, start_number=6).update(groups="Junior")
+
+    html = anonymous.get(url(section)).content.decode()
+    assert "Not awarded (no eligible player): Top Senior $40" in html

@@ -103,6 +103,28 @@ def test_every_public_page_runs_as_many_queries_for_300_players_as_for_10(
     assert first["crosstable"] <= 10
 
 
+def test_a_cold_standings_page_reads_each_table_once_for_any_number_of_players(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    def cold(players: int, name: str) -> list[str]:
+        section = _swiss(players, 3, tournament, name)
+        cache.clear()
+        url = reverse(
+            "standings:standings",
+            kwargs={"slug": tournament.slug, "section": section.pk},
+        )
+        with CaptureQueriesContext(connection) as queries:
+            assert anonymous.get(url).status_code == 200
+        return [q["sql"] for q in queries.captured_queries]
+
+    small, large = cold(10, "Small"), cold(300, "Large")
+
+    # Tournament, section, version; the players and the pairings (the standings); the rounds.
+    assert len(small) == len(large) == 6
+    player_reads = [q for q in large if q.startswith('SELECT "tournaments_player"')]
+    assert len(player_reads) == 1
+
+
 def test_a_phone_that_has_the_page_gets_304(
     anonymous: Client, tournament: Tournament
 ) -> None:

@@ -1,17 +1,13 @@
-"""The standings use case (standings/reports.py): one player's row explained, and its renderings."""
+"""The standings use case (standings/reports.py): one player's row explained, and its renderings
+(standings/text.py, standings/downloads.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from standings.reports import (
-    ReportError,
-    explanation_json,
-    explanation_text,
-    report_explain,
-    section_report,
-    standings_text,
-)
+from standings.downloads import explanation_document
+from standings.reports import ReportError, report_explain, section_report
+from standings.text import explanation_text, standings_text
 from tests.tournaments.builders import section_build
 from tournaments.models import Section
 
@@ -88,7 +84,7 @@ def test_shared_place_and_a_player_alone_on_a_score(section: Section) -> None:
         in shared
     )
     assert "#5 Eli (above, rank 6): still tied after every tiebreak" in shared
-    alone = explanation_json(report, report_explain(report, 7))
+    alone = explanation_document(report, report_explain(report, 7))
     assert (alone["rank"], alone["places"], alone["neighbours"]) == (1, [1, 1], [])
     assert "the score alone decides" in explanation_text(
         report, report_explain(report, 7)

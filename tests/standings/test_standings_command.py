@@ -65,6 +65,9 @@ EXPECTED = [
     (6, 4, "Dan Diaz", 1720, "0", "2", "5", "0", "13"),
 ]
 
+# The places each score group covers (US Chess 34C), by start number: Alice and Eve share 2.5.
+PLACES = {3: "1", 1: "2-3", 5: "2-3", 2: "4", 6: "5", 4: "6"}
+
 
 @pytest.fixture
 def section() -> Section:
@@ -93,16 +96,25 @@ def test_json_gives_the_us_chess_order_computed_by_hand(section: Section) -> Non
         "section": "Open",
         "rounds": 4,
         "after_round": 4,
-        "tiebreaks": US_CHESS_KEYS,
+        "final": False,
+        "tiebreaks": [
+            {"key": "modified_median", "name": "Modified Median"},
+            {"key": "solkoff", "name": "Solkoff"},
+            {"key": "cumulative", "name": "Cumulative"},
+            {"key": "cumulative_opposition", "name": "Cumulative of Opposition"},
+        ],
         "standings": [
             {
                 "rank": rank,
                 "shared": False,
+                "places": PLACES[number],
                 "start_number": number,
                 "name": name,
                 "rating": rating,
                 "score": score,
                 "tiebreaks": dict(zip(US_CHESS_KEYS, values, strict=True)),
+                # Frank withdrew after round 3.
+                "withdrawn_after_round": 3 if number == 6 else None,
             }
             for rank, number, name, rating, score, *values in EXPECTED
         ],
@@ -149,7 +161,10 @@ def test_without_tiebreaks_option_the_sections_posted_order_is_used(
 
     document = run_json(section.tournament.slug)
 
-    assert document["tiebreaks"] == ["solkoff", "kashdan:unplayed=2"]
+    assert document["tiebreaks"] == [
+        {"key": "solkoff", "name": "Solkoff"},
+        {"key": "kashdan:unplayed=2", "name": "Kashdan (unplayed = 2)"},
+    ]
     # Solkoff alone splits Alice (5.5) from Eve (4.5) as well.
     assert [r["start_number"] for r in document["standings"]] == [3, 1, 5, 2, 6, 4]
 
@@ -157,7 +172,7 @@ def test_without_tiebreaks_option_the_sections_posted_order_is_used(
 def test_aliases_and_presets_are_printed_as_canonical_keys(section: Section) -> None:
     document = run_json(section.tournament.slug, "--tiebreaks", "buchholz,progress")
 
-    assert document["tiebreaks"] == ["solkoff", "cumulative"]
+    assert [t["key"] for t in document["tiebreaks"]] == ["solkoff", "cumulative"]
 
 
 def test_section_is_chosen_by_name_when_there_are_several(section: Section) -> None:
@@ -184,21 +199,25 @@ def test_csv_has_a_header_and_one_row_per_player(section: Section) -> None:
     assert rows[0] == [
         "rank",
         "shared",
+        "places",
         "start_number",
         "name",
         "rating",
         "score",
         *US_CHESS_KEYS,
+        "withdrawn_after_round",
     ]
     assert rows[1:] == [
         [
             str(rank),
             "no",
+            PLACES[number],
             str(number),
             name,
             "" if rating is None else str(rating),
             score,
             *values,
+            "3" if number == 6 else "",
         ]
         for rank, number, name, rating, score, *values in EXPECTED
     ]

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from standings.templatetags.standings_format import decimal, points, rating
+from standings.templatetags.standings_format import points, rating
 
 
 @pytest.mark.parametrize(
@@ -36,7 +36,6 @@ def test_points(value: Fraction | None, text: str) -> None:
     assert points(value) == text
 
 
-def test_decimal_and_rating() -> None:
-    assert decimal(Fraction(9, 2)) == "4.5"
+def test_rating() -> None:
     assert rating(None) == "unr."
     assert rating(1850) == "1850"

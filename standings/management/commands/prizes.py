@@ -1,21 +1,21 @@
-"""Print a section's prize list: ``manage.py prizes SLUG [--section NAME] [--fund FILE] [--format text|json]``."""
+"""Print a section's prize list: ``manage.py prizes SLUG [--section NAME] [--fund FILE] [--format text|json|csv]``."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from standings.prize_report import prizes_json, prizes_text, section_prizes
-from standings.reports import ReportError
+from standings.downloads import prizes_csv, prizes_json
+from standings.reports import ReportError, section_prizes
+from standings.text import prizes_text
 from tournaments.prize_fund import FundError, fund_loads
 from tournaments.selectors import SectionNotFound, section_find
 from tournaments.services import section_prize_fund_set
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "csv")
 
 
 class Command(BaseCommand):
@@ -59,6 +59,8 @@ class Command(BaseCommand):
         except ReportError as error:
             raise CommandError(str(error)) from None
         if options["format"] == "json":
-            self.stdout.write(json.dumps(prizes_json(prizes)))
+            self.stdout.write(prizes_json(prizes))
+        elif options["format"] == "csv":
+            self.stdout.write(prizes_csv(prizes), ending="")
         else:
             self.stdout.write(prizes_text(prizes))

@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from standings.reports import (
-    ReportError,
-    explanation_text,
-    report_explain,
-    section_report,
-    seed_note,
-    standings_csv,
-    standings_json,
-    standings_text,
-)
+from standings.downloads import standings_csv, standings_json
+from standings.reports import ReportError, report_explain, section_report
+from standings.text import explanation_text, seed_note, standings_text
 from tournaments.selectors import SectionNotFound, section_find
 
 FORMATS = ("text", "json", "csv")
@@ -80,7 +72,7 @@ class Command(BaseCommand):
         except (SectionNotFound, ReportError) as error:
             raise CommandError(str(error)) from None
         if options["format"] == "json":
-            self.stdout.write(json.dumps(standings_json(report, explained)))
+            self.stdout.write(standings_json(report, explained))
         elif options["format"] == "csv":
             self.stdout.write(standings_csv(report), ending="")
         else:

@@ -1,0 +1,218 @@
+"""The public pages' caches: what they are keyed by (the section's *version*) and how long a
+copy may be reused.
+
+Two caches, both keyed by the section's version (``section_version``), so a change shows at once:
+
+- the rendered *body* of a page (the part that polls), for every viewer (``cached_body``);
+- the whole *response*, for a plain visitor (no session, no messages: what a phone in the hall
+  is; ``cached_response``). Such a page carries no CSRF token (it has no form), so one copy
+  serves every visitor.
+
+A plain visitor's lookup (tournament published, section, version) is itself kept for
+``PUBLIC_PAGES_FRESH_SECONDS`` (setting, default 2; 0 checks on every request): a hit then costs
+no query at all, and a change reaches the public at most that many seconds later. Directors and
+logged-in users always get the lookup fresh (three queries). ``page_etag`` is the ETag of a page
+for one viewer, made of the same version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import ParamSpec
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from tournaments.access import tournament_for_reader
+from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+
+# Cached bodies and responses are keyed by the section's version; the timeout only bounds what
+# the version cannot see (a name edited to another of the same length).
+PAGE_CACHE_SECONDS = 600
+# How long a plain visitor's lookup (and so the version) is reused: see the module docstring.
+FRESH_SECONDS_DEFAULT = 2
+# The response headers a cached response keeps.
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Encoding")
+
+P = ParamSpec("P")
+
+
+# ---- the section's version -------------------------------------------------------------------
+
+
+def _version_sql() -> tuple[str, list[str]]:
+    """One statement: weighted sums over the section's pairings (row 1) and players (row 2).
+
+    Written once as SQL (SQLite and PostgreSQL alike): building the same aggregates through the
+    ORM costs more Python time per request than the database spends running them.
+    """
+    q = connection.ops.quote_name
+    pairing, round_, player = (q(m._meta.db_table) for m in (Pairing, Round, Player))
+    codes = list(Result.values)
+    result_code = (
+        "CASE p.result "
+        + " ".join(f"WHEN %s THEN {n}" for n in range(1, len(codes) + 1))
+        + " ELSE 0 END"
+    )
+    # A player's prize groups decide who may win a group prize, so they enter as text (a
+    # same-length edit, "Under 12" to "Under 14", must show); most players have none.
+    concat = "string_agg" if connection.vendor == "postgresql" else "group_concat"
+    groups = q("groups")
+    sql = (
+        f"SELECT 1, COUNT(*), SUM(p.id * ({result_code})), SUM(p.id * p.white_id), "
+        "SUM(p.id * COALESCE(p.black_id, 0)), SUM(p.id * COALESCE(p.board, 0)), 0, 0, '' "
+        f"FROM {pairing} p INNER JOIN {round_} r ON p.round_id = r.id "
+        "WHERE r.section_id = %s "
+        "UNION ALL "
+        "SELECT 2, COUNT(*), SUM(x.id * x.start_number), SUM(x.id * COALESCE(x.rating, 0)), "
+        "SUM(x.id * COALESCE(x.withdrawn_after_round, 0)), SUM(x.id * LENGTH(x.name)), "
+        f"SUM(x.id * LENGTH(x.{groups})), SUM(x.id * LENGTH(x.federation)), "
+        f"(SELECT {concat}(g.id || ':' || g.{groups}, ',') FROM {player} g "
+        f"WHERE g.section_id = %s AND g.{groups} <> '') "
+        f"FROM {player} x WHERE x.section_id = %s "
+        "UNION ALL "
+        # Round statuses have distinct lengths (not_paired, draft, paired, complete).
+        "SELECT 3, COUNT(*), SUM(y.id * y.number), SUM(y.id * LENGTH(y.status)), 0, 0, 0, 0, '' "
+        f"FROM {round_} y WHERE y.section_id = %s"
+    )
+    return sql, codes
+
+
+_VERSION_SQL, _RESULT_CODES = _version_sql()
+
+
+def section_version(section: Section) -> str:
+    """A short text that changes when a result, pairing, round, player or section field does.
+
+    One query. Each pairing and player row enters a weighted sum (its key times a code of its
+    content), so changing one result, swapping colours, posting a round, withdrawing a player
+    or changing a rating changes a sum; the players' prize groups enter as text; the section's
+    own fields (tiebreak order, prize fund, playoffs...) are added in Python. A player's name
+    edited to another of the same length is not seen: the cache's timeout bounds how long that
+    shows.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 4])
+        sums = sorted(cursor.fetchall())
+    fields = (
+        section.tournament_id,
+        section.tiebreaks,
+        section.lots_seed,
+        section.is_final,
+        section.rounds_total,
+        section.name,
+        str(section.win_points),
+        str(section.draw_points),
+        str(section.loss_points),
+        json.dumps(section.prize_fund, sort_keys=True),
+        json.dumps(section.playoffs, sort_keys=True),
+        section.playoff_announced,
+    )
+    text = repr((fields, sums))
+    return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
+
+
+# ---- the lookup, the ETag and the keys ---------------------------------------------------------
+
+
+def plain_visitor(request: HttpRequest) -> bool:
+    """No session and no messages: the page looks the same for every such visitor."""
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
+
+
+def lookup_key(slug: str, section: int) -> str:
+    return f"public-lookup:{slug}:{section}"
+
+
+def section_lookup(
+    request: HttpRequest, slug: str, section: int
+) -> tuple[Tournament, Section, str]:
+    """Tournament (drafts 404 for the public), section and its version: three queries, or none
+    for a plain visitor within ``PUBLIC_PAGES_FRESH_SECONDS`` of the last lookup."""
+    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
+    key = lookup_key(slug, section)
+    reuse = fresh > 0 and plain_visitor(request)
+    hit = cache.get(key) if reuse else None
+    if hit is not None:
+        tournament, found, version = hit
+        return tournament, found, version
+    # For a plain visitor this is "published, else 404": nobody logged in directs it.
+    tournament = tournament_for_reader(request, slug)
+    found = get_object_or_404(Section, pk=section, tournament=tournament)
+    found.tournament = tournament
+    version = section_version(found)
+    if reuse:
+        cache.set(key, (tournament, found, version), fresh)
+    return tournament, found, version
+
+
+def accepts_gzip(request: HttpRequest) -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "")
+
+
+def page_etag(kind: str, request: HttpRequest, version: str) -> str:
+    """The ETag of page ``kind`` at this address for this viewer (plain, or a user)."""
+    viewer = "plain" if plain_visitor(request) else str(request.user.pk or 0)
+    text = "|".join(
+        (
+            kind,
+            version,
+            request.get_full_path(),
+            viewer,
+            request.headers.get("HX-Request", ""),
+            "gzip" if accepts_gzip(request) else "",
+        )
+    )
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+# ---- the two caches ----------------------------------------------------------------------------
+
+
+def cached_body(
+    key: tuple[int, str, str, str],
+    build: Callable[P, str],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> str:
+    """The body of a page keyed by (section pk, version, kind, address), from the cache, else
+    ``build(*args, **kwargs)``, stored."""
+    section, version, kind, params = key
+    name = f"public:{kind}:{section}:{version}:{params}"
+    body = cache.get(name)
+    if body is None:
+        body = build(*args, **kwargs)
+        cache.set(name, body, PAGE_CACHE_SECONDS)
+    return body
+
+
+def response_key(etag: str, section: int) -> str:
+    return f"public-response:{etag}:{section}"
+
+
+def cached_response(key: str) -> HttpResponse | None:
+    """A plain visitor's whole response, when one is kept under ``key``."""
+    hit = cache.get(key)
+    if hit is None:
+        return None
+    status, content, headers = hit
+    response = HttpResponse(content, status=status)
+    for name, value in headers:
+        response[name] = value
+    return response
+
+
+def response_store(key: str, response: HttpResponse) -> None:
+    """Keep a plain visitor's response: a page, or a clear error (a bad address, not found)."""
+    if response.status_code not in (200, 400, 404):
+        return
+    headers = [(name, response[name]) for name in KEPT_HEADERS if name in response]
+    cache.set(
+        key, (response.status_code, response.content, headers), PAGE_CACHE_SECONDS
+    )

@@ -1,0 +1,324 @@
+"""The results as files: standings, wall chart and prize list, each in CSV and JSON.
+
+One function per artefact and format, called by the download buttons of the public pages
+(``standings/views/downloads.py``) and by the commands (``manage.py standings``, ``manage.py
+prizes``), so the two give the same file. The formats are described in docs/downloads.md.
+
+Numbers are exact decimals written as text ("2.5", "12.75"), as the engine keeps them; a CSV
+leaves an unknown value (no rating, not withdrawn) empty, JSON writes null.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from standings.engine import Contribution, Explanation, RowExplanation
+from standings.engine.prizes import format_cents
+from standings.pages.crosstable import crosstable_rows
+from standings.pages.games import Game
+from standings.pages.prizes import item_text
+from standings.pages.standings import standing_lines
+from standings.reports import PrizeReport, SectionReport, as_decimal
+
+# A game of the wall chart by player pk and round number (``pages.games.section_games``).
+Games = dict[int, dict[int, Game]]
+
+
+def _json(document: dict[str, Any]) -> str:
+    return json.dumps(document, indent=1)
+
+
+def _csv(rows: Iterable[Iterable[object]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def _blank(value: object) -> object:
+    """A CSV cell: None (no rating, not withdrawn) is empty."""
+    return "" if value is None else value
+
+
+def _header(report: SectionReport) -> dict[str, Any]:
+    """What every standings and wall-chart document starts with."""
+    section, standings = report.section, report.standings
+    return {
+        "tournament": section.tournament.slug,
+        "section": section.name,
+        "rounds": section.rounds_total,
+        "after_round": standings.through_round,
+        "final": section.is_final,
+        "tiebreaks": [
+            {"key": spec.key, "name": spec.label} for spec in standings.order
+        ],
+    }
+
+
+# ---- standings --------------------------------------------------------------------------------
+
+
+def standings_document(
+    report: SectionReport, explained: RowExplanation | None = None
+) -> dict[str, Any]:
+    """The standings as a JSON object; with ``explained``, one player's row explained too."""
+    keys = [spec.key for spec in report.standings.order]
+    document = _header(report)
+    document["standings"] = [
+        {
+            "rank": line.row.rank,
+            "shared": line.row.shared,
+            "places": line.places,
+            "start_number": line.info.start_number,
+            "name": line.info.name,
+            "rating": line.info.rating,
+            "score": as_decimal(line.row.score),
+            "tiebreaks": {
+                key: as_decimal(v.value)
+                for key, v in zip(keys, line.row.values, strict=True)
+            },
+            "withdrawn_after_round": line.info.withdrawn_after_round,
+        }
+        for line in standing_lines(report)
+    ]
+    if report.standings.lots_seed is not None:
+        document["lots_seed"] = report.standings.lots_seed
+    if explained is not None:
+        document["explanation"] = explanation_document(report, explained)
+    return document
+
+
+def standings_json(
+    report: SectionReport, explained: RowExplanation | None = None
+) -> str:
+    return _json(standings_document(report, explained))
+
+
+def standings_csv(report: SectionReport) -> str:
+    """A header row (tiebreak columns named by their keys), then one row per player."""
+    order = report.standings.order
+    header = [
+        "rank",
+        "shared",
+        "places",
+        "start_number",
+        "name",
+        "rating",
+        "score",
+        *(spec.key for spec in order),
+        "withdrawn_after_round",
+    ]
+    return _csv(
+        [
+            header,
+            *(
+                [
+                    line.row.rank,
+                    "yes" if line.row.shared else "no",
+                    line.places,
+                    line.info.start_number,
+                    line.info.name,
+                    _blank(line.info.rating),
+                    as_decimal(line.row.score),
+                    *(as_decimal(v.value) for v in line.row.values),
+                    _blank(line.info.withdrawn_after_round),
+                ]
+                for line in standing_lines(report)
+            ),
+        ]
+    )
+
+
+def explanation_document(
+    report: SectionReport, explained: RowExplanation
+) -> dict[str, Any]:
+    """One player's row explained: players by start number and name, numbers as decimals."""
+    keys = [spec.key for spec in report.standings.order]
+
+    def player(pk: int) -> dict[str, Any]:
+        info = report.players[pk]
+        return {"start_number": info.start_number, "name": info.name}
+
+    def decided(index: int | None) -> str | None:
+        return None if index is None else keys[index]
+
+    def breakdown(explanation: Explanation) -> dict[str, Any]:
+        def term(c: Contribution) -> dict[str, Any]:
+            return {
+                "round": c.round,
+                "opponent": None if c.opponent is None else player(c.opponent),
+                "value": as_decimal(c.value),
+                "actual": None if c.actual is None else as_decimal(c.actual),
+                "note": c.note,
+                "text": c.describe(report.label),
+            }
+
+        return {
+            "summary": explanation.summary,
+            "terms": [term(c) for c in explanation.contributions],
+            "discarded": [
+                {**term(d.contribution), "reason": d.reason}
+                for d in explanation.discarded
+            ],
+            "deductions": [
+                {"round": d.round, "amount": as_decimal(d.amount), "reason": d.reason}
+                for d in explanation.deductions
+            ],
+        }
+
+    return {
+        **player(explained.player),
+        "rank": explained.rank,
+        "shared": explained.shared,
+        "score": as_decimal(explained.score),
+        "places": list(explained.places),
+        "decided_by": decided(explained.decided_by),
+        "neighbours": [
+            {
+                **player(n.player),
+                "rank": n.rank,
+                "above": n.above,
+                "decided_by": decided(n.tiebreak),
+                "own": None if n.own is None else as_decimal(n.own),
+                "theirs": None if n.theirs is None else as_decimal(n.theirs),
+                "pass": n.pass_number,
+                "text": n.describe(),
+            }
+            for n in explained.neighbours
+        ],
+        "tiebreaks": [
+            {
+                "key": line.key,
+                "label": line.label,
+                "value": as_decimal(line.value),
+                **breakdown(line.explanation),
+                "repeats": [
+                    {"value": as_decimal(value), **breakdown(explanation)}
+                    for value, explanation in line.repeats
+                ],
+            }
+            for line in explained.tiebreaks
+        ],
+    }
+
+
+# ---- wall chart -------------------------------------------------------------------------------
+
+
+def crosstable_document(report: SectionReport, games: Games) -> dict[str, Any]:
+    """The wall chart as a JSON object: each player's rounds with the running score after each."""
+    keys = [spec.key for spec in report.standings.order]
+    document = _header(report)
+    document["players"] = [
+        {
+            "rank": w.line.row.rank,
+            "start_number": w.line.info.start_number,
+            "name": w.line.info.name,
+            "rating": w.line.info.rating,
+            "rounds": [
+                {
+                    "round": c.round,
+                    "result": c.letter,
+                    "opponent": c.opponent,
+                    "colour": c.colour or None,
+                    "running_score": None
+                    if c.running is None
+                    else as_decimal(c.running),
+                }
+                for c in w.cells
+            ],
+            "score": as_decimal(w.line.row.score),
+            "tiebreaks": {
+                key: as_decimal(v.value)
+                for key, v in zip(keys, w.line.row.values, strict=True)
+            },
+        }
+        for w in crosstable_rows(report, games)
+    ]
+    return document
+
+
+def crosstable_json(report: SectionReport, games: Games) -> str:
+    return _json(crosstable_document(report, games))
+
+
+def crosstable_csv(report: SectionReport, games: Games) -> str:
+    """A header row, then per player: rank, number, name, rating, two cells per round (result
+    and opponent as the wall chart writes them, "W12"; running score), total, tiebreaks."""
+    standings = report.standings
+    header: list[object] = ["rank", "start_number", "name", "rating"]
+    for r in range(1, standings.through_round + 1):
+        header += [f"round_{r}", f"after_round_{r}"]
+    header += ["score", *(spec.key for spec in standings.order)]
+    rows: list[list[object]] = [header]
+    for w in crosstable_rows(report, games):
+        cells: list[object] = []
+        for c in w.cells:
+            cells += [c.text, "" if c.running is None else as_decimal(c.running)]
+        rows.append(
+            [
+                w.line.row.rank,
+                w.line.info.start_number,
+                w.line.info.name,
+                _blank(w.line.info.rating),
+                *cells,
+                as_decimal(w.line.row.score),
+                *(as_decimal(v.value) for v in w.line.row.values),
+            ]
+        )
+    return _csv(rows)
+
+
+# ---- prize list -------------------------------------------------------------------------------
+
+
+def _awards(prizes: PrizeReport) -> list[dict[str, Any]]:
+    """Every player who gets something, in standings order: start number, name, cash, the
+    prizes their cash came from, items."""
+    info = prizes.report.players
+    return [
+        {
+            "start_number": info[a.player].start_number,
+            "name": info[a.player].name,
+            "cash": format_cents(a.cash),
+            "prizes": [s.label for s in a.prizes],
+            "items": [item_text(i) for i in a.items],
+        }
+        for a in prizes.distribution.awards()
+    ]
+
+
+def prizes_document(prizes: PrizeReport) -> dict[str, Any]:
+    """The prize list as a JSON object: the awards, and what is left undistributed."""
+    return {
+        "tournament": prizes.section.tournament.slug,
+        "section": prizes.section.name,
+        "after_round": prizes.report.standings.through_round,
+        "awards": _awards(prizes),
+        "undistributed": format_cents(prizes.distribution.undistributed),
+    }
+
+
+def prizes_json(prizes: PrizeReport) -> str:
+    return _json(prizes_document(prizes))
+
+
+def prizes_csv(prizes: PrizeReport) -> str:
+    """A header row, then one row per award; a list of prizes or items is joined by "; "."""
+    header = ["start_number", "name", "cash", "prizes", "items"]
+    return _csv(
+        [
+            header,
+            *(
+                [
+                    *(a[k] for k in header[:3]),
+                    "; ".join(a["prizes"]),
+                    "; ".join(a["items"]),
+                ]
+                for a in _awards(prizes)
+            ),
+        ]
+    )

@@ -1,0 +1,125 @@
+"""A round's pairings: boards, byes, absences and withdrawals, and the same by player name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from standings.reports import PlayerInfo
+from tournaments.models import Pairing, Result, Section
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    pk: int
+    start_number: int
+    name: str
+    rating: int | None
+    score: Fraction | None  # before the round
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    board: int | None
+    white: Seat
+    black: Seat
+    result: str  # display text, "" while pending
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    seat: Seat
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class NameLine:
+    """The alphabetical list: where each player sits this round."""
+
+    seat: Seat
+    board: int | None
+    colour: str  # "White", "Black" or ""
+    opponent: Seat | None
+    note: str  # a bye or absence
+
+
+@dataclass
+class RoundPairings:
+    number: int
+    boards: list[Board] = field(default_factory=list)
+    byes: list[Bye] = field(default_factory=list)
+    absent: list[Seat] = field(default_factory=list)  # not paired, not withdrawn
+    withdrawn: list[Seat] = field(default_factory=list)
+
+    def by_name(self) -> list[NameLine]:
+        lines = []
+        for b in self.boards:
+            lines.append(NameLine(b.white, b.board, "White", b.black, ""))
+            lines.append(NameLine(b.black, b.board, "Black", b.white, ""))
+        for bye in self.byes:
+            lines.append(NameLine(bye.seat, None, "", None, bye.what))
+        for seat in self.absent:
+            lines.append(NameLine(seat, None, "", None, "not paired"))
+        lines.sort(key=lambda line: (line.seat.name.casefold(), line.seat.start_number))
+        return lines
+
+
+RESULT_SHORT: dict[str, str] = {
+    Result.PENDING: "",
+    Result.WHITE_WIN: "1-0",
+    Result.DRAW: "½-½",
+    Result.BLACK_WIN: "0-1",
+    Result.WHITE_FORFEIT_WIN: "1-0 ff",
+    Result.BLACK_FORFEIT_WIN: "0-1 ff",
+    Result.DOUBLE_FORFEIT: "0-0 ff",
+    Result.WHITE_WIN_UNRATED: "1-0",
+    Result.DRAW_UNRATED: "½-½",
+    Result.BLACK_WIN_UNRATED: "0-1",
+}
+
+
+def round_pairings(
+    *,
+    section: Section,
+    number: int,
+    players: dict[int, PlayerInfo],
+    scores: dict[int, Fraction] | None,
+) -> RoundPairings:
+    """Round ``number``'s boards, byes and absences (one query); ``scores`` are before the round."""
+
+    def seat(pk: int) -> Seat:
+        p = players[pk]
+        return Seat(
+            pk,
+            p.start_number,
+            p.name,
+            p.rating,
+            None if scores is None else scores.get(pk),
+        )
+
+    out = RoundPairings(number)
+    seen: set[int] = set()
+    for board, white, black, result in (
+        Pairing.objects.filter(round__section=section, round__number=number)
+        .order_by("board", "pk")
+        .values_list("board", "white_id", "black_id", "result")
+    ):
+        seen.add(white)
+        if black is None:
+            if result == Result.NOT_PAIRED:
+                continue  # listed with the absent players below
+            out.byes.append(Bye(seat(white), Result(result).label))
+        else:
+            seen.add(black)
+            out.boards.append(
+                Board(board, seat(white), seat(black), RESULT_SHORT.get(result, ""))
+            )
+    for pk, info in sorted(players.items(), key=lambda item: item[1].start_number):
+        if pk in seen:
+            continue
+        withdrawn = info.withdrawn_after_round
+        if withdrawn is not None and withdrawn < number:
+            out.withdrawn.append(seat(pk))
+        else:
+            out.absent.append(seat(pk))
+    return out

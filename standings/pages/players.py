@@ -1,0 +1,175 @@
+"""One player's page: every round, each tiebreak's breakdown with the opponents named, and the
+players tied with them on score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from standings.pages.columns import Column, tiebreak_columns
+from standings.pages.games import LETTER, OUTCOME_WORDS, Game
+from standings.pages.standings import StandingLine, first_difference, standing_lines
+from standings.reports import PlayerInfo, SectionReport
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    round: int
+    game: Game | None
+    opponent: PlayerInfo | None
+    words: str
+    letter: str
+    running: Fraction | None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One line of a tiebreak's breakdown, with the opponent named."""
+
+    round: int | None
+    opponent: str
+    value: Fraction
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    term: Term
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deducted:
+    round: int
+    amount: Fraction
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Explained:
+    column: Column
+    value: Fraction
+    summary: str
+    terms: tuple[Term, ...]
+    discarded: tuple[Discarded, ...]
+    deductions: tuple[Deducted, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """Another player on the same score, and the tiebreak that put one of the two ahead."""
+
+    info: PlayerInfo
+    rank_text: str
+    ahead: bool  # the other player is ranked above this one
+    decided_by: str  # "" when still tied after every tiebreak
+    mine: Fraction | None
+    theirs: Fraction | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    line: StandingLine
+    rounds: tuple[RoundLine, ...]
+    explained: tuple[Explained, ...]
+    tied_with: tuple[Neighbour, ...]
+    next_game: RoundLine | None  # this round's pairing, when posted and not yet played
+
+
+def _name(report: SectionReport, pk: int | None) -> str:
+    if pk is None:
+        return "unplayed round"
+    info = report.players[pk]
+    return f"{info.name} ({info.start_number})"
+
+
+def player_view(
+    report: SectionReport,
+    games: dict[int, dict[int, Game]],
+    pk: int,
+    *,
+    current: int | None,
+    explain: bool = True,
+) -> PlayerView:
+    """A player's rounds, each tiebreak's breakdown and the players tied with them."""
+    standings = report.standings
+    lines = standing_lines(report)
+    line = next(line for line in lines if line.row.player.id == pk)
+    mine = games.get(pk, {})
+    running = standings.running_scores(pk)
+    last = max([current or 0, standings.through_round, *mine]) if mine else current
+    rounds = []
+    for r in range(1, (last or 0) + 1):
+        game = mine.get(r)
+        opponent = (
+            None
+            if game is None or game.opponent is None
+            else report.players[game.opponent]
+        )
+        if game is None:
+            words, letter = (
+                ("not paired", "U") if r <= standings.through_round else ("", "")
+            )
+        elif game.outcome is None:
+            words, letter = "result not in yet", ""
+        else:
+            words, letter = OUTCOME_WORDS[game.outcome], LETTER[game.outcome]
+        rounds.append(
+            RoundLine(
+                r,
+                game,
+                opponent,
+                words,
+                letter,
+                running[r - 1] if r <= standings.through_round else None,
+            )
+        )
+    next_game = None
+    if current is not None and current > standings.through_round:
+        next_game = next((x for x in rounds if x.round == current), None)
+    columns = tiebreak_columns(standings.order)
+    explained = []
+    if explain:
+        for column, value in zip(columns, line.row.values, strict=True):
+            e = value.explanation
+            explained.append(
+                Explained(
+                    column,
+                    value.value,
+                    e.summary,
+                    tuple(
+                        Term(c.round, _name(report, c.opponent), c.value, c.note)
+                        for c in e.contributions
+                    ),
+                    tuple(
+                        Discarded(
+                            Term(
+                                d.contribution.round,
+                                _name(report, d.contribution.opponent),
+                                d.contribution.value,
+                                d.contribution.note,
+                            ),
+                            d.reason,
+                        )
+                        for d in e.discarded
+                    ),
+                    tuple(Deducted(d.round, d.amount, d.reason) for d in e.deductions),
+                )
+            )
+    tied = []
+    for other in lines:
+        if other is line or other.row.score != line.row.score:
+            continue
+        n = first_difference(other.row, line.row)
+        tied.append(
+            Neighbour(
+                other.info,
+                other.rank_text,
+                other.position < line.position,
+                standings.order[n].label if n is not None else "",
+                line.row.values[n].value if n is not None else None,
+                other.row.values[n].value if n is not None else None,
+            )
+        )
+    return PlayerView(line, tuple(rounds), tuple(explained), tuple(tied), next_game)

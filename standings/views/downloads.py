@@ -1,0 +1,143 @@
+"""The results as files, offered once a section is final: standings, wall chart and prize list
+in CSV and JSON (rendered by ``standings/downloads.py``, as the commands print them; formats in
+docs/downloads.md), and the section as a TRF-16 file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpResponse
+from django.views.decorators.http import require_GET
+
+from standings import downloads
+from standings.downloads import Games
+from standings.pages.games import section_games
+from standings.reports import (
+    PrizeReport,
+    ReportError,
+    SectionReport,
+    section_prizes,
+    section_report,
+)
+from standings.trf_export import TrfExportError, section_trf
+from standings.views.common import (
+    SectionPage,
+    page_body,
+    public_section_view,
+    round_picked,
+)
+from tiebreak_site.http import HtmxHttpRequest
+
+CONTENT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
+TEXT = "text/plain; charset=utf-8"
+# A cached file that is an error message instead (a round without standings, a bad fund).
+ERROR = "error:"
+
+# What a download shows: the section after round ``through`` (None: the last complete one).
+Build = Callable[[SectionPage, int | None], str]
+
+
+def _standings(render: Callable[[SectionReport], str]) -> Build:
+    def build(page: SectionPage, through: int | None) -> str:
+        try:
+            report = section_report(section=page.section, through_round=through)
+        except ReportError as error:
+            return ERROR + str(error)
+        return render(report)
+
+    return build
+
+
+def _crosstable(render: Callable[[SectionReport, Games], str]) -> Build:
+    def build(page: SectionPage, through: int | None) -> str:
+        try:
+            report = section_report(section=page.section, through_round=through)
+        except ReportError as error:
+            return ERROR + str(error)
+        games = section_games(
+            page.section, through_round=report.standings.through_round
+        )
+        return render(report, games)
+
+    return build
+
+
+def _prizes(render: Callable[[PrizeReport], str]) -> Build:
+    def build(page: SectionPage, through: int | None) -> str:
+        try:
+            prizes = section_prizes(section=page.section, through_round=through)
+        except ReportError as error:
+            return ERROR + str(error)
+        return render(prizes)
+
+    return build
+
+
+# Each file by its name in the address: how it is built.
+FILES: dict[str, Build] = {
+    "standings.csv": _standings(downloads.standings_csv),
+    "standings.json": _standings(downloads.standings_json),
+    "crosstable.csv": _crosstable(downloads.crosstable_csv),
+    "crosstable.json": _crosstable(downloads.crosstable_json),
+    "prizes.csv": _prizes(downloads.prizes_csv),
+    "prizes.json": _prizes(downloads.prizes_json),
+}
+
+
+def _download(request: HtmxHttpRequest, page: SectionPage, kind: str) -> HttpResponse:
+    """File ``kind`` after ``?round=N`` (default: the last complete round), from the cache or
+    built; a round without standings is a 404 that says why."""
+    form = round_picked(request)
+    if form.errors:
+        return HttpResponse(
+            f"Bad address: {form.errors.as_text()}\n", status=400, content_type=TEXT
+        )
+    text = page_body(request, page, kind, FILES[kind], page, form.cleaned_data["round"])
+    if text.startswith(ERROR):
+        return HttpResponse(
+            text.removeprefix(ERROR) + "\n", status=404, content_type=TEXT
+        )
+    extension = kind.rsplit(".", 1)[1]
+    return _attachment(
+        HttpResponse(text, content_type=CONTENT_TYPES[extension]), page, kind
+    )
+
+
+def _attachment(response: HttpResponse, page: SectionPage, kind: str) -> HttpResponse:
+    """Mark ``response`` as a file named after the tournament, the section and ``kind``."""
+    extension = kind.rsplit(".", 1)[1]
+    name = f"{page.tournament.slug}-{page.section.name}-{kind.split('.')[0]}"
+    filename = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
+    response["Content-Disposition"] = f'attachment; filename="{filename}.{extension}"'
+    return response
+
+
+def _download_view(kind: str) -> Callable[..., HttpResponse]:
+    """The view of file ``kind``: GET only, with the ETag and cache of every public page."""
+
+    @require_GET
+    @public_section_view(kind)
+    def view(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
+        return _download(request, page, kind)
+
+    view.__name__ = view.__qualname__ = kind.replace(".", "_")
+    return view
+
+
+standings_csv = _download_view("standings.csv")
+standings_json = _download_view("standings.json")
+crosstable_csv = _download_view("crosstable.csv")
+crosstable_json = _download_view("crosstable.json")
+prizes_csv = _download_view("prizes.csv")
+prizes_json = _download_view("prizes.json")
+
+
+@require_GET
+@public_section_view("section.trf")
+def section_trf_download(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
+    """The section as a TRF-16 file (FIDE's exchange format), ranks from the posted order."""
+    try:
+        text = section_trf(section=page.section)
+    except TrfExportError as error:
+        return HttpResponse(f"{error}\n", status=404, content_type=TEXT)
+    return _attachment(HttpResponse(text, content_type=TEXT), page, "section.trf")
