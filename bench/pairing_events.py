@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -84,6 +85,7 @@ class State:
     round_number: int
     entrants: list[Entrant]
     players: list[Player]
+    seconds: float  # how long pair_swiss took on it, in process
 
 
 def _expected(white: int | None, black: int | None) -> float:
@@ -108,7 +110,13 @@ def event_rounds(
         for r in range(first, rounds + 1):
             if rng.random() < 0.03:
                 player.requested[r] = rng.choice(
-                    (ByeKind.HALF, ByeKind.HALF, ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO)
+                    (
+                        ByeKind.HALF,
+                        ByeKind.HALF,
+                        ByeKind.HALF,
+                        ByeKind.FULL,
+                        ByeKind.ZERO,
+                    )
                 )
         field_.append(player)
     # Start numbers by rating, as a TD's pairing program numbers the field.
@@ -124,8 +132,10 @@ def event_rounds(
                 # The rounds missed: zero-point byes, listed as not paired.
                 player.games.extend((0, "-", "Z") for _ in range(r - 1))
         entrants = [p.entrant(r) for p in field_ if p.first_round <= r]
+        start = time.perf_counter()
         pairing = pair_swiss(entrants, round_number=r, options=options, seed=str(seed))
-        yield State(r, entrants, field_), pairing
+        seconds = time.perf_counter() - start
+        yield State(r, entrants, field_, seconds), pairing
         _play(rng, r, pairing, by_id, field_)
 
 
