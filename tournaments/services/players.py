@@ -24,7 +24,7 @@ from tournaments.selectors import (
     rating_order,
     round_one_paired,
 )
-from tournaments.services.common import model_check, section_lock
+from tournaments.services.common import model_check, round_lock, section_lock
 
 PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
 PLAYER_ID_DIGITS = "The {field} may hold digits only."
@@ -290,6 +290,8 @@ def player_late_entry(
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
         for number, choice in choices.items():
             if number in paired:
+                # A row written into a paired round: under that round's lock, like any other.
+                round_lock(round_id=rounds[number].pk)
                 Pairing.objects.create(
                     round=rounds[number],
                     white=player,
