@@ -66,7 +66,7 @@ def test_a_page_polls_its_own_address_without_the_unknown_parameters(
 ) -> None:
     url = _url("standings", section)
     page = anonymous.get(url + "?round=1&fbclid=abc&x=2").content.decode()
-    assert f'hx-get="{url}?round=1"' in page
+    assert f'data-live-url="{url}?round=1"' in page
     assert "fbclid" not in page
 
 
