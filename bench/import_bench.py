@@ -55,7 +55,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--migration",
-        help="migrate the tournaments app only this far (e.g. 0006, to time the old trigger)",
+        help="migrate the tournaments app only this far (e.g. 0007, to time the old trigger)",
     )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tiebreak-import-bench-") as scratch:
@@ -93,9 +93,9 @@ def run(
     django.setup()
     from django.core.management import call_command
     from django.db import connection
+    from standings_bench import section_generate, section_insert
 
     from standings.trf_export import section_trf
-    from standings_bench import section_generate, section_insert
     from tournaments.models import Section, Tournament
     from tournaments.services import rounds as round_services
 

@@ -1,4 +1,4 @@
-"""The database's once-per-round check (migrations 0005 and 0007): still refuses a player paired
+"""The database's once-per-round check (migrations 0005 and 0008): still refuses a player paired
 twice in a round when a pairing's players change, and no longer runs when a result is entered,
 so TDs entering results in one round do not wait for each other.
 """

@@ -1,4 +1,4 @@
-"""PostgreSQL: the once-per-round trigger looks players up through the unique indexes (as 0005
+"""PostgreSQL (0008): the once-per-round trigger looks players up through the unique indexes (as 0005
 did for SQLite), and no longer runs when a result is entered.
 
 The function of 0003 tested ``round_id = NEW.round_id AND (white_id IN (...) OR black_id IN
@@ -84,7 +84,7 @@ def _backward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_text_fields_refuse_control_characters"),
+        ("tournaments", "0007_text_fields_refuse_control_characters"),
     ]
 
     operations = [migrations.RunPython(_forward, _backward)]
