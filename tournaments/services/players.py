@@ -51,7 +51,15 @@ BYE_ROUND_PAIRED = (
 LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
 
-PLAYER_FIELDS = ("name", "rating", "uschess_id", "fide_id", "federation", "club")
+PLAYER_FIELDS = (
+    "name",
+    "rating",
+    "uschess_id",
+    "fide_id",
+    "federation",
+    "state",
+    "club",
+)
 PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")
 LATE_HALF, LATE_NOT_PAIRED = "half", "not_paired"
 
