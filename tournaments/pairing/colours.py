@@ -247,7 +247,7 @@ def boards_coloured(
         )
     made: list[Board] = []
     for number, (a, b) in enumerate(in_order, start=1):
-        white, black = _colours(a, b, number, first, notes)
+        white, black = _colours(a, b, number, first, notes, options.colour_look_back)
         made.append(Board(white.id, black.id))
     return made
 
@@ -262,7 +262,27 @@ def _board_one_colour(options: PairingOptions, seed: str) -> Colour:
     )
 
 
-def _colours(a: Ranked, b: Ranked, board: int, first: Colour, notes: list[str]) -> Pair:
+def _looked_back(
+    a: Ranked, b: Ranked, colour: Colour | None
+) -> tuple[Ranked, int] | None:
+    """Equal claims to ``colour``: the player who had the other colour in the latest game in
+    which the two players' colours differed (counting back game by game), and how many games
+    back that was; None when their histories never differ."""
+    history_a, history_b = a.entrant.colours, b.entrant.colours
+    for back in range(1, min(len(history_a), len(history_b)) + 1):
+        if history_a[-back] is not history_b[-back]:
+            return (a if history_a[-back] is not colour else b), back
+    return None
+
+
+def _colours(
+    a: Ranked,
+    b: Ranked,
+    board: int,
+    first: Colour,
+    notes: list[str],
+    look_back: bool = True,
+) -> Pair:
     """(white, black) for a (higher-ranked) against b."""
     if a.due is None and b.due is None:
         higher = first if board % 2 else first.other
@@ -271,20 +291,36 @@ def _colours(a: Ranked, b: Ranked, board: int, first: Colour, notes: list[str]) 
         if a.due is Colour.WHITE or b.due is Colour.BLACK:
             return a, b
         return b, a
-    # Both are due the same colour: the stronger claim wins, then the higher rank (29E).
+    # Both are due the same colour: the stronger claim wins, then (posted option, on by
+    # default) the colours of the latest game in which the two differed, then the higher rank.
     winner, loser = a, b
-    if (b.strength, abs(b.entrant.balance)) > (a.strength, abs(a.entrant.balance)):
+    colour = a.due
+    claim_a = (a.strength, abs(a.entrant.balance))
+    claim_b = (b.strength, abs(b.entrant.balance))
+    why = "a stronger claim"
+    if claim_b > claim_a:
         winner, loser = b, a
-    colour = winner.due
+    elif claim_a == claim_b:
+        back = _looked_back(a, b, colour) if look_back else None
+        if back is None:
+            why = "the higher rank"
+        else:
+            winner, games_ago = back
+            loser = b if winner is a else a
+            why = (
+                f"the other colour {games_ago} game{'s' if games_ago > 1 else ''} ago, "
+                "the latest game in which their colours differed"
+            )
     assert colour is not None
-    why = (
-        "a stronger claim"
-        if (winner.strength, abs(winner.entrant.balance))
-        != (loser.strength, abs(loser.entrant.balance))
-        else "the higher rank"
-    )
+    if a.key != b.key:
+        unfixed = "they come from different score groups, and scores come first (27A2)"
+    else:
+        unfixed = (
+            "no transposition or interchange within the rating limit found a player due "
+            f"{colour.other.word} (29E5)"
+        )
     notes.append(
         f"Board {board}: {loser.label} gets {colour.other.word}, not the colour due: "
-        f"{winner.label} is due {colour.word} too and has {why} (29E)."
+        f"{winner.label} is due {colour.word} too and has {why} (29E); {unfixed}."
     )
     return (winner, loser) if colour is Colour.WHITE else (loser, winner)
