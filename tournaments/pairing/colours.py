@@ -8,10 +8,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from .entities import EQUALISATION, STRONG, Board, Colour, PairingOptions
+from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
 from .ranking import Pair, Ranked, breach, conflict, ordered
 
-# With no rating limit (a strong claim), how many pairs on each side in rating are looked at.
+# With no rating limit (a strong claim), or to trade a clash for a weaker one, how many pairs
+# on each side in rating are looked at.
 _NEAREST = 60
 
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
@@ -126,7 +127,10 @@ class ColourFixer:
         limit = self.limit(severity)
         assert a.due is not None
         best: tuple[tuple[list[int], int, int, int], int, _Swap] | None = None
-        for other in index.near(a.due, a.rating, b.rating, limit):
+        candidates = index.near(a.due, a.rating, b.rating, limit)
+        if severity > ALTERNATION:
+            candidates |= index.near(None, a.rating, b.rating, limit)
+        for other in sorted(candidates):
             if other == k:
                 continue
             c, d = pairs[other]
@@ -180,29 +184,33 @@ class ColourFixer:
 
 
 class _Candidates:
-    """The pairs that can help a clash over one colour, sorted by rating for bisection.
+    """The pairs that can ease a clash over one colour, sorted by rating for bisection.
 
-    A pair helps a clash of two players due colour X only if neither of its players is due X.
-    Built once per pass; a pair changed since is read as it is now, so a stale entry costs a
-    look, never a wrong swap. With no rating limit (a strong claim, 29E) the ``_NEAREST``
-    pairs nearest in rating on each side are taken.
+    A pair cures a clash of two players due colour X only if neither of its players is due X:
+    those are searched in full within the rating limit. A pair with a player due X can only
+    take the clash over at a weaker claim (a strong claim traded for an alternation); those
+    (``None`` below: every pair) are looked at only for claims stronger than alternation, and
+    only the ``_NEAREST`` in rating on each side. Built once per pass; a pair changed since is
+    read as it is now, so a stale entry costs a look, never a wrong swap.
     """
 
     def __init__(self, pairs: list[Pair]) -> None:
-        self.by_top: dict[Colour, tuple[list[int], list[int]]] = {}
-        self.by_bottom: dict[Colour, tuple[list[int], list[int]]] = {}
-        for colour in (Colour.WHITE, Colour.BLACK):
+        self.by_top: dict[Colour | None, tuple[list[int], list[int]]] = {}
+        self.by_bottom: dict[Colour | None, tuple[list[int], list[int]]] = {}
+        for colour in (Colour.WHITE, Colour.BLACK, None):
             helpful = [
                 k
                 for k, (c, d) in enumerate(pairs)
-                if c.due is not colour and d.due is not colour
+                if colour is None or (c.due is not colour and d.due is not colour)
             ]
             top = sorted(helpful, key=lambda k: pairs[k][0].rating)
             bottom = sorted(helpful, key=lambda k: pairs[k][1].rating)
             self.by_top[colour] = ([pairs[k][0].rating for k in top], top)
             self.by_bottom[colour] = ([pairs[k][1].rating for k in bottom], bottom)
 
-    def near(self, colour: Colour, top: int, bottom: int, limit: float) -> set[int]:
+    def near(
+        self, colour: Colour | None, top: int, bottom: int, limit: float
+    ) -> set[int]:
         """Pairs whose upper player is within the limit of ``top`` or of ``bottom`` (a
         transposition of the upper players, an interchange), or whose lower player is within
         the limit of ``bottom`` (a transposition of the lower players)."""
@@ -212,9 +220,12 @@ class _Candidates:
             (self.by_top[colour], bottom),
             (self.by_bottom[colour], bottom),
         ):
-            if limit == float("inf"):
+            if limit == float("inf") or colour is None:
                 at = bisect_left(ratings, centre)
                 lo, hi = max(0, at - _NEAREST), min(len(ks), at + _NEAREST)
+                if limit != float("inf"):
+                    lo = max(lo, bisect_left(ratings, centre - limit))
+                    hi = min(hi, bisect_right(ratings, centre + limit))
             else:
                 lo = bisect_left(ratings, centre - limit)
                 hi = bisect_right(ratings, centre + limit)
