@@ -142,10 +142,21 @@ def test_last_comma_first_names_in_capitals_read_as_first_last(
 def test_other_programs_column_names_are_read(section: Section, text, expected) -> None:
     ((name, rating, values),) = read(section, text)
 
-    assert (name, rating, values["uschess_id"], values["federation"]) == expected
+    assert (name, rating, values["uschess_id"], values["state"]) == expected
 
 
 def test_a_uscf_column_of_eight_digit_numbers_is_the_id(section: Section) -> None:
     ((_name, rating, values),) = read(section, "Name,USCF,Rating\nAna,12345678,1850\n")
 
     assert (values["uschess_id"], rating) == ("12345678", 1850)
+
+
+def test_a_state_column_fills_the_state_and_is_checked(section: Section) -> None:
+    preview = services.players_import_preview(
+        section=section, text="Name,State,Fed\nAna,il,USA\nBen,ZZ,\n"
+    )
+
+    assert preview.rows[0].values["state"] == "IL"
+    assert preview.rows[0].values["federation"] == "USA"
+    assert preview.rows[0].problems == []
+    assert "'ZZ' is not a US state" in preview.rows[1].problems[0]

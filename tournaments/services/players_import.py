@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
 from tournaments.selectors import next_start_number, round_one_paired
 from tournaments.services.common import section_lock
@@ -19,6 +20,8 @@ from tournaments.services.players import players_renumber
 IMPORT_EMPTY = "There are no player rows to import."
 IMPORT_HAS_PROBLEMS = "Nothing was saved: {count} row{s} still {have} a problem. Fix them and preview again."
 IMPORT_COLUMNS = ("name", "uschess_id", "fide_id", "rating", "federation", "club")
+# Read only when a header row names them.
+IMPORT_FIELDS = (*IMPORT_COLUMNS, "state")
 # Header names, compared in lower case with dots, underscores, "#" and extra spaces dropped
 # (``_header_key``): this program's own, and those of the files TDs have (docs/td-setup.md):
 # US Chess member lists and rating-report fields (Member ID, D_MEM_ID, Regular Rating),
@@ -60,9 +63,9 @@ IMPORT_HEADERS = {
     "uscf rating": "rating",
     "d rating": "rating",
     "federation": "federation",
-    "state": "federation",
-    "st": "federation",
-    "d state": "federation",
+    "state": "state",
+    "st": "state",
+    "d state": "state",
     "federation/state": "federation",
     "fed": "federation",
     "club": "club",
@@ -136,7 +139,7 @@ def players_import_preview(*, section: Section, text: str) -> ImportPreview:
             )
     rows: list[ImportRow] = []
     for number, cells in lines:
-        row = ImportRow(line=number, values=dict.fromkeys(IMPORT_COLUMNS, ""))
+        row = ImportRow(line=number, values=dict.fromkeys(IMPORT_FIELDS, ""))
         if not header and len(cells) > len(columns) and any(cells[len(columns) :]):
             row.problems.append(
                 f"{len(cells)} columns; expected at most {len(columns)} "
@@ -144,7 +147,7 @@ def players_import_preview(*, section: Section, text: str) -> ImportPreview:
             )
         parts: dict[str, str] = {}
         for name, cell in zip(columns, cells, strict=False):
-            if name in IMPORT_COLUMNS and not row.values[name]:
+            if name in IMPORT_FIELDS and not row.values[name]:
                 row.values[name] = cell
             elif name:
                 parts[name] = cell
@@ -242,6 +245,12 @@ def _import_row_check(row: ImportRow) -> None:
             problems.append(f"{label} {value!r} is longer than {limit} digits")
         elif value and column == "uschess_id" and len(value) != 8:
             problems.append(f"US Chess ID {value!r} does not have 8 digits")
+    values["state"] = values["state"].upper()
+    if values["state"]:
+        try:
+            uschess.validate_state(values["state"])
+        except ValidationError as error:
+            problems.extend(m.rstrip(".") for m in error.messages)
     if len(values["federation"]) > 8:
         problems.append(
             f"federation/state {values['federation']!r} is longer than 8 characters"
@@ -323,6 +332,7 @@ def players_import_save(*, section: Section, text: str) -> list[Player]:
                 uschess_id=row.values["uschess_id"],
                 fide_id=row.values["fide_id"],
                 federation=row.values["federation"],
+                state=row.values["state"],
                 club=row.values["club"],
             )
             for i, row in enumerate(preview.rows)
