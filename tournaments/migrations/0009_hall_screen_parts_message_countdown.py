@@ -6,7 +6,9 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_uschess_report_fields'),
+        # Also joins the two 0007/0008 branches that reached main side by side.
+        ('tournaments', '0007_result_change_outlives_pairing'),
+        ('tournaments', '0008_pairing_trigger_postgres_uses_indexes'),
     ]
 
     operations = [
