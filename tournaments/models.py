@@ -420,7 +420,12 @@ class TiebreakChange(models.Model):
 
 
 class ResultChange(models.Model):
-    """One change of a pairing's result: the audit trail a TD reads."""
+    """One change of a pairing's result: the audit trail a TD reads.
+
+    The trail outlives its board: a pairing taken out of the round (its players changed after
+    its result was cleared) leaves ``pairing`` empty, and ``board`` and ``players`` then say
+    which board it was. Each change names its round.
+    """
 
     class Source(models.TextChoices):
         ENTRY = "entry", "Result entry"
@@ -430,8 +435,18 @@ class ResultChange(models.Model):
         PAIRING = "pairing", "Pairings"
 
     pairing = models.ForeignKey(
-        Pairing, on_delete=models.CASCADE, related_name="result_changes"
+        Pairing,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="result_changes",
     )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="result_changes"
+    )
+    # The board and its players as they were, written when the pairing is taken out of the round.
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    players = models.CharField(max_length=250, blank=True)
     old_result = models.CharField(max_length=24, choices=Result)
     new_result = models.CharField(max_length=24, choices=Result)
     changed_by = models.ForeignKey(
