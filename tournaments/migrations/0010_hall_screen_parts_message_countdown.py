@@ -6,9 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        # Also joins the two 0007/0008 branches that reached main side by side.
-        ('tournaments', '0007_result_change_outlives_pairing'),
-        ('tournaments', '0008_pairing_trigger_postgres_uses_indexes'),
+        ('tournaments', '0009_merge_0007s'),
     ]
 
     operations = [
