@@ -63,7 +63,11 @@ def section(tournament: Tournament) -> Section:
         pairing.result = Result.DRAW
         pairing.save(update_fields=["result"])
         ResultChange.objects.create(
-            pairing=pairing, old_result=Result.PENDING, new_result=Result.DRAW
+            pairing=pairing,
+            round=pairing.round,
+            board=board,
+            old_result=Result.PENDING,
+            new_result=Result.DRAW,
         )
     return section
 
