@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_merge_audit_and_trigger'),
+        ('tournaments', '0009_merge_0007s'),
     ]
 
     operations = [
