@@ -21,6 +21,7 @@ table printed at the end is the one in docs/pairing.md.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import tempfile
@@ -37,7 +38,14 @@ from pairing_events import (
     event_rounds,
 )
 
-from tournaments.pairing import Board, ByeKind, Entrant, pairing_problems
+from tournaments.pairing import (
+    Board,
+    ByeKind,
+    Entrant,
+    PairingOptions,
+    options_parse,
+    pairing_problems,
+)
 
 ENGINE = "TIEBREAK_REFERENCE_ENGINE"
 _REQUESTED = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z"}
@@ -133,14 +141,18 @@ def _fewest(players: list[Entrant]) -> int:
 
 
 def compare(
-    sizes: Sequence[int], rounds: int, seed: int, speed_only: bool = False
+    sizes: Sequence[int],
+    rounds: int,
+    seed: int,
+    speed_only: bool = False,
+    options: PairingOptions | None = None,
 ) -> list[dict[str, object]]:
     engine = None if speed_only else os.environ.get(ENGINE)
     rows: list[dict[str, object]] = []
     for size in sizes:
         ours = theirs = ours_cross = theirs_cross = broken = 0
         their_time = slowest = 0.0
-        for state, pairing in event_rounds(size, rounds, seed + size):
+        for state, pairing in event_rounds(size, rounds, seed + size, options=options):
             slowest = max(slowest, state.seconds)
             ours += colour_misses(state.entrants, pairing.boards)
             ours_cross += cross_boards(state.entrants, pairing.boards)
@@ -201,9 +213,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument(
+        "--options",
+        default="{}",
+        help="posted pairing options, JSON: '{\"alternate_limit\": 200}'",
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    rows = compare(sizes, args.rounds, args.seed, args.speed_only)
+    options = options_parse(json.loads(args.options))
+    rows = compare(sizes, args.rounds, args.seed, args.speed_only, options)
     if args.speed_only:
         return
     reference = "bbpPairings" if os.environ.get(ENGINE) else "exhaustive search"

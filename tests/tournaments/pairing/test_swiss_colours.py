@@ -66,3 +66,37 @@ def test_no_transposition_or_interchange_beyond_the_rating_limit() -> None:
     result = pair_swiss(entrants, round_number=4, options=options)
 
     assert len(misses(entrants, result.boards)) == 2
+
+
+def test_the_odd_player_is_chosen_among_the_lowest_for_colours_within_the_limit() -> None:
+    # Score 1: #1-#3 due White, #4 and #5 due Black, all within 40 points. Score 0: #6 due
+    # Black, #7 due White, #8 due Black. Floating #5 (the lowest) leaves W W W B above and
+    # B W B B below: a clash in each group. Floating #3 leaves W W B B and B W B W: none.
+    def player(n: int, rating: int, due: Colour, score: int) -> Entrant:
+        return Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=rating,
+            score=Fraction(score),
+            colours=(due.other,),
+            opponents=frozenset({100 + n}),
+        )
+
+    entrants = [
+        player(1, 2000, W, 1),
+        player(2, 1990, W, 1),
+        player(3, 1980, W, 1),
+        player(4, 1970, B, 1),
+        player(5, 1960, B, 1),
+        player(6, 1900, B, 0),
+        player(7, 1890, W, 0),
+        player(8, 1880, B, 0),
+    ]
+
+    result = pair_swiss(entrants, round_number=2)
+
+    assert misses(entrants, result.boards) == []
+    assert any(
+        "#3 P3 floats down" in note and "rather than #5 P5" in note
+        for note in result.notes
+    )
