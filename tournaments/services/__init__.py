@@ -112,10 +112,10 @@ from tournaments.services.results import (
     result_record,
 )
 from tournaments.services.rounds import (
+    BOARD_HAS_RESULT,
     BOARD_TWICE,
     BYE_NEEDS_ONE_RESULT,
     GAME_NEEDS_TWO_RESULT,
-    PAIRINGS_HAVE_RESULTS,
     PAIRINGS_RACE,
     PLAYER_AGAINST_SELF,
     PLAYER_OTHER_SECTION,
@@ -205,7 +205,7 @@ __all__ = [
     "LATE_ENTRY_FIRST_ROUND",
     "LATE_HALF",
     "LATE_NOT_PAIRED",
-    "PAIRINGS_HAVE_RESULTS",
+    "BOARD_HAS_RESULT",
     "PAIRINGS_RACE",
     "PAIRING_OPTIONS_INVALID",
     "PAIRING_OPTIONS_LOCKED",
