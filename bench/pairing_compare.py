@@ -36,6 +36,7 @@ from pairing_events import (
     colour_misses,
     cross_boards,
     event_rounds,
+    score_gap,
 )
 
 from tournaments.pairing import (
@@ -151,11 +152,13 @@ def compare(
     rows: list[dict[str, object]] = []
     for size in sizes:
         ours = theirs = ours_cross = theirs_cross = broken = 0
+        ours_gap = theirs_gap = Fraction(0)
         their_time = slowest = 0.0
         for state, pairing in event_rounds(size, rounds, seed + size, options=options):
             slowest = max(slowest, state.seconds)
             ours += colour_misses(state.entrants, pairing.boards)
             ours_cross += cross_boards(state.entrants, pairing.boards)
+            ours_gap += score_gap(state.entrants, pairing.boards)
             broken += len(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
@@ -163,9 +166,10 @@ def compare(
                 boards, took = reference_boards(engine, state, rounds)
                 their_time += took
                 theirs_cross += cross_boards(state.entrants, boards)
+                theirs_gap += score_gap(state.entrants, boards)
             else:
                 boards = list(pairing.boards)
-                theirs_cross = ours_cross
+                theirs_cross, theirs_gap = ours_cross, ours_gap
             if engine:
                 theirs += colour_misses(state.entrants, boards)
             elif not speed_only:
@@ -176,6 +180,8 @@ def compare(
                 "ours": ours,
                 "theirs": theirs,
                 "ours_cross": ours_cross,
+                "ours_gap": float(ours_gap),
+                "theirs_gap": float(theirs_gap),
                 "theirs_cross": theirs_cross,
                 "broken": broken,
                 "their_time": round(their_time, 2),
@@ -194,6 +200,11 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(f"{r['ours_cross']} / {r['theirs_cross']}" for r in rows)
         + " |"
     )
+    gap = (
+        f"| score differences summed over the boards (Tiebreak / {reference}) | "
+        + " | ".join(f"{r['ours_gap']:g} / {r['theirs_gap']:g}" for r in rows)
+        + " |"
+    )
     missed = (
         f"| due colour not given (Tiebreak / {reference}) | "
         + " | ".join(f"{r['ours']} / {r['theirs']}" for r in rows)
@@ -204,7 +215,7 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(str(r["broken"]) for r in rows)
         + " |"
     )
-    return "\n".join((head, rule, cross, missed, broken))
+    return "\n".join((head, rule, cross, gap, missed, broken))
 
 
 def main() -> None:
