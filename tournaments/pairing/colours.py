@@ -4,15 +4,15 @@ difference limit, and who gets White on each board (US Chess 27A4, 27A5, 29E).""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from .entities import EQUALISATION, STRONG, Board, Colour, PairingOptions
 from .ranking import Pair, Ranked, breach, conflict, ordered
 
-# How many boards up and down a colour fix looks for a player to swap with.
-_WINDOW = 12
-_STRONG_WINDOW = 60
+# With no rating limit (a strong claim), how many pairs on each side in rating are looked at.
+_NEAREST = 60
 
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
 # "transposition" or "interchange".
@@ -83,23 +83,39 @@ class ColourFixer:
             )
 
     def colour_fix(self, pairs: list[Pair], group_score: str) -> None:
-        """Transpositions and interchanges that give due colours, within the rating limits (29E)."""
-        for _pass in range(2):
+        """Transpositions and interchanges that give due colours, within the rating limits (29E).
+
+        A fix is looked for among every pair of the group whose players are within the rating
+        limit of the clash, however far down the boards (the rules limit a transposition by
+        rating, not by board distance). Only a pair in which neither player is due the clashing
+        colour can help, so the candidates come from two lists of those pairs sorted by rating
+        and searched by bisection: the search stays near-linear in the size of the group.
+        """
+        for _pass in range(3):
             improved = False
-            for k in range(len(pairs)):
-                a, b = pairs[k]
-                severity = conflict(a, b)
+            index = _Candidates(pairs)
+            order = sorted(
+                (k for k in range(len(pairs)) if conflict(*pairs[k])),
+                key=lambda k: (-conflict(*pairs[k]), k),
+            )
+            for k in order:
+                severity = conflict(*pairs[k])
                 if not severity:
                     continue
-                if self.colour_swap(pairs, k, severity, group_score):
+                if self.colour_swap(pairs, k, severity, group_score, index):
                     improved = True
             if not improved:
                 break
 
     def colour_swap(
-        self, pairs: list[Pair], k: int, severity: int, group_score: str
+        self,
+        pairs: list[Pair],
+        k: int,
+        severity: int,
+        group_score: str,
+        index: _Candidates,
     ) -> bool:
-        """The best transposition or interchange with a nearby pair that eases a colour clash.
+        """The best transposition or interchange that eases a colour clash.
 
         A transposition pairs a with d and c with b; its size is the smaller of the two rating
         switches (a-c, b-d). An interchange swaps b into the upper half against c. Within the
@@ -108,44 +124,42 @@ class ColourFixer:
         """
         a, b = pairs[k]
         limit = self.limit(severity)
-        window = _STRONG_WINDOW if severity >= STRONG else _WINDOW
+        assert a.due is not None
         best: tuple[tuple[list[int], int, int, int], int, _Swap] | None = None
-        for distance in range(1, window + 1):
-            for other in (k + distance, k - distance):
-                if not 0 <= other < len(pairs):
+        for other in index.near(a.due, a.rating, b.rating, limit):
+            if other == k:
+                continue
+            c, d = pairs[other]
+            before = sorted((severity, conflict(c, d)), reverse=True)
+            top_switch = abs(a.rating - c.rating)
+            bottom_switch = abs(b.rating - d.rating)
+            swaps: list[_Swap] = [
+                (
+                    (a, d),
+                    (c, b),
+                    min(top_switch, bottom_switch),
+                    (a, c) if top_switch < bottom_switch else (b, d),
+                    "transposition",
+                ),
+                ((a, c), (b, d), abs(b.rating - c.rating), (b, c), "interchange"),
+            ]
+            for swap in swaps:
+                (w, x), (y, z), size, _moved, kind = swap
+                if size > limit:
                     continue
-                c, d = pairs[other]
-                before = sorted((severity, conflict(c, d)), reverse=True)
-                top_switch = abs(a.rating - c.rating)
-                bottom_switch = abs(b.rating - d.rating)
-                swaps: list[_Swap] = [
-                    (
-                        (a, d),
-                        (c, b),
-                        min(top_switch, bottom_switch),
-                        (a, c) if top_switch < bottom_switch else (b, d),
-                        "transposition",
-                    ),
-                    ((a, c), (b, d), abs(b.rating - c.rating), (b, c), "interchange"),
-                ]
-                for swap in swaps:
-                    (w, x), (y, z), size, _moved, kind = swap
-                    if size > limit:
-                        continue
-                    if x.id in w.opponents or z.id in y.opponents:
-                        continue
-                    after = sorted((conflict(w, x), conflict(y, z)), reverse=True)
-                    if not after < before:
-                        continue
-                    tier = (
-                        0
-                        if kind == "transposition"
-                        and size <= self.options.alternate_limit
-                        else 1
-                    )
-                    key = (after, tier, size, distance)
-                    if best is None or key < best[0]:
-                        best = (key, other, swap)
+                if x.id in w.opponents or z.id in y.opponents:
+                    continue
+                after = sorted((conflict(w, x), conflict(y, z)), reverse=True)
+                if not after < before:
+                    continue
+                tier = (
+                    0
+                    if kind == "transposition" and size <= self.options.alternate_limit
+                    else 1
+                )
+                key = (after, tier, size, abs(other - k))
+                if best is None or key < best[0]:
+                    best = (key, other, swap)
         if best is None:
             return False
         _key, other, ((w, x), (y, z), size, moved, kind) = best
@@ -163,6 +177,49 @@ class ColourFixer:
             f"{moved[1].label} for {what} (29E5).",
         )
         return True
+
+
+class _Candidates:
+    """The pairs that can help a clash over one colour, sorted by rating for bisection.
+
+    A pair helps a clash of two players due colour X only if neither of its players is due X.
+    Built once per pass; a pair changed since is read as it is now, so a stale entry costs a
+    look, never a wrong swap. With no rating limit (a strong claim, 29E) the ``_NEAREST``
+    pairs nearest in rating on each side are taken.
+    """
+
+    def __init__(self, pairs: list[Pair]) -> None:
+        self.by_top: dict[Colour, tuple[list[int], list[int]]] = {}
+        self.by_bottom: dict[Colour, tuple[list[int], list[int]]] = {}
+        for colour in (Colour.WHITE, Colour.BLACK):
+            helpful = [
+                k
+                for k, (c, d) in enumerate(pairs)
+                if c.due is not colour and d.due is not colour
+            ]
+            top = sorted(helpful, key=lambda k: pairs[k][0].rating)
+            bottom = sorted(helpful, key=lambda k: pairs[k][1].rating)
+            self.by_top[colour] = ([pairs[k][0].rating for k in top], top)
+            self.by_bottom[colour] = ([pairs[k][1].rating for k in bottom], bottom)
+
+    def near(self, colour: Colour, top: int, bottom: int, limit: float) -> set[int]:
+        """Pairs whose upper player is within the limit of ``top`` or of ``bottom`` (a
+        transposition of the upper players, an interchange), or whose lower player is within
+        the limit of ``bottom`` (a transposition of the lower players)."""
+        found: set[int] = set()
+        for (ratings, ks), centre in (
+            (self.by_top[colour], top),
+            (self.by_top[colour], bottom),
+            (self.by_bottom[colour], bottom),
+        ):
+            if limit == float("inf"):
+                at = bisect_left(ratings, centre)
+                lo, hi = max(0, at - _NEAREST), min(len(ks), at + _NEAREST)
+            else:
+                lo = bisect_left(ratings, centre - limit)
+                hi = bisect_right(ratings, centre + limit)
+            found.update(ks[lo:hi])
+        return found
 
 
 def boards_coloured(

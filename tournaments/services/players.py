@@ -24,7 +24,7 @@ from tournaments.selectors import (
     rating_order,
     round_one_paired,
 )
-from tournaments.services.common import model_check, section_lock
+from tournaments.services.common import model_check, round_lock, section_lock
 
 PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
 PLAYER_ID_DIGITS = "The {field} may hold digits only."
@@ -51,7 +51,15 @@ BYE_ROUND_PAIRED = (
 LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
 
-PLAYER_FIELDS = ("name", "rating", "uschess_id", "fide_id", "federation", "club")
+PLAYER_FIELDS = (
+    "name",
+    "rating",
+    "uschess_id",
+    "fide_id",
+    "federation",
+    "state",
+    "club",
+)
 PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")
 LATE_HALF, LATE_NOT_PAIRED = "half", "not_paired"
 
@@ -290,6 +298,8 @@ def player_late_entry(
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
         for number, choice in choices.items():
             if number in paired:
+                # A row written into a paired round: under that round's lock, like any other.
+                round_lock(round_id=rounds[number].pk)
                 Pairing.objects.create(
                     round=rounds[number],
                     white=player,

@@ -148,6 +148,8 @@ def _import_row_check(row: ImportRow) -> None:
             problems.append(f"{label} {value!r} is not a number")
         elif len(value) > limit:
             problems.append(f"{label} {value!r} is longer than {limit} digits")
+        elif value and column == "uschess_id" and len(value) != 8:
+            problems.append(f"US Chess ID {value!r} does not have 8 digits")
     if len(values["federation"]) > 8:
         problems.append(
             f"federation/state {values['federation']!r} is longer than 8 characters"

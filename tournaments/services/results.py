@@ -18,6 +18,7 @@ from tournaments.models import (
     ResultCheck,
     Round,
 )
+from tournaments.services.common import round_lock
 
 RESULT_ROUND_NOT_POSTED = (
     "Post the pairings of round {round} before entering its results."
@@ -31,6 +32,9 @@ RESULT_CONFLICT_UNKNOWN = (
     "Nothing was saved; enter it again if it is still wrong."
 )
 RESULT_NOT_FOR_PAIRING = "{result} is not a result for {pairing}."
+PAIRING_GONE = (
+    "This board is no longer in the round: its pairings were changed. Reload the round."
+)
 CHECK_PENDING = "Enter a result to check, not “not yet played”."
 
 
@@ -65,18 +69,20 @@ def result_record(
         raise ValidationError(
             RESULT_NOT_FOR_PAIRING.format(result=Result(result).label, pairing=pairing)
         )
-    # The round's state is read afresh: the caller's copy may be older than another TD's post.
-    number, status_now = Round.objects.values_list("number", "status").get(
-        pk=pairing.round_id
-    )
-    if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
-        raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
     with transaction.atomic():
+        # The round's lock first, then its state read afresh: a pairings save of this round
+        # waits for this entry (or this entry for it) and never works from a stale check.
+        round_ = round_lock(round_id=pairing.round_id)
+        number, status_now = round_.number, round_.status
+        if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+            raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
         # The compare-and-set is one UPDATE: of two TDs posting at once, one changes the row.
         updated = Pairing.objects.filter(pk=pairing.pk, result=based_on).update(
             result=result
         )
         if not updated:
+            if not Pairing.objects.filter(pk=pairing.pk).exists():
+                raise ValidationError(PAIRING_GONE)
             raise _conflict(pairing)
         if result != based_on:
             ResultChange.objects.create(
@@ -135,7 +141,11 @@ def result_check_record(
                 pairing=pairing,
             )
         )
-    check, _ = ResultCheck.objects.update_or_create(
-        pairing=pairing, defaults={"result": result, "entered_by": user}
-    )
+    with transaction.atomic():
+        round_lock(round_id=pairing.round_id)
+        if not Pairing.objects.filter(pk=pairing.pk).exists():
+            raise ValidationError(PAIRING_GONE)
+        check, _ = ResultCheck.objects.update_or_create(
+            pairing=pairing, defaults={"result": result, "entered_by": user}
+        )
     return check
