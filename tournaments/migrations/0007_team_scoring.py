@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_pairing_trigger_uses_indexes'),
+        ('tournaments', '0006_uschess_report_fields'),
     ]
 
     operations = [
