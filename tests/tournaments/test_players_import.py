@@ -90,7 +90,7 @@ def test_a_header_row_may_name_the_columns_in_another_order(section) -> None:
 
     assert preview.header
     assert preview.rows[0].values["name"] == "Cy Park"
-    assert preview.rows[0].values["federation"] == "IA"
+    assert preview.rows[0].values["state"] == "IA"
     assert preview.rows[0].rating == 1600
     assert preview.rows[0].line == 2
 

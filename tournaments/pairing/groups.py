@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
+from .avoid import avoid_fix
 from .colours import ColourFixer
 from .matching import maximum_matching
 from .ranking import Pair, Ranked, conflict, not_met, score_text
@@ -31,6 +32,7 @@ class GroupPairer(ColourFixer):
         rematches = 0
         if carry:
             pairs, rematches = self.pair_tail(pairs, carry)
+        avoid_fix(pairs, self.options, self.tag)
         self.limit_fix(pairs)
         self.notes.extend(text for _ids, text in self.tagged)
         return pairs, rematches

@@ -489,9 +489,7 @@ def round_history(
     """Every change of a result in the round: board, old, new, who, when, through which page."""
     page = _round_page(request, slug, section, number)
     changes = (
-        ResultChange.objects.filter(
-            pairing__round__section=page.section, pairing__round__number=number
-        )
+        ResultChange.objects.filter(round__section=page.section, round__number=number)
         .select_related("pairing__white", "pairing__black", "changed_by")
         .order_by("-changed_at", "-pk")
     )
