@@ -497,7 +497,9 @@ class ResultChange(models.Model):
     )
     # The board and its players as they were, written when the pairing is taken out of the round.
     board = models.PositiveSmallIntegerField(null=True, blank=True)
-    players = models.CharField(max_length=250, blank=True)
+    players = models.CharField(
+        max_length=250, blank=True, validators=[no_control_characters]
+    )
     old_result = models.CharField(max_length=24, choices=Result)
     new_result = models.CharField(max_length=24, choices=Result)
     changed_by = models.ForeignKey(

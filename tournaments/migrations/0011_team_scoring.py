@@ -5,10 +5,8 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    # Both leaves main had when this landed (two 0007 branches): this migration joins them.
     dependencies = [
-        ('tournaments', '0007_result_change_outlives_pairing'),
-        ('tournaments', '0008_pairing_trigger_postgres_uses_indexes'),
+        ('tournaments', '0010_result_change_players_refuse_control_characters'),
     ]
 
     operations = [
