@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_result_change_players_refuse_control_characters'),
+        ('tournaments', '0011_merge_0010s'),
     ]
 
     operations = [
