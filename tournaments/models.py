@@ -100,6 +100,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Team standings over every section's players (school teams of a whole scholastic), posted
+    # before round 1: {"top": N or null, "min_players": M, "order": "...", "prizes": [...]}
+    # (tournaments/services/teams.py checks it; empty: no event team standings).
+    team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -183,6 +187,10 @@ class Section(models.Model):
     playoff_announced = models.BooleanField(default=False)
     # The TD marked the section's results final.
     is_final = models.BooleanField("final", default=False)
+    # Team standings of this section's players by their club / team field, posted before round
+    # 1 like the tiebreak order: {"top": N or null, "min_players": M, "order": "...",
+    # "prizes": [...]} (tournaments/services/teams.py checks it; empty: no team standings).
+    team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
