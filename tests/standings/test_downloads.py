@@ -240,12 +240,15 @@ def test_csv_downloads_start_with_a_byte_order_mark_and_json_does_not(
         )
         assert response.content.startswith(b"\xef\xbb\xbf"), name
         assert response.content.count(b"\xef\xbb\xbf") == 1
-    assert "Tomás".encode() in anonymous.get(
-        reverse(
-            "standings:standings_csv",
-            kwargs={"slug": section.tournament.slug, "section": section.pk},
-        )
-    ).content
+    assert (
+        "Tomás".encode()
+        in anonymous.get(
+            reverse(
+                "standings:standings_csv",
+                kwargs={"slug": section.tournament.slug, "section": section.pk},
+            )
+        ).content
+    )
     assert not _raw(anonymous, "standings_json", section).startswith(b"\xef\xbb\xbf")
 
 
@@ -260,7 +263,7 @@ def _raw(client: Client, name: str, section: Section) -> bytes:
 
 @pytest.mark.parametrize(
     "name",
-    ["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd"],
+    ['=HYPERLINK("http://x")', "+1+2", "-2+3", "@SUM(A1)", "\tcmd"],
 )
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(
     anonymous: Client, section: Section, name: str
