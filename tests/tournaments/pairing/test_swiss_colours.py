@@ -61,7 +61,9 @@ def test_transposition_far_down_the_boards_within_the_rating_limit_gives_due_col
 
     assert misses(entrants, result.boards) == []
     # The note is led by the two boards it changed, so a TD can answer those four players.
-    board_of = {p: n for n, b in enumerate(result.boards, 1) for p in (b.white, b.black)}
+    board_of = {
+        p: n for n, b in enumerate(result.boards, 1) for p in (b.white, b.black)
+    }
     swapped = [n for n in result.notes if "(29E5)" in n]
     assert len(swapped) == 1
     first, second = sorted({board_of[1], board_of[26]})
