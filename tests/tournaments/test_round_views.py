@@ -483,7 +483,13 @@ def test_pair_automatically_saves_a_draft_with_the_programs_boards(
     page = td_client.get(url(five)).content.decode()
     assert f'<form method="post" action="{url(five, "round_pair")}">' in page
 
-    response = td_client.post(url(five, "round_pair"), follow=True)
+    # Everyone came, and the TD takes the section's default order (the questions asked first
+    # are in test_round_life_views.py).
+    response = td_client.post(
+        url(five, "round_pair"),
+        {"absent": "pair", "post_default_order": "1"},
+        follow=True,
+    )
 
     round_1 = Round.objects.get(section=five, number=1)
     assert round_1.status == Round.Status.DRAFT

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from tournaments.models import (
@@ -17,6 +18,12 @@ from tournaments.models import (
     ResultChange,
     ResultCheck,
     Round,
+)
+from tournaments.selectors import later_rounds_paired
+from tournaments.services.common import SECTION_FINAL, section_open_check
+from tournaments.services.round_life import (
+    later_rounds_message,
+    result_correction_record,
 )
 
 RESULT_ROUND_NOT_POSTED = (
@@ -49,12 +56,17 @@ def result_record(
     based_on: str,
     user: Any = None,
     source: str = "entry",
+    confirm_later: bool = False,
 ) -> Pairing:
     """Set a board's result and record the change (old, new, who, when, source).
 
     ``based_on`` is the result the caller's form showed: if the board holds another one now
     (another TD entered it meanwhile), nothing is written and ``ResultConflict`` says what it
     is and who set it. Writes in a constant number of queries whatever the round's size.
+
+    A section marked final refuses. A change after a later round was paired needs
+    ``confirm_later`` (``LaterRoundsPaired`` names those rounds otherwise); the later rounds are
+    then flagged as paired on old scores and the correction goes into the section's log.
     """
     if result not in Result.values:
         raise ValidationError(
@@ -66,11 +78,34 @@ def result_record(
             RESULT_NOT_FOR_PAIRING.format(result=Result(result).label, pairing=pairing)
         )
     # The round's state is read afresh: the caller's copy may be older than another TD's post.
-    number, status_now = Round.objects.values_list("number", "status").get(
-        pk=pairing.round_id
+    # In the same read: whether the section is final, and whether a later round is paired.
+    number, status_now, section_name, final, later_paired = (
+        Round.objects.annotate(
+            later_paired=Exists(
+                Pairing.objects.filter(
+                    round__section=OuterRef("section"),
+                    round__number__gt=OuterRef("number"),
+                )
+            )
+        )
+        .values_list(
+            "number", "status", "section__name", "section__is_final", "later_paired"
+        )
+        .get(pk=pairing.round_id)
     )
+    if final:
+        raise ValidationError(SECTION_FINAL.format(section=section_name))
     if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
         raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
+    later = (
+        later_rounds_paired(round_id=pairing.round_id)
+        if later_paired and result != based_on
+        else []
+    )
+    if later and not confirm_later:
+        raise LaterRoundsPaired(
+            later_rounds_message(number=number, later=later), later=later
+        )
     with transaction.atomic():
         # The compare-and-set is one UPDATE: of two TDs posting at once, one changes the row.
         updated = Pairing.objects.filter(pk=pairing.pk, result=based_on).update(
@@ -92,8 +127,20 @@ def result_record(
         status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
         if status != status_now:
             Round.objects.filter(pk=pairing.round_id).update(status=status)
+        if later:
+            result_correction_record(
+                pairing=pairing, old=based_on, new=result, later=later, user=user
+            )
     pairing.result = result
     return pairing
+
+
+class LaterRoundsPaired(ValidationError):
+    """A result of an earlier round would change after ``later`` rounds were paired on it."""
+
+    def __init__(self, message: str, *, later: list[int]) -> None:
+        super().__init__(message)
+        self.later = later
 
 
 def _conflict(pairing: Pairing) -> ResultConflict:
@@ -127,6 +174,7 @@ def result_check_record(
     """A second TD's blind entry of a board's result (check mode): one per board, the last wins."""
     if result == Result.PENDING:
         raise ValidationError(CHECK_PENDING)
+    section_open_check(round_id=pairing.round_id)
     fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
     if result not in fits:
         raise ValidationError(

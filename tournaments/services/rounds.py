@@ -23,6 +23,8 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
+from tournaments.services.common import section_open_check
+from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -322,6 +324,7 @@ def round_pairings_save(
     """
     try:
         with transaction.atomic():
+            section_open_check(section=section)
             check = round_pairings_check(section=section, number=number, rows=rows)
             if check.errors:
                 raise _invalid(check.errors)
@@ -455,15 +458,27 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     )
 
 
-def round_publish(*, round_: Round, user: Any = None) -> Round:
-    """Post a draft round's pairings for the players (DRAFT -> PAIRED)."""
+def round_publish(*, round_: Round, user: Any = None, override: str = "") -> Round:
+    """Post a draft round's pairings for the players (DRAFT -> PAIRED).
+
+    Check mode's differences in the round before must be settled first, or overridden with a
+    reason (``round_post_check``).
+    """
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        round_ = (
+            Round.objects.select_for_update()
+            .select_related("section")
+            .get(pk=round_.pk)
+        )
+        section_open_check(section=round_.section_id)
         if round_.status != Round.Status.DRAFT:
             raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))
         pairings = list(round_.pairings.values_list("result", flat=True))
         if not pairings:
             raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        round_post_check(
+            section=round_.section, number=round_.number, override=override, user=user
+        )
         round_.status = (
             Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
         )
