@@ -35,6 +35,7 @@ from .services import (
     round_pair,
     section_tiebreaks_post,
 )
+from .uschess import US_STATES
 
 DEMO_SLUG = "riverside-spring-open-2025"
 TD_USERNAME = "td"
@@ -212,6 +213,7 @@ def _section_create(
         rounds_total=plan.rounds,
         tiebreaks=plan.tiebreaks,
         lots_seed=plan.lots_seed,
+        time_control="G/90;d5",
         # The colour of board 1 in round 1 is drawn by lot: a fixed seed keeps the demo the same.
         pairing_options={} if plan.lots_seed else {"lots_seed": f"demo-{plan.name}"},
     )
@@ -290,6 +292,7 @@ def _players_enter(
             fide_id=plan.titles.get(n, ("", ""))[1],
             title=plan.titles.get(n, ("", ""))[0],
             federation=details[n][1],
+            state=details[n][1] if details[n][1] in US_STATES else "",
             club=details[n][2],
         )
         for n in numbers
@@ -316,6 +319,12 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
         chief_td="Maria Delgado",
         time_control="G/90;d5",
         rating_system=Tournament.RatingSystem.US_CHESS,
+        # The rating report's fields (fictional IDs of the right shape).
+        city="Springfield",
+        state="IL",
+        zip_code="62701",
+        affiliate_id="A6000123",
+        chief_td_id="12000001",
         status=Tournament.Status.FINAL,
         is_published=True,
     )
@@ -418,6 +427,7 @@ def demo_live_tournament_create() -> Tournament:
             rating=rating,
             uschess_id=str(13_500_000 + 7919 * n),
             federation="IL",
+            state="IL",
             club="Springfield Chess Club",
         )
         for n, (name, rating) in enumerate(LIVE_PLAYERS, start=1)

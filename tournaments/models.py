@@ -10,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from tournaments import uschess
+
 # No rating pool reaches 3500: a larger number is a typing error (an extra digit).
 RATING_MAX = 3500
 
@@ -36,6 +38,38 @@ class Tournament(models.Model):
     organizer = models.CharField(max_length=200, blank=True)
     chief_td = models.CharField("chief TD", max_length=200, blank=True)
     time_control = models.CharField(max_length=100, blank=True)
+    # What the US Chess rating report needs (docs/rating-report.md); widths are the report's.
+    affiliate_id = models.CharField(
+        "US Chess affiliate ID",
+        max_length=8,
+        blank=True,
+        validators=[uschess.validate_affiliate_id],
+    )
+    chief_td_id = models.CharField(
+        "chief TD's US Chess ID",
+        max_length=8,
+        blank=True,
+        validators=[uschess.validate_uschess_id],
+    )
+    assistant_td_id = models.CharField(
+        "assistant chief TD's US Chess ID",
+        max_length=8,
+        blank=True,
+        validators=[uschess.validate_uschess_id],
+    )
+    other_td_ids = models.CharField(
+        "other TDs' US Chess IDs",
+        max_length=255,
+        blank=True,
+        validators=[uschess.validate_other_tds],
+    )
+    city = models.CharField(max_length=21, blank=True)
+    state = models.CharField(
+        max_length=2, blank=True, validators=[uschess.validate_state]
+    )
+    zip_code = models.CharField(
+        "ZIP code", max_length=10, blank=True, validators=[uschess.validate_zip]
+    )
     rating_system = models.CharField(
         max_length=16, choices=RatingSystem, default=RatingSystem.US_CHESS
     )
@@ -69,6 +103,13 @@ class Section(models.Model):
         ROUND_ROBIN = "round_robin", "Round robin"
         DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
 
+    class Scholastic(models.TextChoices):
+        # The report's letters: N not scholastic, S scholastic, P primary (PreK-3), J in-school.
+        NO = "N", "Not scholastic"
+        SCHOLASTIC = "S", "Scholastic"
+        PRIMARY = "P", "Primary (K-3)"
+        IN_SCHOOL = "J", "In-school (JTP)"
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="sections"
     )
@@ -78,6 +119,21 @@ class Section(models.Model):
     )
     rounds_total = models.PositiveSmallIntegerField("rounds")
     kind = models.CharField(max_length=20, choices=Kind, default=Kind.SWISS)
+    # The US Chess rating report's section fields (docs/rating-report.md).
+    time_control = models.CharField(
+        max_length=40,
+        blank=True,
+        validators=[uschess.validate_time_control],
+        help_text="In US Chess's spelling: G/60;d5, G/90;+30, 40/90,SD/30;d5.",
+    )
+    scholastic = models.CharField(
+        "scholastic level", max_length=1, choices=Scholastic, default=Scholastic.NO
+    )
+    grand_prix = models.BooleanField("Grand Prix", default=False)
+    grand_prix_points = models.PositiveSmallIntegerField(
+        "Grand Prix points", null=True, blank=True
+    )
+    fide_rated = models.BooleanField("FIDE-rated", default=False)
     # Points for a win, a draw and a loss (US Chess default 1 / ½ / 0). Exact decimals, never
     # floats: the loader hands them to the engine's ScoringSystem as Fractions.
     win_points = models.DecimalField(max_digits=4, decimal_places=2, default=1)
@@ -133,9 +189,18 @@ class Player(models.Model):
     rating = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty for an unrated player."
     )
-    uschess_id = models.CharField("US Chess ID", max_length=16, blank=True)
+    uschess_id = models.CharField(
+        "US Chess ID",
+        max_length=16,
+        blank=True,
+        validators=[uschess.validate_uschess_id],
+    )
     fide_id = models.CharField("FIDE ID", max_length=16, blank=True)
     federation = models.CharField("federation / state", max_length=8, blank=True)
+    # The US state the player lives in (the rating report's D_STATE); ``federation`` is FIDE's.
+    state = models.CharField(
+        max_length=2, blank=True, validators=[uschess.validate_state]
+    )
     club = models.CharField("club / team", max_length=100, blank=True)
     title = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)

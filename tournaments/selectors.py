@@ -451,7 +451,9 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
     players = list(
         Player.objects.filter(section=section)
         .order_by("start_number")
-        .values_list("pk", "start_number", "name", "rating", "withdrawn_after_round")
+        .values_list(
+            "pk", "start_number", "name", "rating", "withdrawn_after_round", "club"
+        )
     )
     rows = list(
         Pairing.objects.filter(round__section=section, round__number__lt=number)
@@ -506,8 +508,9 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
             had_bye=pk in had_bye,
             requested_bye=_REQUESTED_KIND.get(requested.get(pk, "")),
             withdrawn=withdrawn_after is not None and withdrawn_after < number,
+            club=club,
         )
-        for pk, n, name, rating, withdrawn_after in players
+        for pk, n, name, rating, withdrawn_after, club in players
     ]
     late = {n for pk, n in start.items() if len(seen[pk]) < number - 1}
     return RoundEntrants(entrants, {n: pk for pk, n in start.items()}, late)

@@ -32,7 +32,6 @@ Implemented tiebreak systems (higher value ranks first for every one of them)
 | opposition_performance | Opposition's Performance | Rozycki 1997; SCA posting; SwissSys list | opponents | no | done |
 | actual_play_first | Scored in actual play | MCA 2001 | - | no | done |
 | coin_flip | Coin flip / drawing of lots | MCA 2001 | - (needs lots_seed) | no | done |
-| (team) | team game points; opponents' score x points | SwissSys list; MCA 2001 | | | not yet: needs team data in Snapshot |
 
 Aliases (Rozycki's FIDE names and others): buchholz -> solkoff, median_buchholz / harkness /
 basic_median -> median, progress -> cumulative, berger -> sonneborn_berger,
@@ -41,8 +40,13 @@ Presets (posted orders, read literally): uschess, sca, mca (``PRESETS``). Catalo
 program supports, not an order): swisssys (``CATALOGUES``). ``default_order(round_robin)`` is the
 order offered when a section is set up.
 
+Team events live in ``standings.engine.teams`` (docs/teams.md): teams inside individual sections
+(top-N team scores, the counting players' tiebreaks summed, MCA 2001's team points) and
+fixed-roster team sections with their own registry ``TEAM_SYSTEMS`` (game points, SwissSys
+list's opposing score x points scored, the opposing teams' scores, head-to-head).
+
 Known gaps: FIDE's 2023 tie-break regulations (virtual opponents for unplayed rounds) are not
-among the texts and are not implemented; team tiebreaks wait for team data in the Snapshot.
+among the texts and are not implemented.
 """
 
 from __future__ import annotations

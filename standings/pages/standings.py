@@ -165,7 +165,7 @@ def standings_tbody(lines: Sequence[StandingLine], *, section: Section) -> SafeS
         # is half a megabyte, so no class is repeated on every cell.
         add(f'<tr class="{classes}">' if classes else "<tr>")
         add(f'<td>{line.rank_text}</td><td class="place">{places}</td>')
-        add(f"<td>{info.start_number}</td>")
+        add(f'<td class="no">{info.start_number}</td>')
         add(
             f'<td class="name"><a href="{before}{info.start_number}{after}">'
             f"{escape(info.name)}</a>"

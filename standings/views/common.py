@@ -29,6 +29,8 @@ from tournaments.selectors import section_reopenings
 
 # Seconds between two polls of a live page (a round in progress).
 POLL_SECONDS = 30
+# The header live.js sends with the section version its page shows (static/js/live.js).
+LIVE_VERSION = "X-Live-Version"
 
 P = ParamSpec("P")
 
@@ -114,6 +116,9 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
             request: HttpRequest, slug: str, section: int, **kwargs: Any
         ) -> HttpResponse:
             page = section_page(request, slug, section)
+            if request.headers.get(LIVE_VERSION) == page.version:
+                # live.js asks with the version it shows: nothing new, nothing to send or redo.
+                return revalidate(HttpResponse(status=204))
             if not cache.plain_visitor(request):
                 return revalidate(_compress(request, view(request, page, **kwargs)))
             key = cache.response_key(
@@ -133,7 +138,9 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
 def revalidate(response: HttpResponse) -> HttpResponse:
     """Phones keep the page and ask again with its ETag (a 304 costs no rendering)."""
     patch_cache_control(response, no_cache=True)
-    patch_vary_headers(response, ["Cookie", "HX-Request", "Accept-Encoding"])
+    patch_vary_headers(
+        response, ["Cookie", "HX-Request", "Accept-Encoding", LIVE_VERSION]
+    )
     return response
 
 

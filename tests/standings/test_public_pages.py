@@ -161,7 +161,7 @@ def test_live_standings_poll_a_fragment_until_the_section_is_final(
     anonymous: Client, section: Section
 ) -> None:
     html = anonymous.get(_url("standings", section)).content.decode()
-    assert 'hx-trigger="every 30s"' in html
+    assert 'data-live-seconds="30"' in html and "js/live.js" in html
 
     fragment = anonymous.get(_url("standings", section), HTTP_HX_REQUEST="true")
     body = fragment.content.decode()
@@ -172,9 +172,35 @@ def test_live_standings_poll_a_fragment_until_the_section_is_final(
     section.is_final = True
     section.save()
     html = anonymous.get(_url("standings", section)).content.decode()
-    assert "hx-trigger" not in html
+    assert "data-live-url" not in html
     assert "Final results as files" in html
     assert _url("standings_csv", section) in html
+
+
+def test_a_poll_with_the_shown_version_gets_204_and_a_stale_one_the_new_body(
+    anonymous: Client, section: Section
+) -> None:
+    """live.js sends the version its page shows: unchanged, nothing is sent or re-rendered."""
+    url = _url("standings", section)
+    html = anonymous.get(url).content.decode()
+    version = html.split('data-version="', 1)[1].split('"', 1)[0]
+
+    same = anonymous.get(url, HTTP_HX_REQUEST="true", HTTP_X_LIVE_VERSION=version)
+    assert same.status_code == 204 and same.content == b""
+    assert "X-Live-Version" in same["Vary"]
+
+    stale = anonymous.get(url, HTTP_HX_REQUEST="true", HTTP_X_LIVE_VERSION="old")
+    assert stale.status_code == 200
+    assert f'data-version="{version}"' in stale.content.decode()
+
+
+def test_public_pages_load_no_bootstrap_javascript_and_no_htmx(
+    anonymous: Client, section: Section
+) -> None:
+    """No page uses Bootstrap's JavaScript; the public pages refresh with live.js alone."""
+    for page in ("standings", "crosstable", "pairings_current"):
+        html = anonymous.get(_url(page, section)).content.decode()
+        assert "bootstrap-5.3.9.bundle" not in html and "htmx" not in html, page
 
 
 def test_print_stylesheet_is_linked_on_the_public_pages(

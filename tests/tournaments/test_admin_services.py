@@ -39,6 +39,7 @@ def section_data(section: Section, **changes: object) -> dict[str, object]:
         "trf_records": json.dumps(section.trf_records),
         "prize_fund": json.dumps(section.prize_fund),
         "playoffs": json.dumps(section.playoffs),
+        "scholastic": section.scholastic,
         "tiebreak_change_reason": "",
         "rounds-TOTAL_FORMS": len(rounds),
         "rounds-INITIAL_FORMS": len(rounds),

@@ -866,3 +866,27 @@ def test_the_command_refuses_an_unknown_director_and_imports_nothing() -> None:
 
     assert str(caught.value) == "no user named 'mallory'; nothing was imported"
     assert counts()["Tournament"] == 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "012 Spring\x00Open\n" + p001(1, "A", "0000 - U"),
+        "012 Spring Open\n" + p001(1, "A\x00B", "0000 - U"),
+    ],
+    ids=["in a header record", "in a player's name"],
+)
+def test_a_nul_byte_is_refused_with_its_line_on_every_database(
+    tmp_path: Path, text: str
+) -> None:
+    # PostgreSQL refuses NUL in any text: the import printed a traceback there.
+    path = tmp_path / "nul.trf"
+    path.write_bytes(text.encode())
+    before = counts()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("import_trf", str(path))
+
+    line = 1 if "Spring\x00" in text else 2
+    assert f"line {line}: a NUL byte (character 0) in column" in str(caught.value)
+    assert counts() == before

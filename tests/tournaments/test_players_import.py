@@ -63,10 +63,12 @@ def test_each_problem_is_named_on_its_row(section, line: str, expected: str) -> 
 
 
 def test_duplicate_ids_in_the_file_are_flagged_on_the_later_row(section) -> None:
-    found = problems(section, "A,111,,1500,,\nB,222,,1500,,\nC,111,,1500,,\n")
+    found = problems(
+        section, "A,11111111,,1500,,\nB,22222222,,1500,,\nC,11111111,,1500,,\n"
+    )
 
     assert found[1] == found[2] == []
-    assert found[3] == ["duplicate US Chess ID 111: also on line 1"]
+    assert found[3] == ["duplicate US Chess ID 11111111: also on line 1"]
 
 
 def test_a_player_already_in_the_section_is_flagged(section) -> None:
@@ -88,7 +90,7 @@ def test_a_header_row_may_name_the_columns_in_another_order(section) -> None:
 
     assert preview.header
     assert preview.rows[0].values["name"] == "Cy Park"
-    assert preview.rows[0].values["federation"] == "IA"
+    assert preview.rows[0].values["state"] == "IA"
     assert preview.rows[0].rating == 1600
     assert preview.rows[0].line == 2
 

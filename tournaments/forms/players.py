@@ -29,8 +29,8 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
             "uschess_id": forms.TextInput(attrs={"inputmode": "numeric"}),
             "fide_id": forms.TextInput(attrs={"inputmode": "numeric"}),
         }
+        labels = {"federation": "Federation"}
         help_texts = {"rating": "Empty for an unrated player."}
-        labels = {"federation": "Fed / state"}
 
     def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -45,11 +45,12 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
                 Column("rating", css_class="col-md-4"),
             ),
             Row(
-                Column("uschess_id", css_class="col-6 col-md-3"),
-                Column("fide_id", css_class="col-6 col-md-3"),
-                Column("federation", css_class="col-4 col-md-2"),
-                Column("club", css_class="col-8 col-md-4"),
+                Column("uschess_id", css_class="col-6 col-md-4"),
+                Column("fide_id", css_class="col-6 col-md-4"),
+                Column("federation", css_class="col-6 col-md-2"),
+                Column("state", css_class="col-6 col-md-2"),
             ),
+            "club",
         )
         if submit:
             self.helper.layout.append(Submit("save", submit, css_class="btn-lg"))
@@ -65,6 +66,9 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         if value and not (value.isascii() and value.isdigit()):
             raise forms.ValidationError(services.PLAYER_ID_DIGITS.format(field=label))
         return value
+
+    def clean_state(self) -> str:
+        return str(self.cleaned_data.get("state", "")).strip().upper()
 
     def clean_uschess_id(self) -> str:
         return self._clean_digits("uschess_id", "US Chess ID")

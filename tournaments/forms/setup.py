@@ -7,8 +7,9 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
 from django import forms
+from django.core.exceptions import ValidationError
 
-from tournaments import services
+from tournaments import services, uschess
 from tournaments.models import Section, Tournament
 
 
@@ -24,13 +25,34 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "chief_td",
             "time_control",
             "rating_system",
+            "city",
+            "state",
+            "zip_code",
+            "affiliate_id",
+            "chief_td_id",
+            "assistant_td_id",
+            "other_td_ids",
         ]
+        labels = {
+            "start_date": "First day",
+            "end_date": "Last day",
+            "chief_td_id": "Chief TD's ID",
+            "assistant_td_id": "Assistant chief TD's ID",
+            "other_td_ids": "Other TDs' IDs",
+        }
+        help_texts = {
+            "time_control": "As posted, e.g. G/90;d5 or 40/120, SD/30;d10.",
+            "affiliate_id": "A and 7 digits, e.g. A6051416.",
+            "state": "Two letters, e.g. IL.",
+            "other_td_ids": "US Chess IDs, separated by commas.",
+        }
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "chief_td_id": forms.TextInput(attrs={"inputmode": "numeric"}),
+            "assistant_td_id": forms.TextInput(attrs={"inputmode": "numeric"}),
+            "zip_code": forms.TextInput(attrs={"inputmode": "numeric"}),
         }
-        labels = {"start_date": "First day", "end_date": "Last day"}
-        help_texts = {"time_control": "As posted, e.g. G/90;d5 or 40/120, SD/30;d10."}
 
     def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -50,6 +72,20 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
                 Column("time_control", css_class="col-md-4"),
                 Column("rating_system", css_class="col-md-4"),
             ),
+            Fieldset(
+                "For the US Chess rating report",
+                Row(
+                    Column("city", css_class="col-md-6"),
+                    Column("state", css_class="col-4 col-md-2"),
+                    Column("zip_code", css_class="col-8 col-md-4"),
+                ),
+                Row(
+                    Column("affiliate_id", css_class="col-6 col-md-3"),
+                    Column("chief_td_id", css_class="col-6 col-md-3"),
+                    Column("assistant_td_id", css_class="col-6 col-md-3"),
+                    Column("other_td_ids", css_class="col-6 col-md-3"),
+                ),
+            ),
             Submit("save", submit, css_class="btn-lg"),
         )
 
@@ -59,6 +95,17 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         if start and end and end < start:
             self.add_error("end_date", services.TOURNAMENT_END_BEFORE_START)
         return data
+
+    def clean_state(self) -> str:
+        return str(self.cleaned_data.get("state", "")).strip().upper()
+
+    def clean_affiliate_id(self) -> str:
+        return str(self.cleaned_data.get("affiliate_id", "")).strip().upper()
+
+    def clean_other_td_ids(self) -> str:
+        return ",".join(
+            uschess.other_tds_split(self.cleaned_data.get("other_td_ids", ""))
+        )
 
 
 class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -71,6 +118,11 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             "win_points",
             "draw_points",
             "loss_points",
+            "time_control",
+            "scholastic",
+            "grand_prix",
+            "grand_prix_points",
+            "fide_rated",
         ]
         labels = {
             "rounds_total": "Rounds",
@@ -95,6 +147,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["scholastic"].required = False
         self.helper = FormHelper()
         self.helper.layout = Layout(
             Row(
@@ -112,8 +165,34 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
                     Column("loss_points", css_class="col-4 col-md-2"),
                 ),
             ),
+            Fieldset(
+                "For the US Chess rating report",
+                Row(
+                    Column("time_control", css_class="col-md-4"),
+                    Column("scholastic", css_class="col-md-4"),
+                    Column("grand_prix_points", css_class="col-md-4"),
+                ),
+                Row(
+                    Column("grand_prix", css_class="col-6 col-md-4"),
+                    Column("fide_rated", css_class="col-6 col-md-4"),
+                ),
+            ),
             Submit("save", submit, css_class="btn-lg"),
         )
+
+    def clean_scholastic(self) -> str:
+        # A form posted without the field (an older page, a script) keeps "not scholastic".
+        return str(self.cleaned_data.get("scholastic") or Section.Scholastic.NO)
+
+    def clean_time_control(self) -> str:
+        """Stored in US Chess's canonical spelling (g/60; D5 -> G/60;d5), as the report needs."""
+        value = str(self.cleaned_data.get("time_control", "")).strip()
+        if not value:
+            return value
+        try:
+            return uschess.time_control_parse(value).spelling
+        except ValidationError as error:
+            raise forms.ValidationError(error.messages) from None
 
     def clean_rounds_total(self) -> int:
         rounds: int = self.cleaned_data["rounds_total"]

@@ -1,14 +1,15 @@
-"""Helpers several services share: a section's write lock (refused once the section is final)
-and model checks as sentences."""
+"""Helpers several services share: a section's and a round's write locks, the refusal of a
+change in a section marked final, model checks as sentences."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
-from django.db import models
+from django.db import models, transaction
+from django.db.transaction import TransactionManagementError
 
-from tournaments.models import Section
+from tournaments.models import Round, Section
 
 SECTION_FINAL = (
     "{section} is marked final: its results, pairings and players cannot change. "
@@ -47,6 +48,42 @@ def section_open_check(
     row = found.values_list("name", "is_final").first()
     if row is not None and row[1]:
         raise ValidationError(SECTION_FINAL.format(section=row[0]))
+
+
+ROUND_LOCK_OUTSIDE_TRANSACTION = (
+    "round_lock must be taken inside transaction.atomic(), before any check it guards."
+)
+
+
+def round_lock(
+    *, round_id: int | None = None, section: Section | None = None, number: int = 0
+) -> Round:
+    """Take THE write lock of one round's pairings and results; return the round as it is now.
+
+    Every write to a round's pairings or results -- hand pairing save, automatic pairing,
+    result entry and clearing, check-mode entries, a late entry's rows, removing a draft,
+    corrections -- calls this first, inside its ``transaction.atomic()``, and only then reads
+    what it checks (the round's status, whether it has results, a version the form showed).
+    Two writers of one round then run one after the other, and each sees what the other wrote:
+    a check made before the lock would be stale by the time the write lands.
+
+    Name the round by ``round_id``, or by ``section`` and ``number``: a round that does not
+    exist yet is created (status not paired) and locked, so two first saves of a round also
+    run one after the other. Lock order, to stay free of deadlocks: the section's lock
+    (``section_lock``) before a round's, and a round's before the tournament row.
+
+    On PostgreSQL this is ``SELECT ... FOR UPDATE`` on the round's row. SQLite has no row
+    locks; there the settings open every transaction IMMEDIATE, so the whole transaction
+    already holds the database's one write lock before this runs.
+    """
+    if not transaction.get_connection().in_atomic_block:
+        raise TransactionManagementError(ROUND_LOCK_OUTSIDE_TRANSACTION)
+    rounds = Round.objects.select_for_update()
+    if round_id is not None:
+        return rounds.get(pk=round_id)
+    assert section is not None and number >= 1
+    round_, _created = rounds.get_or_create(section=section, number=number)
+    return round_
 
 
 def model_check(row: models.Model, exclude: Iterable[str] = ()) -> None:

@@ -27,7 +27,7 @@ from tournaments.selectors import (
     section_default_tiebreaks,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import SECTION_FINAL
+from tournaments.services.common import SECTION_FINAL, round_lock
 from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.services.tiebreaks import section_tiebreaks_post
@@ -112,9 +112,6 @@ def round_pair(
         raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
-        rounds = dict(
-            Round.objects.filter(section=section).values_list("number", "status")
-        )
         # Round number -> results not yet entered, for every round with pairings.
         counts = dict(
             Pairing.objects.filter(round__section=section)
@@ -137,9 +134,13 @@ def round_pair(
                     section=section.name, total=section.rounds_total, number=number
                 )
             )
-        if number in paired or rounds.get(number) in (
-            Round.Status.PAIRED,
-            Round.Status.COMPLETE,
+        # The round's own lock, then its state read again: a hand save of this round may have
+        # landed between the reads above and this lock.
+        round_ = round_lock(section=section, number=number)
+        if (
+            number in paired
+            or round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
+            or round_.pairings.exists()
         ):
             raise PairingRefused(ROUND_PAIR_ALREADY_PAIRED.format(number=number))
         for earlier in range(1, number):
@@ -227,15 +228,9 @@ def round_pair(
                 and not e.opponents
             )
         status = Round.Status.PAIRED if post else Round.Status.DRAFT
-        round_, _created = Round.objects.update_or_create(
-            section=section,
-            number=number,
-            defaults={
-                "status": status,
-                "pairing_notes": notes,
-                "paired_on_old_scores": False,
-            },
-        )
+        round_.status, round_.pairing_notes = status, notes
+        round_.paired_on_old_scores = False
+        round_.save(update_fields=["status", "pairing_notes", "paired_on_old_scores"])
         Pairing.objects.bulk_create(
             [
                 Pairing(

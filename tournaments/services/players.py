@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import connection, models, transaction
 
 from tournaments.models import (
     RATING_MAX,
@@ -22,11 +22,11 @@ from tournaments.selectors import (
     next_start_number,
     paired_rounds,
     posted_rounds,
-    rating_order,
     round_one_paired,
 )
 from tournaments.services.common import (
     model_check,
+    round_lock,
     section_lock,
     section_open_check,
 )
@@ -35,6 +35,7 @@ PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave
 PLAYER_ID_DIGITS = "The {field} may hold digits only."
 PLAYER_NAME_MISSING = "Every player needs a name."
 RENUMBER_AFTER_ROUND_ONE = "Round 1 is paired: start numbers can no longer change (they are the pairing numbers)."
+RENUMBER_NO_SPARE = "Every start number from 1 to 9999 is taken: take a player out before numbering again."
 WITHDRAW_ROUND_RANGE = (
     "A player withdraws after a round from 0 (before round 1) to {last} (this section has "
     "{rounds} rounds)."
@@ -56,7 +57,15 @@ BYE_ROUND_PAIRED = (
 LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
 
-PLAYER_FIELDS = ("name", "rating", "uschess_id", "fide_id", "federation", "club")
+PLAYER_FIELDS = (
+    "name",
+    "rating",
+    "uschess_id",
+    "fide_id",
+    "federation",
+    "state",
+    "club",
+)
 PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")
 LATE_HALF, LATE_NOT_PAIRED = "half", "not_paired"
 
@@ -153,18 +162,70 @@ def players_renumber(*, section: Section) -> list[Player]:
         section_lock(section)
         if round_one_paired(section):
             raise ValidationError(RENUMBER_AFTER_ROUND_ONE)
-        players = sorted(Player.objects.filter(section=section), key=rating_order)
-        used = {p.start_number for p in players}
-        # Two passes so that no two rows ever share a number (the unique constraint is checked
-        # row by row): first to free numbers above the final range, then to the final ones.
-        spare = [n for n in range(len(players) + 1, 10_000) if n not in used]
-        for player, temporary in zip(players, spare, strict=False):
-            player.start_number = temporary
-        Player.objects.bulk_update(players, ["start_number"])
-        for n, player in enumerate(players, start=1):
-            player.start_number = n
-        Player.objects.bulk_update(players, ["start_number"])
-    return players
+        rows = list(
+            Player.objects.filter(section=section).values_list(
+                "pk", "start_number", "rating"
+            )
+        )
+        # The key of selectors.rating_order, on (pk, start number, rating) rows.
+        rows.sort(key=lambda r: (r[2] is None, -(r[2] or 0), r[1]))
+        moves = {pk: (old, new) for new, (pk, old, _r) in enumerate(rows, start=1)}
+        table = connection.ops.quote_name(Player._meta.db_table)
+        with connection.cursor() as cursor:
+            for batch in start_number_moves(moves):
+                # Chunks of one batch are independent: the order of rows does not matter.
+                for i in range(0, len(batch), 2000):
+                    chunk = batch[i : i + 2000]
+                    values = ", ".join(["(%s, %s)"] * len(chunk))
+                    cursor.execute(
+                        f"UPDATE {table} SET start_number = v.column2 FROM "
+                        f"(VALUES {values}) AS v WHERE {table}.id = v.column1",
+                        [x for number, pk in chunk for x in (pk, number)],
+                    )
+    return list(Player.objects.filter(section=section).order_by("start_number"))
+
+
+def start_number_moves(
+    moves: Mapping[int, tuple[int, int]], *, highest: int = 9999
+) -> list[list[tuple[int, int]]]:
+    """Batches of (number, pk) that give each player (pk -> (old, new)) its new number without
+    two players ever sharing one: the unique constraint is checked row by row, in an order a
+    statement does not promise, so every number a batch moves a player to is free before it.
+
+    Players whose new number is free move first; that frees their old numbers for the players
+    bound there, and so on. When every number wanted is held by another player still to move
+    (a cycle: 1 -> 2 -> 1), some players are parked on numbers nobody holds, spread along the
+    cycles, and the rest follow. Every number stays in 1 to 9999 (the model's range and
+    TRF-16's four columns): with n players there are 9999 - n numbers to park on, so a few
+    batches do at any size, and only a full section out of order has none.
+    """
+    target = {pk: new for pk, (old, new) in moves.items() if old != new}
+    at = {pk: moves[pk][0] for pk in target}
+    wanted = {new: pk for pk, new in target.items()}
+    free = set(range(1, highest + 1)).difference(old for old, _new in moves.values())
+    batches: list[list[tuple[int, int]]] = []
+    ready = [pk for pk, new in target.items() if new in free]
+    while target:
+        if ready:
+            batch = [(target.pop(pk), pk) for pk in ready]
+            for number, _pk in batch:
+                del wanted[number]
+        else:
+            if not free:
+                raise ValidationError(RENUMBER_NO_SPARE)
+            # Park every k-th player of the cycles (in the order of their new numbers).
+            waiting = sorted(target, key=target.__getitem__)
+            step = -(-len(waiting) // len(free))
+            slots = sorted(free)
+            batch = list(zip(slots, waiting[::step], strict=False))
+        left = [at[pk] for _n, pk in batch]
+        for number, pk in batch:
+            free.discard(number)
+            at[pk] = number
+        free.update(left)
+        ready = [wanted[n] for n in left if n in wanted]
+        batches.append(batch)
+    return batches
 
 
 def _withdraw_check(player: Player, after_round: int) -> None:
@@ -299,6 +360,8 @@ def player_late_entry(
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
         for number, choice in choices.items():
             if number in paired:
+                # A row written into a paired round: under that round's lock, like any other.
+                round_lock(round_id=rounds[number].pk)
                 Pairing.objects.create(
                     round=rounds[number],
                     white=player,

@@ -4,11 +4,14 @@ transaction."""
 from __future__ import annotations
 
 import csv
+import io
+import re
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
 from tournaments.selectors import next_start_number, round_one_paired
 from tournaments.services.common import section_lock
@@ -17,29 +20,62 @@ from tournaments.services.players import players_renumber
 IMPORT_EMPTY = "There are no player rows to import."
 IMPORT_HAS_PROBLEMS = "Nothing was saved: {count} row{s} still {have} a problem. Fix them and preview again."
 IMPORT_COLUMNS = ("name", "uschess_id", "fide_id", "rating", "federation", "club")
+# Read only when a header row names them.
+IMPORT_FIELDS = (*IMPORT_COLUMNS, "state")
+# Header names, compared in lower case with dots, underscores, "#" and extra spaces dropped
+# (``_header_key``): this program's own, and those of the files TDs have (docs/td-setup.md):
+# US Chess member lists and rating-report fields (Member ID, D_MEM_ID, Regular Rating),
+# WinTD (ID, Rate, Rtng, St, Exp.) and SwissSys (I.D., Rating, State, Team).
 IMPORT_HEADERS = {
     "name": "name",
     "player": "name",
+    "player name": "name",
+    "full name": "name",
+    "d name": "name",
+    "last name": "last_name",
+    "last": "last_name",
+    "surname": "last_name",
+    "family name": "last_name",
+    "first name": "first_name",
+    "first": "first_name",
+    "given name": "first_name",
     "us chess id": "uschess_id",
     "uschess id": "uschess_id",
-    "uschess_id": "uschess_id",
     "uscf id": "uschess_id",
-    "uscf": "uschess_id",
     "us chess": "uschess_id",
+    "id": "uschess_id",
+    "member id": "uschess_id",
+    "mem id": "uschess_id",
+    "memid": "uschess_id",
+    "d mem id": "uschess_id",
+    "uscf": "uschess_id",
     "fide id": "fide_id",
-    "fide_id": "fide_id",
     "fide": "fide_id",
+    "fideid": "fide_id",
     "rating": "rating",
     "rtg": "rating",
+    "rtng": "rating",
+    "rate": "rating",
+    "regular rating": "rating",
+    "reg rating": "rating",
+    "regular": "rating",
+    "us chess rating": "rating",
+    "uscf rating": "rating",
+    "d rating": "rating",
     "federation": "federation",
-    "state": "federation",
+    "state": "state",
+    "st": "state",
+    "d state": "state",
     "federation/state": "federation",
     "fed": "federation",
     "club": "club",
     "team": "club",
     "school": "club",
+    "club/team": "club",
 }
-UNRATED_WORDS = frozenset({"", "unr", "unrated", "none", "-"})
+UNRATED_WORDS = frozenset({"", "unr", "unr.", "unrated", "none", "-"})
+# A rating as lists print it: 1850, a provisional 1432P12 or 1432/12, or 1850* (US Chess).
+_RATING = re.compile(r"^(\d{1,4})(?:[pP]\d*|/\d+|\*)?$")
 
 
 @dataclass
@@ -56,51 +92,110 @@ class ImportRow:
 class ImportPreview:
     rows: list[ImportRow]
     header: bool
+    # Said once for the whole file (columns ignored), not a problem of any row.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def problem_rows(self) -> list[ImportRow]:
         return [r for r in self.rows if r.problems]
 
 
+IMPORT_IGNORED = "Ignored the column{s} {names}: Tiebreak keeps no such field."
+
+
 def players_import_preview(*, section: Section, text: str) -> ImportPreview:
     """Read a CSV (comma, semicolon or tab separated) and find every row's problems; save nothing.
 
     Columns in this order unless a header row names them: name, US Chess ID, FIDE ID, rating,
-    federation/state, club.
+    federation/state, club. A header may name them in any order, with the names of other
+    programs' files (``IMPORT_HEADERS``); columns it does not know are ignored with one warning.
+    Any line ending is read (Windows, Unix, old Mac), and a UTF-8 byte order mark is dropped.
     """
-    lines = text.replace("\r\n", "\n").split("\n")
-    first = next((line for line in lines if line.strip()), "")
+    text = text.removeprefix("\ufeff")
+    first = next((line for line in text.splitlines() if line.strip()), "")
     delimiter = max(("\t", ";", ","), key=first.count) if first else ","
-    reader = csv.reader(lines, delimiter=delimiter)
-    rows: list[ImportRow] = []
+    # newline="" lets the csv module read "\r", "\n" and "\r\n" endings (and quoted ones).
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    lines: list[tuple[int, list[str]]] = []
+    start = 1
+    for cells in reader:
+        lines.append((start, [c.strip() for c in cells]))
+        start = reader.line_num + 1
+    lines = [(n, cells) for n, cells in lines if any(cells)]
     columns: tuple[str, ...] = IMPORT_COLUMNS
-    header = False
-    for number, cells in enumerate(reader, start=1):
-        cells = [c.strip() for c in cells]
-        if not any(cells):
-            continue
-        if not rows and not header and _is_header(cells):
-            header = True
-            columns = tuple(IMPORT_HEADERS.get(c.lower(), "") for c in cells)
-            continue
-        row = ImportRow(line=number, values=dict.fromkeys(IMPORT_COLUMNS, ""))
-        extra = [c for c, name in zip(cells, columns, strict=False) if not name and c]
-        if len(cells) > len(columns) and any(cells[len(columns) :]):
+    header = bool(lines) and _is_header(lines[0][1])
+    warnings = []
+    if header:
+        titles = lines.pop(0)[1]
+        columns = tuple(IMPORT_HEADERS.get(_header_key(c), "") for c in titles)
+        columns = _uscf_column(columns, titles, lines)
+        ignored = [t for t, c in zip(titles, columns, strict=True) if t and not c]
+        if ignored:
+            warnings.append(
+                IMPORT_IGNORED.format(
+                    s="" if len(ignored) == 1 else "s",
+                    names=", ".join(repr(t) for t in ignored),
+                )
+            )
+    rows: list[ImportRow] = []
+    for number, cells in lines:
+        row = ImportRow(line=number, values=dict.fromkeys(IMPORT_FIELDS, ""))
+        if not header and len(cells) > len(columns) and any(cells[len(columns) :]):
             row.problems.append(
                 f"{len(cells)} columns; expected at most {len(columns)} "
                 f"({', '.join(_column_label(c) for c in columns if c)})"
             )
-        elif extra:
-            row.problems.append(
-                f"a value in a column with no known header: {extra[0]!r}"
-            )
+        parts: dict[str, str] = {}
         for name, cell in zip(columns, cells, strict=False):
-            if name:
+            if name in IMPORT_FIELDS and not row.values[name]:
                 row.values[name] = cell
+            elif name:
+                parts[name] = cell
+        row.values["name"] = _name_read(
+            row.values["name"]
+            or " ".join(
+                p for p in (parts.get("first_name"), parts.get("last_name")) if p
+            )
+        )
         _import_row_check(row)
         rows.append(row)
     _import_duplicates(section, rows)
-    return ImportPreview(rows=rows, header=header)
+    return ImportPreview(rows=rows, header=header, warnings=warnings)
+
+
+def _header_key(title: str) -> str:
+    return " ".join(title.lower().translate(str.maketrans("_", " ", ".#")).split())
+
+
+def _uscf_column(
+    columns: tuple[str, ...], titles: list[str], lines: list[tuple[int, list[str]]]
+) -> tuple[str, ...]:
+    """A column headed "USCF" is the rating in WinTD's files and the ID elsewhere: a US Chess ID
+    has 8 digits and a rating at most 4, so the values decide."""
+    fixed = list(columns)
+    for i, title in enumerate(titles):
+        if _header_key(title) != "uscf":
+            continue
+        values = [cells[i] for _n, cells in lines if i < len(cells) and cells[i]]
+        if values and all(len(_RATING.sub(r"\1", v)) <= 4 for v in values):
+            fixed[i] = "rating" if "rating" not in columns else ""
+    return tuple(fixed)
+
+
+def _name_read(name: str) -> str:
+    """ "LAST, FIRST" (US Chess, SwissSys and WinTD lists) as "First Last"; a name in capitals only
+    gets capitals on its words (a name typed with its own capitals is left as it is)."""
+    name = " ".join(name.split())
+    if name.count(",") == 1:
+        last, first = (part.strip() for part in name.split(","))
+        if last and first:
+            name = f"{first} {last}"
+    if name.isupper():
+        name = " ".join(
+            "-".join(part.capitalize() for part in word.split("-"))
+            for word in name.split()
+        )
+    return name
 
 
 def _column_label(column: str) -> str:
@@ -115,10 +210,10 @@ def _column_label(column: str) -> str:
 
 
 def _is_header(cells: list[str]) -> bool:
-    known = [c for c in cells if c.lower() in IMPORT_HEADERS]
+    known = [c for c in cells if _header_key(c) in IMPORT_HEADERS]
     return (
         bool(known)
-        and cells[0].lower() in IMPORT_HEADERS
+        and _header_key(cells[0]) in IMPORT_HEADERS
         and not any(c.isdigit() for c in cells)
     )
 
@@ -129,7 +224,7 @@ def _import_row_check(row: ImportRow) -> None:
         problems.append("the name is missing")
     elif len(values["name"]) > 100:
         problems.append("the name is longer than 100 characters")
-    rating = values["rating"]
+    rating = _RATING.sub(r"\1", values["rating"])
     if rating.lower() not in UNRATED_WORDS:
         if not (rating.isascii() and rating.isdigit()):
             problems.append(f"rating {rating!r} is not a number")
@@ -148,6 +243,14 @@ def _import_row_check(row: ImportRow) -> None:
             problems.append(f"{label} {value!r} is not a number")
         elif len(value) > limit:
             problems.append(f"{label} {value!r} is longer than {limit} digits")
+        elif value and column == "uschess_id" and len(value) != 8:
+            problems.append(f"US Chess ID {value!r} does not have 8 digits")
+    values["state"] = values["state"].upper()
+    if values["state"]:
+        try:
+            uschess.validate_state(values["state"])
+        except ValidationError as error:
+            problems.extend(m.rstrip(".") for m in error.messages)
     if len(values["federation"]) > 8:
         problems.append(
             f"federation/state {values['federation']!r} is longer than 8 characters"
@@ -229,6 +332,7 @@ def players_import_save(*, section: Section, text: str) -> list[Player]:
                 uschess_id=row.values["uschess_id"],
                 fide_id=row.values["fide_id"],
                 federation=row.values["federation"],
+                state=row.values["state"],
                 club=row.values["club"],
             )
             for i, row in enumerate(preview.rows)

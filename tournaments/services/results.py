@@ -20,7 +20,7 @@ from tournaments.models import (
     Round,
 )
 from tournaments.selectors import later_rounds_paired
-from tournaments.services.common import SECTION_FINAL, section_open_check
+from tournaments.services.common import SECTION_FINAL, round_lock, section_open_check
 from tournaments.services.round_life import (
     later_rounds_message,
     result_correction_record,
@@ -38,7 +38,18 @@ RESULT_CONFLICT_UNKNOWN = (
     "Nothing was saved; enter it again if it is still wrong."
 )
 RESULT_NOT_FOR_PAIRING = "{result} is not a result for {pairing}."
+PAIRING_GONE = (
+    "This board is no longer in the round: its pairings were changed. Reload the round."
+)
 CHECK_PENDING = "Enter a result to check, not “not yet played”."
+
+
+class LaterRoundsPaired(ValidationError):
+    """A result of an earlier round would change after ``later`` rounds were paired on it."""
+
+    def __init__(self, message: str, *, later: list[int]) -> None:
+        super().__init__(message)
+        self.later = later
 
 
 class ResultConflict(ValidationError):
@@ -77,41 +88,44 @@ def result_record(
         raise ValidationError(
             RESULT_NOT_FOR_PAIRING.format(result=Result(result).label, pairing=pairing)
         )
-    # The round's state is read afresh: the caller's copy may be older than another TD's post.
-    # In the same read: whether the section is final, and whether a later round is paired.
-    number, status_now, section_name, final, later_paired = (
-        Round.objects.annotate(
-            later_paired=Exists(
-                Pairing.objects.filter(
-                    round__section=OuterRef("section"),
-                    round__number__gt=OuterRef("number"),
+    with transaction.atomic():
+        # The round's lock first, then its state read afresh: a pairings save of this round
+        # waits for this entry (or this entry for it) and never works from a stale check.
+        round_ = round_lock(round_id=pairing.round_id)
+        number, status_now = round_.number, round_.status
+        # One read: whether the section is final, and whether a later round is paired.
+        section_name, final, later_paired = (
+            Round.objects.annotate(
+                later_paired=Exists(
+                    Pairing.objects.filter(
+                        round__section=OuterRef("section"),
+                        round__number__gt=OuterRef("number"),
+                    )
                 )
             )
+            .values_list("section__name", "section__is_final", "later_paired")
+            .get(pk=round_.pk)
         )
-        .values_list(
-            "number", "status", "section__name", "section__is_final", "later_paired"
+        if final:
+            raise ValidationError(SECTION_FINAL.format(section=section_name))
+        if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+            raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
+        later = (
+            later_rounds_paired(round_id=round_.pk)
+            if later_paired and result != based_on
+            else []
         )
-        .get(pk=pairing.round_id)
-    )
-    if final:
-        raise ValidationError(SECTION_FINAL.format(section=section_name))
-    if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
-        raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
-    later = (
-        later_rounds_paired(round_id=pairing.round_id)
-        if later_paired and result != based_on
-        else []
-    )
-    if later and not confirm_later:
-        raise LaterRoundsPaired(
-            later_rounds_message(number=number, later=later), later=later
-        )
-    with transaction.atomic():
+        if later and not confirm_later:
+            raise LaterRoundsPaired(
+                later_rounds_message(number=number, later=later), later=later
+            )
         # The compare-and-set is one UPDATE: of two TDs posting at once, one changes the row.
         updated = Pairing.objects.filter(pk=pairing.pk, result=based_on).update(
             result=result
         )
         if not updated:
+            if not Pairing.objects.filter(pk=pairing.pk).exists():
+                raise ValidationError(PAIRING_GONE)
             raise _conflict(pairing)
         if result != based_on:
             ResultChange.objects.create(
@@ -133,14 +147,6 @@ def result_record(
             )
     pairing.result = result
     return pairing
-
-
-class LaterRoundsPaired(ValidationError):
-    """A result of an earlier round would change after ``later`` rounds were paired on it."""
-
-    def __init__(self, message: str, *, later: list[int]) -> None:
-        super().__init__(message)
-        self.later = later
 
 
 def _conflict(pairing: Pairing) -> ResultConflict:
@@ -174,7 +180,6 @@ def result_check_record(
     """A second TD's blind entry of a board's result (check mode): one per board, the last wins."""
     if result == Result.PENDING:
         raise ValidationError(CHECK_PENDING)
-    section_open_check(round_id=pairing.round_id)
     fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
     if result not in fits:
         raise ValidationError(
@@ -183,7 +188,12 @@ def result_check_record(
                 pairing=pairing,
             )
         )
-    check, _ = ResultCheck.objects.update_or_create(
-        pairing=pairing, defaults={"result": result, "entered_by": user}
-    )
+    with transaction.atomic():
+        round_lock(round_id=pairing.round_id)
+        section_open_check(round_id=pairing.round_id)
+        if not Pairing.objects.filter(pk=pairing.pk).exists():
+            raise ValidationError(PAIRING_GONE)
+        check, _ = ResultCheck.objects.update_or_create(
+            pairing=pairing, defaults={"result": result, "entered_by": user}
+        )
     return check

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
 from tournaments.selectors import round_check_differences
-from tournaments.services.common import section_open_check
+from tournaments.services.common import round_lock, section_open_check
 from tournaments.services.setup import tournament_status_refresh
 
 REOPEN_REASON = (
@@ -79,11 +79,9 @@ def round_pairings_remove(
     result, or with a later round paired, is refused. Kept in the section's log.
     """
     with transaction.atomic():
-        round_ = (
-            Round.objects.select_for_update()
-            .select_related("section")
-            .get(pk=round_.pk)
-        )
+        # The round's one write lock (``round_lock``): a result entered or a pairings save of
+        # this round waits, or this waits for them, and nothing is checked before it.
+        round_ = round_lock(round_id=round_.pk)
         section_open_check(section=round_.section_id)
         rows = list(round_.pairings.values_list("board", "black_id", "result"))
         number = round_.number

@@ -23,7 +23,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
-from tournaments.services.common import section_open_check
+from tournaments.services.common import round_lock, section_open_check
 from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
 
@@ -323,15 +323,19 @@ def round_pairings_save(
     ``params["row"]``) and writes nothing on any error; returns the round and the warnings.
     """
     try:
+        round_number_check(section=section, number=number)
+    except ValidationError as error:
+        raise _invalid([(None, m) for m in error.messages]) from None
+    try:
         with transaction.atomic():
+            # The lock before the checks: what they read (the round's results) stays true
+            # until this transaction ends, whoever else writes to the round.
+            round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
             check = round_pairings_check(section=section, number=number, rows=rows)
             if check.errors:
                 raise _invalid(check.errors)
             rows = check.rows
-            round_, _ = Round.objects.select_for_update().get_or_create(
-                section=section, number=number
-            )
             existing = {(p.white_id, p.black_id): p for p in round_.pairings.all()}
             kept = {(r.white, r.black) for r in rows} & set(existing)
             Pairing.objects.filter(round=round_).exclude(
@@ -465,11 +469,7 @@ def round_publish(*, round_: Round, user: Any = None, override: str = "") -> Rou
     reason (``round_post_check``).
     """
     with transaction.atomic():
-        round_ = (
-            Round.objects.select_for_update()
-            .select_related("section")
-            .get(pk=round_.pk)
-        )
+        round_ = round_lock(round_id=round_.pk)
         section_open_check(section=round_.section_id)
         if round_.status != Round.Status.DRAFT:
             raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))

@@ -103,6 +103,14 @@ def parse(text: str) -> TrfTournament:
     # Only "\n" ends a line: see "Lines and records" in the module docstring.
     for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         line = raw.rstrip(" \t\r")
+        if "\x00" in line:
+            # No text field may hold it (PostgreSQL refuses it outright): a damaged file, or
+            # one saved as UTF-16.
+            raise TrfError(
+                number,
+                f"a NUL byte (character 0) in column {line.index(chr(0)) + 1}: the file "
+                "is damaged or not a plain text file; save it again as text (UTF-8)",
+            )
         if not line:
             continue
         code = line[:3]

@@ -276,6 +276,33 @@ def test_accelerated_pairings_add_points_to_the_top_half_in_the_first_rounds() -
     assert not any("Accelerated" in note for note in third.notes)
 
 
+def test_acceleration_still_applies_in_its_last_round_and_stops_after() -> None:
+    # accelerated_rounds=2: round 2 is the last accelerated round (the boundary), round 3 not.
+    entrants = field(2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500)
+    options = options_parse(
+        {"accelerated_rounds": 2, "accelerated_points": 1, "board_one_colour": "white"}
+    )
+
+    second = pair_swiss(entrants, round_number=2, options=options)
+    third = pair_swiss(entrants, round_number=3, options=options)
+
+    # Round 2 accelerated: the top four pair among themselves (1-3, 2-4), so do the bottom four.
+    assert sorted(tuple(sorted(p)) for p in pairs(second.boards)) == [
+        (1, 3),
+        (2, 4),
+        (5, 7),
+        (6, 8),
+    ]
+    assert any("rounds 1 to 2" in note for note in second.notes)
+    # Round 3 not: one group of eight, top half against bottom half (1-5, 2-6, ...).
+    assert sorted(tuple(sorted(p)) for p in pairs(third.boards)) == [
+        (1, 5),
+        (2, 6),
+        (3, 7),
+        (4, 8),
+    ]
+
+
 def test_unrated_players_rank_last_unless_given_a_rating_for_pairing() -> None:
     entrants = field(2200, None, 2000, 1900)
 

@@ -38,7 +38,7 @@ def _drop_flag(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_pairing_trigger_uses_indexes'),
+        ('tournaments', '0006_uschess_report_fields'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,215 @@
+"""Due colours missed: Tiebreak against a FIDE Dutch engine on the same generated states.
+
+    .venv/bin/python bench/pairing_compare.py [--sizes 9,40,151,400] [--rounds 7] [--seed 19]
+    .venv/bin/python bench/pairing_compare.py --sizes 1001,5000 --speed-only
+
+Each event comes from ``pairing_events.py`` (withdrawals, requested byes, forfeits, late
+entries); every round's state (the players as they stand before it) is paired by Tiebreak and,
+when the environment variable ``TIEBREAK_REFERENCE_ENGINE`` names a bbpPairings executable
+(built by the reader: it is not part of this project), by that engine with ``--dutch`` on the
+same state written as a TRF file. Without it, each score group of up to 12 players that
+Tiebreak paired within itself is searched exhaustively for the fewest due colours missed
+without a rematch, and that minimum is the reference.
+
+Counted per engine over all rounds: players not given their due colour, boards across score
+groups, and (Tiebreak only) rules broken as ``pairing_problems`` finds them, and the slowest
+round's ``pair_swiss`` time in process (the speed targets: 1,001 players under 1 s, 5,000 under
+5 s). ``--speed-only`` skips the reference. The Markdown
+table printed at the end is the one in docs/pairing.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import tempfile
+import time
+from collections.abc import Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from pairing_events import (
+    Player,
+    State,
+    colour_misses,
+    cross_boards,
+    event_rounds,
+)
+
+from tournaments.pairing import Board, ByeKind, Entrant, pairing_problems
+
+ENGINE = "TIEBREAK_REFERENCE_ENGINE"
+_REQUESTED = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z"}
+
+
+def trf_text(state: State, rounds: int) -> str:
+    """The state as TRF: every round played so far, and who is not paired in the round asked."""
+    present = {e.id: e for e in state.entrants}
+    lines = [f"012 Generated event, round {state.round_number}", f"XXR {rounds}"]
+    lines.append("XXC white1")
+    for player in sorted(state.players, key=lambda p: p.id):
+        if player.first_round > state.round_number:
+            # Not entered yet: listed (the engine wants every number) but not paired.
+            lines.append(_player_line(player, [(0, "-", "Z")] * state.round_number))
+            continue
+        games = list(player.games)
+        entrant = present[player.id]
+        if entrant.withdrawn:
+            games.append((0, "-", "Z"))
+        elif entrant.requested_bye is not None:
+            games.append((0, "-", _REQUESTED[entrant.requested_bye]))
+        lines.append(_player_line(player, games))
+    return "\n".join(lines) + "\n"
+
+
+def _player_line(player: Player, games: Sequence[tuple[int, str, str]]) -> str:
+    points = float(player.score)
+    rating = f"{player.rating:4d}" if player.rating else "    "
+    head = (
+        f"001 {player.id:4d} {'':1}{'':3} {f'Player {player.id}':<33} {rating} "
+        f"{'':3} {'':11} {'':10} {points:4.1f} {player.id:4d}"
+    )
+    return head + "".join(f"  {opp:04d} {c} {r}" for opp, c, r in games)
+
+
+def reference_boards(
+    engine: str, state: State, rounds: int
+) -> tuple[list[Board], float]:
+    """The reference engine's boards for the state, and its time in seconds."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source, out = Path(tmp, "in.trf"), Path(tmp, "out.txt")
+        source.write_text(trf_text(state, rounds))
+        start = time.perf_counter()
+        done = subprocess.run(
+            [engine, "--dutch", str(source), "-p", str(out)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        took = time.perf_counter() - start
+        if done.returncode != 0:
+            raise RuntimeError(f"reference engine failed: {done.stderr.strip()}")
+        rows = out.read_text().split()[1:]
+    pairs = zip(rows[::2], rows[1::2], strict=True)
+    return [Board(int(w), int(b)) for w, b in pairs if int(b) != 0], took
+
+
+def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
+    """Fewest due colours missed: each score group Tiebreak paired within itself (up to 12
+    players) re-paired every way without a rematch; other boards counted as paired."""
+    by_id = {e.id: e for e in entrants}
+    groups: dict[Fraction, list[Board]] = {}
+    total = 0
+    for board in boards:
+        white, black = by_id[board.white], by_id[board.black]
+        if white.score == black.score:
+            groups.setdefault(white.score, []).append(board)
+        else:
+            total += colour_misses(entrants, [board])
+    for group in groups.values():
+        players = [by_id[p] for b in group for p in (b.white, b.black)]
+        if len(players) > 12:
+            total += colour_misses(entrants, group)
+            continue
+        best = _fewest(players)
+        total += min(best, colour_misses(entrants, group))
+    return total
+
+
+def _fewest(players: list[Entrant]) -> int:
+    if not players:
+        return 0
+    first, rest = players[0], players[1:]
+    best = len(players)
+    for k, other in enumerate(rest):
+        if other.id in first.opponents:
+            continue
+        clash = 1 if first.due is not None and first.due is other.due else 0
+        if clash >= best:
+            continue
+        best = min(best, clash + _fewest(rest[:k] + rest[k + 1 :]))
+    return best
+
+
+def compare(
+    sizes: Sequence[int], rounds: int, seed: int, speed_only: bool = False
+) -> list[dict[str, object]]:
+    engine = None if speed_only else os.environ.get(ENGINE)
+    rows: list[dict[str, object]] = []
+    for size in sizes:
+        ours = theirs = ours_cross = theirs_cross = broken = 0
+        their_time = slowest = 0.0
+        for state, pairing in event_rounds(size, rounds, seed + size):
+            slowest = max(slowest, state.seconds)
+            ours += colour_misses(state.entrants, pairing.boards)
+            ours_cross += cross_boards(state.entrants, pairing.boards)
+            broken += len(
+                pairing_problems(state.entrants, pairing.boards, pairing.byes)
+            )
+            if engine:
+                boards, took = reference_boards(engine, state, rounds)
+                their_time += took
+                theirs_cross += cross_boards(state.entrants, boards)
+            else:
+                boards = list(pairing.boards)
+                theirs_cross = ours_cross
+            if engine:
+                theirs += colour_misses(state.entrants, boards)
+            elif not speed_only:
+                theirs += exhaustive_minimum(state.entrants, boards)
+        rows.append(
+            {
+                "players": size,
+                "ours": ours,
+                "theirs": theirs,
+                "ours_cross": ours_cross,
+                "theirs_cross": theirs_cross,
+                "broken": broken,
+                "their_time": round(their_time, 2),
+                "slowest_round": round(slowest, 3),
+            }
+        )
+        print(rows[-1], flush=True)
+    return rows
+
+
+def table(rows: Sequence[dict[str, object]], reference: str) -> str:
+    head = "| players | " + " | ".join(f"{r['players']:,}" for r in rows) + " |"
+    rule = "| --- |" + " --- |" * len(rows)
+    cross = (
+        f"| boards across score groups (Tiebreak / {reference}) | "
+        + " | ".join(f"{r['ours_cross']} / {r['theirs_cross']}" for r in rows)
+        + " |"
+    )
+    missed = (
+        f"| due colour not given (Tiebreak / {reference}) | "
+        + " | ".join(f"{r['ours']} / {r['theirs']}" for r in rows)
+        + " |"
+    )
+    broken = (
+        "| absolute rules broken (Tiebreak) | "
+        + " | ".join(str(r["broken"]) for r in rows)
+        + " |"
+    )
+    return "\n".join((head, rule, cross, missed, broken))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="9,40,151,400")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument("--speed-only", action="store_true")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rows = compare(sizes, args.rounds, args.seed, args.speed_only)
+    if args.speed_only:
+        return
+    reference = "bbpPairings" if os.environ.get(ENGINE) else "exhaustive search"
+    print()
+    print(table(rows, reference))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""Generated Swiss events for the pairing benchmarks: the states a pairing program is asked for.
+
+``event_rounds(players, rounds, seed)`` plays a whole event with ``pair_swiss`` and yields, per
+round, the entrants as they stand before it (what any engine is given) and Tiebreak's pairing.
+What happens, drawn from a fixed seed so a run can be repeated:
+
+- ratings 700-2500, about 4% unrated; about 3% late entries (joining in round 2 or 3; the
+  rounds missed count as zero-point byes);
+- requested byes: about 3% of players per round ask for a half-point bye (a few full or zero);
+- forfeits: about 2% of boards, the loser withdrawing half of the time; another 1% of players
+  withdraw between rounds;
+- results drawn by rating (the expected score of the Elo formula, a third of the non-wins
+  draws).
+
+Also here: ``colour_misses`` (players not given their due colour), ``cross_boards`` (boards
+across score groups), used by ``pairing_compare.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tournaments.pairing import (  # noqa: E402
+    Board,
+    ByeKind,
+    Colour,
+    Entrant,
+    PairingOptions,
+    RoundPairing,
+    pair_swiss,
+)
+
+BYE_POINTS = {
+    ByeKind.PAIRING: Fraction(1),
+    ByeKind.FULL: Fraction(1),
+    ByeKind.HALF: Fraction(1, 2),
+    ByeKind.ZERO: Fraction(0),
+    ByeKind.NO_GAME: Fraction(0),
+}
+
+
+@dataclass
+class Player:
+    """A player's record while the event is played; ``games`` is what a TRF file lists."""
+
+    id: int
+    rating: int | None
+    first_round: int = 1
+    score: Fraction = Fraction(0)
+    colours: list[Colour] = field(default_factory=list)
+    opponents: set[int] = field(default_factory=set)
+    had_bye: bool = False
+    withdrawn: bool = False
+    requested: dict[int, ByeKind] = field(default_factory=dict)
+    # Per round played so far: (opponent or 0, "w"/"b"/"-", TRF result code).
+    games: list[tuple[int, str, str]] = field(default_factory=list)
+
+    def entrant(self, round_number: int) -> Entrant:
+        return Entrant(
+            id=self.id,
+            name=f"Player {self.id}",
+            rating=self.rating,
+            score=self.score,
+            colours=tuple(self.colours),
+            opponents=frozenset(self.opponents),
+            had_bye=self.had_bye,
+            requested_bye=self.requested.get(round_number),
+            withdrawn=self.withdrawn,
+        )
+
+
+@dataclass
+class State:
+    """One round to pair: its number, the entrants, and every player's record so far."""
+
+    round_number: int
+    entrants: list[Entrant]
+    players: list[Player]
+    seconds: float  # how long pair_swiss took on it, in process
+
+
+def _expected(white: int | None, black: int | None) -> float:
+    a, b = white or 1200, black or 1200
+    return 1 / (1 + 10 ** ((b - a) / 400))
+
+
+def event_rounds(
+    players: int,
+    rounds: int,
+    seed: int,
+    *,
+    options: PairingOptions | None = None,
+) -> Iterator[tuple[State, RoundPairing]]:
+    """Each round of a generated event: the state it is paired from and Tiebreak's pairing."""
+    rng = random.Random(seed)
+    field_: list[Player] = []
+    for n in range(1, players + 1):
+        rating = None if rng.random() < 0.04 else rng.randint(700, 2500)
+        first = rng.choice((2, 3)) if rng.random() < 0.03 and rounds > 3 else 1
+        player = Player(n, rating, first_round=first)
+        for r in range(first, rounds + 1):
+            if rng.random() < 0.03:
+                player.requested[r] = rng.choice(
+                    (
+                        ByeKind.HALF,
+                        ByeKind.HALF,
+                        ByeKind.HALF,
+                        ByeKind.FULL,
+                        ByeKind.ZERO,
+                    )
+                )
+        field_.append(player)
+    # Start numbers by rating, as a TD's pairing program numbers the field.
+    field_.sort(key=lambda p: -(p.rating or 0))
+    for n, player in enumerate(field_, start=1):
+        player.id = n
+    by_id = {p.id: p for p in field_}
+    for r in range(1, rounds + 1):
+        for player in field_:
+            if player.first_round > r:
+                continue
+            if player.first_round == r and r > 1:
+                # The rounds missed: zero-point byes, listed as not paired.
+                player.games.extend((0, "-", "Z") for _ in range(r - 1))
+        entrants = [p.entrant(r) for p in field_ if p.first_round <= r]
+        start = time.perf_counter()
+        pairing = pair_swiss(entrants, round_number=r, options=options, seed=str(seed))
+        seconds = time.perf_counter() - start
+        yield State(r, entrants, field_, seconds), pairing
+        _play(rng, r, pairing, by_id, field_)
+
+
+def _play(
+    rng: random.Random,
+    r: int,
+    pairing: RoundPairing,
+    by_id: dict[int, Player],
+    field_: Sequence[Player],
+) -> None:
+    codes = {
+        ByeKind.PAIRING: "U",
+        ByeKind.FULL: "F",
+        ByeKind.HALF: "H",
+        ByeKind.ZERO: "Z",
+        ByeKind.NO_GAME: "Z",
+    }
+    done: set[int] = set()
+    for bye in pairing.byes:
+        player = by_id[bye.player]
+        player.score += BYE_POINTS[bye.kind]
+        player.had_bye |= bye.kind is not ByeKind.NO_GAME
+        player.games.append((0, "-", codes[bye.kind]))
+        done.add(player.id)
+    for board in pairing.boards:
+        white, black = by_id[board.white], by_id[board.black]
+        white.opponents.add(black.id)
+        black.opponents.add(white.id)
+        done |= {white.id, black.id}
+        if rng.random() < 0.02:
+            winner, loser = (white, black) if rng.random() < 0.5 else (black, white)
+            winner.score += 1
+            winner.had_bye = True
+            winner.games.append((loser.id, "w" if winner is white else "b", "+"))
+            loser.games.append((winner.id, "w" if loser is white else "b", "-"))
+            if rng.random() < 0.5:
+                loser.withdrawn = True
+            continue
+        white.colours.append(Colour.WHITE)
+        black.colours.append(Colour.BLACK)
+        roll = rng.random()
+        win = _expected(white.rating, black.rating)
+        if roll < win * 0.8:
+            result = ("1", "0")
+            white.score += 1
+        elif roll < 1 - (1 - win) * 0.8:
+            result = ("=", "=")
+            white.score += Fraction(1, 2)
+            black.score += Fraction(1, 2)
+        else:
+            result = ("0", "1")
+            black.score += 1
+        white.games.append((black.id, "w", result[0]))
+        black.games.append((white.id, "b", result[1]))
+    for player in field_:
+        if player.first_round <= r and player.id not in done:
+            # Withdrawn: not paired.
+            player.games.append((0, "-", "Z"))
+        if not player.withdrawn and player.first_round <= r and rng.random() < 0.01:
+            player.withdrawn = True
+
+
+def colour_misses(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
+    """Players with a due colour (27A4, 27A5) who do not get it."""
+    by_id = {e.id: e for e in entrants}
+    missed = 0
+    for board in boards:
+        for pid, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
+            due = by_id[pid].due
+            if due is not None and due is not colour:
+                missed += 1
+    return missed
+
+
+def cross_boards(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
+    """Boards whose two players have different scores."""
+    by_id = {e.id: e for e in entrants}
+    return sum(1 for b in boards if by_id[b.white].score != by_id[b.black].score)

@@ -1,0 +1,96 @@
+"""Numbering by rating at any size the model allows: no two players ever share a number."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.tournaments.builders import section_build
+from tournaments import services
+from tournaments.models import Player
+from tournaments.services.players import start_number_moves
+
+
+def _apply(moves: dict[int, tuple[int, int]], highest: int = 9999) -> dict[int, int]:
+    """Play the steps on a dict number -> pk, failing as the unique constraint would."""
+    held = {old: pk for pk, (old, _new) in moves.items()}
+    at = {pk: old for pk, (old, _new) in moves.items()}
+    for batch in start_number_moves(moves, highest=highest):
+        # One statement: its rows change in any order, so each goes to a number free before it.
+        numbers = [number for number, _pk in batch]
+        assert len(set(numbers)) == len(numbers)
+        for number, _pk in batch:
+            assert 1 <= number <= highest
+            assert number not in held, f"{number} is taken by {held[number]}"
+        for _number, pk in batch:
+            del held[at[pk]]
+        for number, pk in batch:
+            held[number], at[pk] = pk, number
+    return at
+
+
+@st.composite
+def renumberings(draw: st.DrawFn) -> tuple[dict[int, tuple[int, int]], int]:
+    """Players on any numbers up to ``highest`` (a few spare numbers, or many), renumbered 1..n."""
+    size = draw(st.integers(1, 200))
+    highest = size + draw(st.sampled_from([1, 2, 3, size, 9999 - size]))
+    olds = draw(
+        st.lists(st.integers(1, highest), min_size=size, max_size=size, unique=True)
+    )
+    news = draw(st.permutations(range(1, size + 1)))
+    return dict(enumerate(zip(olds, news, strict=True))), highest
+
+
+@settings(deadline=None)
+@given(renumberings())
+def test_every_batch_goes_to_free_numbers_and_every_player_ends_on_theirs(
+    case: tuple[dict[int, tuple[int, int]], int],
+) -> None:
+    moves, highest = case
+
+    assert _apply(moves, highest) == {pk: new for pk, (_old, new) in moves.items()}
+
+
+def test_a_full_range_in_a_cycle_is_refused_with_a_sentence() -> None:
+    moves = {pk: (pk, pk % 9999 + 1) for pk in range(1, 10_000)}
+
+    with pytest.raises(ValidationError) as error:
+        start_number_moves(moves)
+
+    assert error.value.messages == [services.RENUMBER_NO_SPARE]
+
+
+def test_one_free_number_is_enough_for_the_longest_cycle() -> None:
+    moves = {pk: (pk, pk % 9998 + 1) for pk in range(1, 9999)}
+
+    assert _apply(moves) == {pk: new for pk, (_old, new) in moves.items()}
+
+
+def test_a_new_top_player_renumbers_a_thousand_in_two_statements() -> None:
+    # The last of 1,200 moves to 1 and everyone else down one: a single cycle.
+    moves = {pk: (pk, pk % 1200 + 1) for pk in range(1, 1201)}
+
+    assert len(start_number_moves(moves)) == 2
+
+
+@pytest.mark.django_db(transaction=False)
+@pytest.mark.parametrize("size", [5_000])
+def test_renumbering_a_reversed_section_of_thousands(size: int) -> None:
+    # Rated lowest first: numbering by rating reverses the whole list (the old two-pass
+    # renumbering ran out of spare numbers from 5,000 players: IntegrityError, HTTP 500).
+    section = section_build(
+        ratings=[1000 + n // 10 for n in range(size)], rounds=[], rounds_total=5
+    )
+
+    services.players_renumber(section=section)
+
+    rows = list(
+        Player.objects.filter(section=section)
+        .order_by("start_number")
+        .values_list("start_number", "rating")
+    )
+    assert [n for n, _r in rows] == list(range(1, size + 1))
+    ratings = [r or 0 for _n, r in rows]
+    assert ratings == sorted(ratings, reverse=True)

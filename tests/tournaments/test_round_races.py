@@ -1,0 +1,155 @@
+"""Two TDs write to one round at the same moment, on real concurrent connections (PostgreSQL).
+
+TD A saves changed pairings while TD B enters a result on a board A's save takes out. Whatever the
+order the database picks, a result B was told is recorded stays recorded, with its audit row: A's
+save is refused once the round has that result, or B's entry is refused once the board is gone.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import connection, connections
+
+from tests.tournaments.builders import section_build, tournament_build
+from tournaments import services
+from tournaments.models import Pairing, Result, ResultChange, Round, Section
+
+RACES = 200
+
+pytestmark = [
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="a race needs two writers at once; SQLite lets one transaction write at a time",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+
+class Worker:
+    """A thread with its own database connection that runs the jobs it is given, in order."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue[Callable[[], str] | None] = queue.Queue()
+        self.outcomes: queue.Queue[str] = queue.Queue()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            while (job := self.jobs.get()) is not None:
+                try:
+                    self.outcomes.put(job())
+                except Exception as error:  # noqa: BLE001 -- reported to the test, not hidden
+                    self.outcomes.put(f"error: {type(error).__name__}: {error}")
+        finally:
+            connections.close_all()
+
+    def stop(self) -> None:
+        self.jobs.put(None)
+        self.thread.join(10)
+
+
+def _sections(count: int) -> list[Section]:
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=[None] * 4,
+            rounds=["1-2 ?, 3-4 ?"],
+            tournament=tournament,
+            name=f"Section {n}",
+        )
+        for n in range(count)
+    ]
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.PAIRED
+    )
+    return sections
+
+
+def test_a_result_confirmed_during_a_pairings_save_is_never_lost() -> None:
+    td_b = User.objects.create_user("td_b")
+    sections = _sections(RACES)
+    a, b = Worker(), Worker()
+    barrier = threading.Barrier(2)
+    confirmed: list[Pairing] = []
+    unexpected: list[str] = []
+    rng = random.Random(13)
+    started = time.monotonic()
+    try:
+        for section in sections:
+            board1 = Pairing.objects.get(round__section=section, board=1)
+            board2 = Pairing.objects.get(round__section=section, board=2)
+            # A: board 1 becomes 1-4 and board 2 becomes 3-2 (both of A's boards are new).
+            rows = [
+                services.PairingInput(
+                    white=board1.white_id, black=board2.black_id, board=1
+                ),
+                services.PairingInput(
+                    white=board2.white_id, black=board1.black_id, board=2
+                ),
+            ]
+            delay = rng.uniform(0, 0.006)
+
+            def save_pairings(section: Section = section, rows: Any = rows) -> str:
+                barrier.wait(5)
+                try:
+                    services.round_pairings_save(section=section, number=1, rows=rows)
+                except ValidationError:
+                    return "refused"
+                return "saved"
+
+            def enter_result(board: Pairing = board1, delay: float = delay) -> str:
+                barrier.wait(5)
+                time.sleep(delay)
+                try:
+                    services.result_record(
+                        pairing=board,
+                        result=Result.WHITE_WIN,
+                        based_on=Result.PENDING,
+                        user=td_b,
+                    )
+                except ValidationError:
+                    return "refused"
+                return "recorded"
+
+            a.jobs.put(save_pairings)
+            b.jobs.put(enter_result)
+            saved, recorded = a.outcomes.get(timeout=20), b.outcomes.get(timeout=20)
+            unexpected += [o for o in (saved, recorded) if o.startswith("error")]
+            if recorded == "recorded":
+                confirmed.append(board1)
+    finally:
+        a.stop()
+        b.stop()
+    elapsed = time.monotonic() - started
+
+    kept = dict(
+        Pairing.objects.filter(pk__in=[p.pk for p in confirmed]).values_list(
+            "pk", "result"
+        )
+    )
+    audited = set(
+        ResultChange.objects.filter(
+            pairing__in=[p.pk for p in confirmed],
+            new_result=Result.WHITE_WIN,
+            changed_by=td_b,
+        ).values_list("pairing_id", flat=True)
+    )
+    lost = [p.pk for p in confirmed if kept.get(p.pk) != Result.WHITE_WIN]
+    unaudited = [p.pk for p in confirmed if p.pk not in audited]
+    assert (len(lost), len(unaudited)) == (0, 0), (
+        f"{len(lost)} of {len(confirmed)} confirmed results lost, "
+        f"{len(unaudited)} without their audit row, in {RACES} races ({elapsed:.1f} s)"
+    )
+    assert unexpected == []
+    # Both orders happened: the races raced.
+    assert 0 < len(confirmed) < RACES

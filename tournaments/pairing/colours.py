@@ -1,0 +1,337 @@
+"""Colours in a Swiss round: transpositions and interchanges for due colours, the colour
+difference limit, and who gets White on each board (US Chess 27A4, 27A5, 29E)."""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
+from .ranking import Pair, Ranked, breach, conflict, ordered
+
+# With no rating limit (a strong claim), or to trade a clash for a weaker one, how many pairs
+# on each side in rating are looked at.
+_NEAREST = 60
+
+# A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
+# "transposition" or "interchange".
+_Swap = tuple[Pair, Pair, int, Pair, str]
+
+
+class ColourFixer:
+    """Colour fixes within a group, with the notes they leave."""
+
+    def __init__(self, options: PairingOptions, notes: list[str]) -> None:
+        self.options = options
+        self.notes = notes
+        # Notes with the players they are about (None: about no one in particular), kept until
+        # the round is paired: a note about players the last resort re-paired no longer holds.
+        self.tagged: list[tuple[frozenset[int] | None, str]] = []
+
+    def tag(self, players: Iterable[Ranked] | None, text: str) -> None:
+        ids = None if players is None else frozenset(p.id for p in players)
+        self.tagged.append((ids, text))
+
+    def limit(self, severity: int) -> float:
+        if severity >= STRONG:
+            return float("inf")
+        if severity == EQUALISATION:
+            return self.options.equalise_limit
+        return self.options.alternate_limit
+
+    def limit_fix(self, pairs: list[Pair]) -> None:
+        """Across score groups if need be: no one ends with a colour difference of 3.
+
+        27A4 ranks colours below scores, but a difference of 3 is past what any table of the
+        rules allows; the swap with the nearest score is taken, and noted.
+        """
+        pairs.sort(key=lambda pair: pair[0].rank)
+        for k in range(len(pairs)):
+            a, b = pairs[k]
+            if not breach(a, b):
+                continue
+            best: tuple[Fraction, int, int, Pair, Pair, Ranked, Ranked] | None
+            best = None
+            for other in range(len(pairs)):
+                if other == k:
+                    continue
+                c, d = pairs[other]
+                for (w, x), (y, z), moved in (
+                    ((a, d), (c, b), (b, d)),
+                    ((a, c), (b, d), (b, c)),
+                    ((b, c), (a, d), (a, c)),
+                    ((b, d), (a, c), (a, d)),
+                ):
+                    if x.id in w.opponents or z.id in y.opponents:
+                        continue
+                    if breach(w, x) or breach(y, z):
+                        continue
+                    cost = abs(moved[0].score - moved[1].score)
+                    key = (cost, abs(other - k))
+                    if best is None or key < best[:2]:
+                        best = (cost, abs(other - k), other, (w, x), (y, z), *moved)
+            if best is None:
+                continue
+            _cost, _distance, other, first, second, x, y = best
+            pairs[k] = ordered(*first)
+            pairs[other] = ordered(*second)
+            self.tag(
+                None,
+                f"{x.label} and {y.label} change places so that no one has 3 more games "
+                "with one colour than the other (27A4).",
+            )
+
+    def colour_fix(self, pairs: list[Pair], group_score: str) -> None:
+        """Transpositions and interchanges that give due colours, within the rating limits (29E).
+
+        A fix is looked for among every pair of the group whose players are within the rating
+        limit of the clash, however far down the boards (the rules limit a transposition by
+        rating, not by board distance). Only a pair in which neither player is due the clashing
+        colour can help, so the candidates come from two lists of those pairs sorted by rating
+        and searched by bisection: the search stays near-linear in the size of the group.
+        """
+        for _pass in range(3):
+            improved = False
+            index = _Candidates(pairs)
+            order = sorted(
+                (k for k in range(len(pairs)) if conflict(*pairs[k])),
+                key=lambda k: (-conflict(*pairs[k]), k),
+            )
+            for k in order:
+                severity = conflict(*pairs[k])
+                if not severity:
+                    continue
+                if self.colour_swap(pairs, k, severity, group_score, index):
+                    improved = True
+            if not improved:
+                break
+
+    def colour_swap(
+        self,
+        pairs: list[Pair],
+        k: int,
+        severity: int,
+        group_score: str,
+        index: _Candidates,
+    ) -> bool:
+        """The best transposition or interchange that eases a colour clash.
+
+        A transposition pairs a with d and c with b; its size is the smaller of the two rating
+        switches (a-c, b-d). An interchange swaps b into the upper half against c. Within the
+        limit for the clash (29E5a 80 points to alternate, 29E5b 200 to equalise), a
+        transposition within 80 points comes first, then the smallest switch (29E5e).
+        """
+        a, b = pairs[k]
+        limit = self.limit(severity)
+        assert a.due is not None
+        best: tuple[tuple[list[int], int, int, int], int, _Swap] | None = None
+        candidates = index.near(a.due, a.rating, b.rating, limit)
+        if severity > ALTERNATION:
+            candidates |= index.near(None, a.rating, b.rating, limit)
+        for other in sorted(candidates):
+            if other == k:
+                continue
+            c, d = pairs[other]
+            before = sorted((severity, conflict(c, d)), reverse=True)
+            top_switch = abs(a.rating - c.rating)
+            bottom_switch = abs(b.rating - d.rating)
+            swaps: list[_Swap] = [
+                (
+                    (a, d),
+                    (c, b),
+                    min(top_switch, bottom_switch),
+                    (a, c) if top_switch < bottom_switch else (b, d),
+                    "transposition",
+                ),
+                ((a, c), (b, d), abs(b.rating - c.rating), (b, c), "interchange"),
+            ]
+            for swap in swaps:
+                (w, x), (y, z), size, _moved, kind = swap
+                if size > limit:
+                    continue
+                if x.id in w.opponents or z.id in y.opponents:
+                    continue
+                after = sorted((conflict(w, x), conflict(y, z)), reverse=True)
+                if not after < before:
+                    continue
+                tier = (
+                    0
+                    if kind == "transposition" and size <= self.options.alternate_limit
+                    else 1
+                )
+                key = (after, tier, size, abs(other - k))
+                if best is None or key < best[0]:
+                    best = (key, other, swap)
+        if best is None:
+            return False
+        _key, other, ((w, x), (y, z), size, moved, kind) = best
+        pairs[k] = ordered(w, x)
+        pairs[other] = ordered(y, z)
+        what = (
+            "a strong colour preference"
+            if severity >= STRONG
+            else f"colours ({size} points, within {limit:g})"
+        )
+        self.tag(
+            [w, x, y, z],
+            f"In the {group_score} group, {'an' if kind == 'interchange' else 'a'} {kind} of "
+            f"{moved[0].label} and "
+            f"{moved[1].label} for {what} (29E5).",
+        )
+        return True
+
+
+class _Candidates:
+    """The pairs that can ease a clash over one colour, sorted by rating for bisection.
+
+    A pair cures a clash of two players due colour X only if neither of its players is due X:
+    those are searched in full within the rating limit. A pair with a player due X can only
+    take the clash over at a weaker claim (a strong claim traded for an alternation); those
+    (``None`` below: every pair) are looked at only for claims stronger than alternation, and
+    only the ``_NEAREST`` in rating on each side. Built once per pass; a pair changed since is
+    read as it is now, so a stale entry costs a look, never a wrong swap.
+    """
+
+    def __init__(self, pairs: list[Pair]) -> None:
+        self.by_top: dict[Colour | None, tuple[list[int], list[int]]] = {}
+        self.by_bottom: dict[Colour | None, tuple[list[int], list[int]]] = {}
+        for colour in (Colour.WHITE, Colour.BLACK, None):
+            helpful = [
+                k
+                for k, (c, d) in enumerate(pairs)
+                if colour is None or (c.due is not colour and d.due is not colour)
+            ]
+            top = sorted(helpful, key=lambda k: pairs[k][0].rating)
+            bottom = sorted(helpful, key=lambda k: pairs[k][1].rating)
+            self.by_top[colour] = ([pairs[k][0].rating for k in top], top)
+            self.by_bottom[colour] = ([pairs[k][1].rating for k in bottom], bottom)
+
+    def near(
+        self, colour: Colour | None, top: int, bottom: int, limit: float
+    ) -> set[int]:
+        """Pairs whose upper player is within the limit of ``top`` or of ``bottom`` (a
+        transposition of the upper players, an interchange), or whose lower player is within
+        the limit of ``bottom`` (a transposition of the lower players)."""
+        found: set[int] = set()
+        for (ratings, ks), centre in (
+            (self.by_top[colour], top),
+            (self.by_top[colour], bottom),
+            (self.by_bottom[colour], bottom),
+        ):
+            if limit == float("inf") or colour is None:
+                at = bisect_left(ratings, centre)
+                lo, hi = max(0, at - _NEAREST), min(len(ks), at + _NEAREST)
+                if limit != float("inf"):
+                    lo = max(lo, bisect_left(ratings, centre - limit))
+                    hi = min(hi, bisect_right(ratings, centre + limit))
+            else:
+                lo = bisect_left(ratings, centre - limit)
+                hi = bisect_right(ratings, centre + limit)
+            found.update(ks[lo:hi])
+        return found
+
+
+def boards_coloured(
+    pairs: Sequence[Pair],
+    round_number: int,
+    options: PairingOptions,
+    seed: str,
+    notes: list[str],
+) -> list[Board]:
+    """Boards by the higher player's score and rank; colours: due colours, stronger claim first."""
+    in_order = sorted(
+        (ordered(a, b) for a, b in pairs),
+        key=lambda pair: (-max(pair[0].key, pair[1].key), pair[0].rank),
+    )
+    first = _board_one_colour(options, seed)
+    if round_number == 1 and in_order:
+        how = (
+            f"by lot (seed {seed!r})"
+            if options.board_one_colour == "lot"
+            else "as posted"
+        )
+        notes.append(
+            f"Round 1: the higher-ranked player on board 1 has {first.word} ({how}); "
+            "colours alternate down the boards."
+        )
+    made: list[Board] = []
+    for number, (a, b) in enumerate(in_order, start=1):
+        white, black = _colours(a, b, number, first, notes, options.colour_look_back)
+        made.append(Board(white.id, black.id))
+    return made
+
+
+def _board_one_colour(options: PairingOptions, seed: str) -> Colour:
+    if options.board_one_colour == "white":
+        return Colour.WHITE
+    if options.board_one_colour == "black":
+        return Colour.BLACK
+    return random.Random(f"{seed}/board-one-colour").choice(
+        (Colour.WHITE, Colour.BLACK)
+    )
+
+
+def _looked_back(
+    a: Ranked, b: Ranked, colour: Colour | None
+) -> tuple[Ranked, int] | None:
+    """Equal claims to ``colour``: the player who had the other colour in the latest game in
+    which the two players' colours differed (counting back game by game), and how many games
+    back that was; None when their histories never differ."""
+    history_a, history_b = a.entrant.colours, b.entrant.colours
+    for back in range(1, min(len(history_a), len(history_b)) + 1):
+        if history_a[-back] is not history_b[-back]:
+            return (a if history_a[-back] is not colour else b), back
+    return None
+
+
+def _colours(
+    a: Ranked,
+    b: Ranked,
+    board: int,
+    first: Colour,
+    notes: list[str],
+    look_back: bool = True,
+) -> Pair:
+    """(white, black) for a (higher-ranked) against b."""
+    if a.due is None and b.due is None:
+        higher = first if board % 2 else first.other
+        return (a, b) if higher is Colour.WHITE else (b, a)
+    if a.due is None or b.due is None or a.due is not b.due:
+        if a.due is Colour.WHITE or b.due is Colour.BLACK:
+            return a, b
+        return b, a
+    # Both are due the same colour: the stronger claim wins, then (posted option, on by
+    # default) the colours of the latest game in which the two differed, then the higher rank.
+    winner, loser = a, b
+    colour = a.due
+    claim_a = (a.strength, abs(a.entrant.balance))
+    claim_b = (b.strength, abs(b.entrant.balance))
+    why = "a stronger claim"
+    if claim_b > claim_a:
+        winner, loser = b, a
+    elif claim_a == claim_b:
+        back = _looked_back(a, b, colour) if look_back else None
+        if back is None:
+            why = "the higher rank"
+        else:
+            winner, games_ago = back
+            loser = b if winner is a else a
+            why = (
+                f"the other colour {games_ago} game{'s' if games_ago > 1 else ''} ago, "
+                "the latest game in which their colours differed"
+            )
+    assert colour is not None
+    if a.key != b.key:
+        unfixed = "they come from different score groups, and scores come first (27A2)"
+    else:
+        unfixed = (
+            "no transposition or interchange within the rating limit found a player due "
+            f"{colour.other.word} (29E5)"
+        )
+    notes.append(
+        f"Board {board}: {loser.label} gets {colour.other.word}, not the colour due: "
+        f"{winner.label} is due {colour.word} too and has {why} (29E); {unfixed}."
+    )
+    return (winner, loser) if colour is Colour.WHITE else (loser, winner)

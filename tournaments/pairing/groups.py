@@ -1,0 +1,242 @@
+"""Pairing a Swiss round score group by score group (US Chess 27A1-27A3, 29D), and the last
+resort that re-pairs the bottom of the field when the lowest group cannot avoid a rematch."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from .avoid import avoid_fix
+from .colours import ColourFixer
+from .matching import maximum_matching
+from .ranking import Pair, Ranked, conflict, not_met, score_text
+
+# The largest tail (in players) the rematch-avoiding matching reaches back to.
+_TAIL_LIMIT = 1200
+
+
+class GroupPairer(ColourFixer):
+    """Pairs an even, ranked list of players; notes go to ``self.notes``."""
+
+    # ---- the whole field ------------------------------------------------------------------
+
+    def pair(self, players: list[Ranked]) -> tuple[list[Pair], int]:
+        """Pairs (higher-ranked first) for an even, ranked list; and how many are rematches."""
+        pairs: list[Pair] = []
+        carry: list[Ranked] = []
+        self.tagged = []
+        groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
+        for index, group in enumerate(groups):
+            last = index == len(groups) - 1
+            made, carry = self.pair_group(carry, group, last)
+            pairs.extend(made)
+        rematches = 0
+        if carry:
+            pairs, rematches = self.pair_tail(pairs, carry)
+        avoid_fix(pairs, self.options, self.tag)
+        self.limit_fix(pairs)
+        self.notes.extend(text for _ids, text in self.tagged)
+        return pairs, rematches
+
+    def pair_group(
+        self, floaters: list[Ranked], residents: list[Ranked], last: bool
+    ) -> tuple[list[Pair], list[Ranked]]:
+        """The pairs of one score group and the players who float down from it."""
+        group_score = score_text(residents[0].score)
+        pairs: list[Pair] = []
+        carry: list[Ranked] = []
+        residents = list(residents)
+        for floater in floaters:
+            partner = self.floater_partner(floater, residents)
+            if partner is None:
+                carry.append(floater)
+                self.tag(
+                    [floater],
+                    f"{floater.label} has met everyone left in the {group_score} group "
+                    "and floats on to the next group (27A1).",
+                )
+                continue
+            residents.remove(partner)
+            pairs.append((floater, partner))
+        if len(residents) % 2 and not last:
+            odd = self.odd_player(residents)
+            residents.remove(odd)
+            carry.append(odd)
+            self.tag(
+                [odd],
+                f"{odd.label} floats down from the {group_score} group: the odd player, "
+                "the lowest-ranked one whose group pairs without a rematch (29D).",
+            )
+        made, unpaired = self.pair_halves(residents)
+        pairs.extend(made)
+        for player in unpaired:
+            if not last:
+                self.tag(
+                    [player],
+                    f"{player.label} cannot be paired in the {group_score} group without a "
+                    "rematch and floats down (27A1 before 27A2).",
+                )
+        carry.extend(unpaired)
+        carry.sort(key=lambda p: p.rank)
+        self.colour_fix(pairs, group_score)
+        return pairs, carry
+
+    def floater_partner(
+        self, floater: Ranked, residents: list[Ranked]
+    ) -> Ranked | None:
+        """The highest-ranked player of the group not met, moved for colour within the limits."""
+        candidates = [r for r in residents if r.id not in floater.opponents]
+        if not candidates:
+            return None
+        first = candidates[0]
+        severity = conflict(floater, first)
+        if severity:
+            limit = self.limit(severity)
+            for other in candidates[1:]:
+                if abs(other.rating - first.rating) > limit:
+                    break
+                if conflict(floater, other) < severity:
+                    self.tag(
+                        [floater, other],
+                        f"{floater.label}, floated down, meets {other.label} rather than "
+                        f"{first.label} so that colours work out (ratings within {limit:g}).",
+                    )
+                    return other
+        return first
+
+    def odd_player(self, residents: list[Ranked]) -> Ranked:
+        """The lowest-ranked player whose removal leaves a group that pairs without rematches."""
+        for candidate in reversed(residents[-4:]):
+            rest = [r for r in residents if r is not candidate]
+            _pairs, unpaired = self.pair_halves(rest, quiet=True)
+            if not unpaired:
+                return candidate
+        return residents[-1]
+
+    def pair_halves(
+        self, players: list[Ranked], quiet: bool = False
+    ) -> tuple[list[Pair], list[Ranked]]:
+        """Top half against bottom half (27A3), the nearest free player when they have met."""
+        half = len(players) // 2
+        top, bottom = players[:half], players[half:]
+        taken = [False] * len(bottom)
+        pairs: list[Pair] = []
+        left: list[Ranked] = []
+        for i, player in enumerate(top):
+            j = self.nearest_free(player, bottom, taken, i)
+            if j is None:
+                left.append(player)
+                continue
+            taken[j] = True
+            pairs.append((player, bottom[j]))
+            if j != i and not quiet and bottom[i].id in player.opponents:
+                self.tag(
+                    [player, bottom[j]],
+                    f"{player.label} has met {bottom[i].label} and plays {bottom[j].label} "
+                    "instead (27A1).",
+                )
+        left.extend(b for j, b in enumerate(bottom) if not taken[j])
+        left.sort(key=lambda p: p.rank)
+        # Whoever is left: pair among themselves, then swap with a pair already made.
+        unpaired: list[Ranked] = []
+        while left:
+            player = left.pop(0)
+            partner = next((o for o in left if o.id not in player.opponents), None)
+            if partner is not None:
+                left.remove(partner)
+                pairs.append((player, partner))
+            else:
+                unpaired.append(player)
+        unpaired = self.swap_in(pairs, unpaired)
+        pairs.sort(key=lambda pair: pair[0].rank)
+        return pairs, unpaired
+
+    @staticmethod
+    def nearest_free(
+        player: Ranked, bottom: list[Ranked], taken: list[bool], i: int
+    ) -> int | None:
+        for j in range(i, len(bottom)):
+            if not taken[j] and bottom[j].id not in player.opponents:
+                return j
+        for j in range(min(i, len(bottom)) - 1, -1, -1):
+            if not taken[j] and bottom[j].id not in player.opponents:
+                return j
+        return None
+
+    @staticmethod
+    def swap_in(pairs: list[Pair], unpaired: list[Ranked]) -> list[Ranked]:
+        """Two unpaired players who have met take the partners of a pair who can change."""
+        changed = True
+        while len(unpaired) >= 2 and changed:
+            changed = False
+            for x in range(len(unpaired)):
+                for y in range(x + 1, len(unpaired)):
+                    u, v = unpaired[x], unpaired[y]
+                    for k, (a, b) in enumerate(pairs):
+                        for p, q in ((a, b), (b, a)):
+                            if p.id not in u.opponents and q.id not in v.opponents:
+                                pairs[k] = (p, u) if p.rank < u.rank else (u, p)
+                                pairs.append((q, v) if q.rank < v.rank else (v, q))
+                                unpaired = [
+                                    w for w in unpaired if w is not u and w is not v
+                                ]
+                                changed = True
+                                break
+                        if changed:
+                            break
+                    if changed:
+                        break
+                if changed:
+                    break
+        return unpaired
+
+    # ---- the last resort ------------------------------------------------------------------
+
+    def pair_tail(
+        self, pairs: list[Pair], carry: list[Ranked]
+    ) -> tuple[list[Pair], int]:
+        """Re-pair the bottom of the field so that no one meets twice; rematches only if forced."""
+        reach = max(len(carry), 2)
+        while True:
+            reach = min(reach * 2, len(pairs))
+            kept, redo = pairs[: len(pairs) - reach], pairs[len(pairs) - reach :]
+            players = sorted(
+                [p for pair in redo for p in pair] + carry, key=lambda p: p.rank
+            )
+            index = {p.id: i for i, p in enumerate(players)}
+            start = [(index[a.id], index[b.id]) for a, b in redo]
+            match = maximum_matching(len(players), not_met(players), start)
+            if (
+                all(m != -1 for m in match)
+                or reach >= len(pairs)
+                or len(players) >= _TAIL_LIMIT
+            ):
+                break
+        new: list[Pair] = []
+        lonely: list[Ranked] = []
+        for v, w in enumerate(match):
+            if w == -1:
+                lonely.append(players[v])
+            elif v < w:
+                new.append((players[v], players[w]))
+        rematches = 0
+        for x in range(0, len(lonely) - 1, 2):
+            new.append((lonely[x], lonely[x + 1]))
+            rematches += 1
+            self.tag(
+                None,
+                f"{lonely[x].label} and {lonely[x + 1].label} meet again: no pairing of "
+                "the players left avoids a rematch.",
+            )
+        # Notes about the players re-paired here no longer hold.
+        redone = {p.id for p in players}
+        self.tagged = [
+            (ids, text) for ids, text in self.tagged if ids is None or not ids & redone
+        ]
+        self.tag(
+            None,
+            f"The bottom {len(players)} players are paired across score groups: the lowest "
+            "group could not be paired without a rematch (27A1 before 27A2).",
+        )
+        new.sort(key=lambda pair: pair[0].rank)
+        self.colour_fix(new, "bottom")
+        return kept + new, rematches
