@@ -409,10 +409,11 @@ def test_a_result_post_costs_the_same_queries_for_10_and_200_boards(
 
 
 # A result POST: the session, the user, the tournament and the director check, the section, the
-# board with its players and check entry; the service's read of the round's state, savepoint,
-# compare-and-set UPDATE, audit INSERT, "any result still pending?", release; then the
-# section's rounds, once, for both the rounds list and the progress bar.
-RESULT_POST_QUERIES = 13
+# board with its players and check entry; the service's read of the round's state, one read of
+# whether the section is final and a later round is paired, savepoint, compare-and-set UPDATE,
+# audit INSERT, "any result still pending?", release; then the section's rounds, once, for both
+# the rounds list and the progress bar.
+RESULT_POST_QUERIES = 14
 # The round page: the same five to let the TD in, the section's rounds (the round's own row among
 # them), the boards with their check entries, the round's version.
 ROUND_PAGE_QUERIES = 8
