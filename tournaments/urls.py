@@ -9,6 +9,7 @@ from tournaments.views import (
     pairing_options,
     players,
     prizes,
+    rating_report,
     rounds,
     screens,
     setup,
@@ -126,6 +127,22 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/pairing/",
         pairing_options.section_pairing_options,
         name="section_pairing_options",
+    ),
+    # ---- the US Chess rating report
+    path(
+        "t/<slug:slug>/rating-report/",
+        rating_report.rating_report,
+        name="rating_report",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/rating-report/",
+        rating_report.rating_report,
+        name="section_rating_report",
+    ),
+    path(
+        "t/<slug:slug>/rating-report.zip",
+        rating_report.rating_report_download,
+        name="rating_report_download",
     ),
     # ---- prizes
     path("t/<slug:slug>/s/<int:section>/prizes/", prizes.prizes, name="prizes"),

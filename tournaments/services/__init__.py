@@ -134,11 +134,12 @@ from tournaments.services.round_life import (
     section_final_set,
 )
 from tournaments.services.rounds import (
+    BOARD_HAS_RESULT,
     BOARD_TWICE,
     BYE_NEEDS_ONE_RESULT,
     GAME_NEEDS_TWO_RESULT,
-    PAIRINGS_HAVE_RESULTS,
     PAIRINGS_RACE,
+    PAIRINGS_STALE,
     PLAYER_AGAINST_SELF,
     PLAYER_OTHER_SECTION,
     PLAYER_TWICE,
@@ -246,7 +247,8 @@ __all__ = [
     "LATE_ENTRY_FIRST_ROUND",
     "LATE_HALF",
     "LATE_NOT_PAIRED",
-    "PAIRINGS_HAVE_RESULTS",
+    "BOARD_HAS_RESULT",
+    "PAIRINGS_STALE",
     "PAIRINGS_RACE",
     "PAIRING_OPTIONS_INVALID",
     "PAIRING_OPTIONS_LOCKED",

@@ -156,13 +156,14 @@ def _import_audit(section: Section) -> None:
         (
             ResultChange(
                 pairing_id=pk,
+                round_id=round_id,
                 old_result=Result.PENDING,
                 new_result=result,
                 source=ResultChange.Source.IMPORT,
             )
-            for pk, result in Pairing.objects.filter(round__section=section)
+            for pk, round_id, result in Pairing.objects.filter(round__section=section)
             .exclude(result=Result.PENDING)
-            .values_list("pk", "result")
+            .values_list("pk", "round_id", "result")
             .iterator()
         ),
         batch_size=2000,

@@ -38,7 +38,7 @@ def _drop_flag(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_uschess_report_fields'),
+        ('tournaments', '0010_result_change_players_refuse_control_characters'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
