@@ -604,9 +604,9 @@ class SectionEvent(models.Model):
     kind = models.CharField(max_length=20, choices=Kind)
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     # The TD's reason (required to reopen a final section or to override check mode).
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, validators=[no_control_characters_but_lines])
     # What happened, in one sentence the log shows.
-    detail = models.TextField(blank=True)
+    detail = models.TextField(blank=True, validators=[no_control_characters_but_lines])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )

@@ -6,6 +6,7 @@ with SQLite's own ALTER TABLE ... ADD COLUMN ... DEFAULT, which keeps the table.
 """
 
 import django.db.models.deletion
+import tournaments.validators
 from django.conf import settings
 from django.db import migrations, models
 
@@ -59,8 +60,8 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('kind', models.CharField(choices=[('final', 'Marked final'), ('reopened', 'Reopened'), ('pairings_removed', 'Pairings removed'), ('check_override', 'Check differences overridden'), ('correction', 'Earlier round corrected'), ('order_posted', 'Default tiebreak order posted')], max_length=20)),
                 ('round_number', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('reason', models.TextField(blank=True)),
-                ('detail', models.TextField(blank=True)),
+                ('reason', models.TextField(blank=True, validators=[tournaments.validators.no_control_characters_but_lines])),
+                ('detail', models.TextField(blank=True, validators=[tournaments.validators.no_control_characters_but_lines])),
                 ('at', models.DateTimeField(auto_now_add=True)),
                 ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tournaments.section')),
                 ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
