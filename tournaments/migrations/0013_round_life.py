@@ -39,7 +39,7 @@ def _drop_flag(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_result_change_players_refuse_control_characters'),
+        ('tournaments', '0012_team_scoring'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
