@@ -159,6 +159,18 @@ from tournaments.services.setup import (
     tournament_status_refresh,
     tournament_update,
 )
+from tournaments.services.teams import (
+    TEAM_MIN_RANGE,
+    TEAM_ORDER_INVALID,
+    TEAM_PRIZE_LONG,
+    TEAM_SCORING_LOCKED,
+    TEAM_SCORING_UNCHANGED,
+    TEAM_TOP_RANGE,
+    section_team_scoring_clear,
+    section_team_scoring_post,
+    team_scoring_check,
+    tournament_team_scoring_post,
+)
 from tournaments.services.tiebreaks import (
     TIEBREAKS_EMPTY,
     TIEBREAKS_INVALID,
@@ -177,6 +189,16 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "TEAM_MIN_RANGE",
+    "TEAM_ORDER_INVALID",
+    "TEAM_PRIZE_LONG",
+    "TEAM_SCORING_LOCKED",
+    "TEAM_SCORING_UNCHANGED",
+    "TEAM_TOP_RANGE",
+    "section_team_scoring_clear",
+    "section_team_scoring_post",
+    "team_scoring_check",
+    "tournament_team_scoring_post",
     "ACTIVE_HAS_NO_ROUND",
     "BOARD_TWICE",
     "BYE_AFTER_WITHDRAWAL",
