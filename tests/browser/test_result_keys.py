@@ -56,16 +56,22 @@ def big_round(director: User) -> tuple[Section, dict[int, int]]:
         tournament=tournament, ratings=[1500] * (2 * BOARDS), rounds=[games]
     )
     Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
-    boards = dict(
-        Pairing.objects.filter(round__section=section).values_list("board", "pk")
-    )
+    boards = {
+        board or 0: pk
+        for board, pk in Pairing.objects.filter(round__section=section).values_list(
+            "board", "pk"
+        )
+    }
     return section, boards
 
 
 def results(section: Section) -> dict[int, str]:
-    return dict(
-        Pairing.objects.filter(round__section=section).values_list("board", "result")
-    )
+    return {
+        board or 0: result
+        for board, result in Pairing.objects.filter(round__section=section).values_list(
+            "board", "result"
+        )
+    }
 
 
 def latency(page: Page, ms: int) -> None:
