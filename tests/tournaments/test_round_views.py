@@ -82,7 +82,7 @@ def test_round_page_shows_boards_buttons_and_progress(
     assert response.status_code == 200
     assert "0/2 results in" in html
     assert html.count('name="result" value="white_win"') == 2
-    assert f'hx-post="{result_url(four, board(four, 1))}"' in html
+    assert f'action="{result_url(four, board(four, 1))}" data-queue' in html
     assert (
         f'action="{result_url(four, board(four, 1))}"' in html
     )  # works without JavaScript

@@ -52,11 +52,12 @@ MAIN_RESULTS = [
     (Result.DRAW, "½-½", "="),
     (Result.BLACK_WIN, "0-1", "0"),
 ]
-# One step away, behind "More": forfeits (keys + and -), the double forfeit, unrated games, clear.
+# One step away, behind "More": forfeits (keys + and -), the double forfeit (key *), unrated
+# games, clear.
 MORE_RESULTS = [
     (Result.WHITE_FORFEIT_WIN, "1-0 forfeit", "+"),
     (Result.BLACK_FORFEIT_WIN, "0-1 forfeit", "-"),
-    (Result.DOUBLE_FORFEIT, "Double forfeit", ""),
+    (Result.DOUBLE_FORFEIT, "Double forfeit", "*"),
     (Result.WHITE_WIN_UNRATED, "1-0 unrated", ""),
     (Result.DRAW_UNRATED, "½-½ unrated", ""),
     (Result.BLACK_WIN_UNRATED, "0-1 unrated", ""),
