@@ -577,3 +577,10 @@ class HallScreen(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.name}"
+
+
+# The rating lists live in their own module; imported here so that Django finds them.
+from tournaments.rating_list_models import (  # noqa: E402, F401
+    RatingList,
+    RatingListEntry,
+)

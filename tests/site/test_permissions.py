@@ -153,7 +153,8 @@ CASES: dict[str, Case] = {
     "tournaments:playoff_delete": Case(_playoff, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:playoff_announced": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "standings:prizes": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
-    # ---- the US Chess rating report
+    # ---- rating lists (shared by every TD) and the US Chess rating report
+    "tournaments:rating_lists": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
     "tournaments:rating_report": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:section_rating_report": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:rating_report_download": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
