@@ -113,6 +113,8 @@ def section_version(section: Section) -> str:
         json.dumps(section.prize_fund, sort_keys=True),
         json.dumps(section.playoffs, sort_keys=True),
         section.playoff_announced,
+        # The section's pages link its team standings once team scoring is posted.
+        json.dumps(section.team_scoring, sort_keys=True),
     )
     text = repr((fields, sums))
     return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()

@@ -100,6 +100,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Team standings over every section's players (school teams of a whole scholastic), posted
+    # before round 1: {"top": N or null, "min_players": M, "order": "...", "prizes": [...]}
+    # (tournaments/services/teams.py checks it; empty: no event team standings).
+    team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -183,6 +187,10 @@ class Section(models.Model):
     playoff_announced = models.BooleanField(default=False)
     # The TD marked the section's results final.
     is_final = models.BooleanField("final", default=False)
+    # Team standings of this section's players by their club / team field, posted before round
+    # 1 like the tiebreak order: {"top": N or null, "min_players": M, "order": "...",
+    # "prizes": [...]} (tournaments/services/teams.py checks it; empty: no team standings).
+    team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -489,7 +497,9 @@ class ResultChange(models.Model):
     )
     # The board and its players as they were, written when the pairing is taken out of the round.
     board = models.PositiveSmallIntegerField(null=True, blank=True)
-    players = models.CharField(max_length=250, blank=True)
+    players = models.CharField(
+        max_length=250, blank=True, validators=[no_control_characters]
+    )
     old_result = models.CharField(max_length=24, choices=Result)
     new_result = models.CharField(max_length=24, choices=Result)
     changed_by = models.ForeignKey(
@@ -553,6 +563,7 @@ class HallScreen(models.Model):
         PAIRINGS_BY_BOARD = "pairings_board", "Pairings by board"
         PAIRINGS_BY_NAME = "pairings_name", "Pairings by name"
         STANDINGS = "standings", "Standings"
+        LAST_RESULTS = "last_results", "Last results"
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="screens"
@@ -566,12 +577,31 @@ class HallScreen(models.Model):
     )
     # Seconds each page of a long list stays up before the next one rotates in.
     seconds_per_page = models.PositiveSmallIntegerField(default=15)
+    # Lines on each page; empty: as many as fit the screen in its large type.
+    rows_per_page = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A long list shared by several screens: this one shows part ``part`` of ``parts`` equal
+    # parts (pairings by name: screen 1 shows A-F, screen 2 G-M...).
+    part = models.PositiveSmallIntegerField(default=1)
+    parts = models.PositiveSmallIntegerField(default=1)
+    # A line the TD sets ("players X and Y, please report your result"), shown above the list.
+    message = models.CharField(max_length=200, blank=True)
+    # When the next round starts (today, local time): the screen counts down to it.
+    next_round_at = models.TimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "name"], name="hall_screen_name_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(part__gte=1, parts__gte=models.F("part"), parts__lte=20),
+                name="hall_screen_part_of_parts",
+            ),
+            models.CheckConstraint(
+                condition=Q(rows_per_page__isnull=True)
+                | Q(rows_per_page__gte=3, rows_per_page__lte=60),
+                name="hall_screen_rows_per_page_range",
             ),
         ]
 

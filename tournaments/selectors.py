@@ -6,6 +6,7 @@ before writing or to show a page is read here.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -224,6 +225,19 @@ def round_one_posted(section: Section) -> bool:
         number=1,
         status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
     ).exists()
+
+
+def round_pairings_version(*, section: Section, number: int) -> str:
+    """A short digest of who plays whom on which board in round ``number`` (byes with their
+    kind), the same whatever the results: a pairings form carries the one it was drawn from, and
+    a save from a form drawn before another TD's save is refused."""
+    rows = sorted(
+        (board or 0, white, black or 0, "" if black else result)
+        for board, white, black, result in Pairing.objects.filter(
+            round__section=section, round__number=number
+        ).values_list("board", "white_id", "black_id", "result")
+    )
+    return hashlib.blake2b(repr(rows).encode(), digest_size=8).hexdigest()
 
 
 def round_has_results(*, round_: Round) -> bool:

@@ -14,6 +14,7 @@ from tournaments.views import (
     rounds,
     screens,
     setup,
+    teams,
     tiebreaks,
 )
 
@@ -41,6 +42,16 @@ urlpatterns = [
     path("t/<slug:slug>/edit/", setup.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/publish/", setup.tournament_publish, name="tournament_publish"),
     path("t/<slug:slug>/directors/", directors.directors, name="directors"),
+    path(
+        "t/<slug:slug>/teams/",
+        teams.tournament_team_scoring,
+        name="tournament_team_scoring",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/teams/",
+        teams.section_team_scoring,
+        name="section_team_scoring",
+    ),
     path(
         "t/<slug:slug>/directors/remove/",
         directors.director_remove,

@@ -119,6 +119,7 @@ from tournaments.services.rounds import (
     BYE_NEEDS_ONE_RESULT,
     GAME_NEEDS_TWO_RESULT,
     PAIRINGS_RACE,
+    PAIRINGS_STALE,
     PLAYER_AGAINST_SELF,
     PLAYER_OTHER_SECTION,
     PLAYER_TWICE,
@@ -160,6 +161,18 @@ from tournaments.services.setup import (
     tournament_status_refresh,
     tournament_update,
 )
+from tournaments.services.teams import (
+    TEAM_MIN_RANGE,
+    TEAM_ORDER_INVALID,
+    TEAM_PRIZE_LONG,
+    TEAM_SCORING_LOCKED,
+    TEAM_SCORING_UNCHANGED,
+    TEAM_TOP_RANGE,
+    section_team_scoring_clear,
+    section_team_scoring_post,
+    team_scoring_check,
+    tournament_team_scoring_post,
+)
 from tournaments.services.tiebreaks import (
     TIEBREAKS_EMPTY,
     TIEBREAKS_INVALID,
@@ -178,6 +191,16 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "TEAM_MIN_RANGE",
+    "TEAM_ORDER_INVALID",
+    "TEAM_PRIZE_LONG",
+    "TEAM_SCORING_LOCKED",
+    "TEAM_SCORING_UNCHANGED",
+    "TEAM_TOP_RANGE",
+    "section_team_scoring_clear",
+    "section_team_scoring_post",
+    "team_scoring_check",
+    "tournament_team_scoring_post",
     "ACTIVE_HAS_NO_ROUND",
     "BOARD_TWICE",
     "BYE_AFTER_WITHDRAWAL",
@@ -209,6 +232,7 @@ __all__ = [
     "LATE_HALF",
     "LATE_NOT_PAIRED",
     "BOARD_HAS_RESULT",
+    "PAIRINGS_STALE",
     "PAIRINGS_RACE",
     "PAIRING_OPTIONS_INVALID",
     "PAIRING_OPTIONS_LOCKED",

@@ -23,6 +23,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
+from tournaments.selectors import round_pairings_version
 from tournaments.services.common import round_lock
 from tournaments.services.setup import tournament_status_refresh
 
@@ -51,6 +52,10 @@ WARN_REQUESTED_BYE_PAIRED = (
 )
 WARN_PREVIOUS_ROUND_OPEN = (
     "Round {previous} is not complete yet: {missing} board{s} without a result."
+)
+PAIRINGS_STALE = (
+    "Round {round}'s pairings were changed by someone else after you opened this page. "
+    "Nothing was saved: reload the page to see them, then make your change again."
 )
 PAIRINGS_RACE = "Round {round} was changed by someone else while you saved: reload it and try again."
 ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
@@ -345,8 +350,13 @@ def round_pairings_save(
     rows: Sequence[PairingInput],
     user: Any = None,
     source: str = "pairing",
+    based_on: str | None = None,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
+
+    ``based_on`` is the ``selectors.round_pairings_version`` the caller's form was drawn from:
+    if the round's pairings are another version now (another TD saved meanwhile), nothing is
+    written and the error says so (``PAIRINGS_STALE``), as a stale result entry is refused.
 
     ``rows`` are checked by ``round_pairings_check`` (requested byes added). A round that has
     results keeps its games: only results may change then, each recorded as a
@@ -364,6 +374,10 @@ def round_pairings_save(
             # The lock before the checks: what they read (the round's results) stays true
             # until this transaction ends, whoever else writes to the round.
             round_ = round_lock(section=section, number=number)
+            if based_on is not None and based_on != round_pairings_version(
+                section=section, number=number
+            ):
+                raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
             check = round_pairings_check(section=section, number=number, rows=rows)
             if check.errors:
                 raise _invalid(check.errors)

@@ -20,7 +20,7 @@ def _postgres(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_merge_0007s'),
+        ('tournaments', '0012_team_scoring'),
     ]
 
     operations = [
