@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from django.db import models
 
+from tournaments.validators import no_control_characters
+
+TEXT = [no_control_characters]
+
 
 class RatingList(models.Model):
     class Kind(models.TextChoices):
@@ -15,7 +19,7 @@ class RatingList(models.Model):
         USCHESS = "uschess", "US Chess list (CSV)"
 
     kind = models.CharField(max_length=8, choices=Kind, unique=True)
-    file_name = models.CharField(max_length=200)
+    file_name = models.CharField(max_length=200, validators=TEXT)
     rows = models.PositiveIntegerField(default=0)
     loaded_at = models.DateTimeField(auto_now_add=True)
 
@@ -30,14 +34,14 @@ class RatingListEntry(models.Model):
     rating_list = models.ForeignKey(
         RatingList, on_delete=models.CASCADE, related_name="entries"
     )
-    member_id = models.CharField(max_length=16)
-    name = models.CharField(max_length=100)
-    name_key = models.CharField(max_length=100)
-    name_head = models.CharField(max_length=3)
+    member_id = models.CharField(max_length=16, validators=TEXT)
+    name = models.CharField(max_length=100, validators=TEXT)
+    name_key = models.CharField(max_length=100, validators=TEXT)
+    name_head = models.CharField(max_length=3, validators=TEXT)
     rating = models.PositiveSmallIntegerField(null=True, blank=True)
-    federation = models.CharField(max_length=3, blank=True)
-    state = models.CharField(max_length=2, blank=True)
-    title = models.CharField(max_length=3, blank=True)
+    federation = models.CharField(max_length=3, blank=True, validators=TEXT)
+    state = models.CharField(max_length=2, blank=True, validators=TEXT)
+    title = models.CharField(max_length=3, blank=True, validators=TEXT)
 
     class Meta:
         indexes = [
