@@ -22,7 +22,7 @@ def _postgres(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_team_scoring'),
+        ('tournaments', '0013_round_life'),
     ]
 
     operations = [
