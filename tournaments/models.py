@@ -645,3 +645,10 @@ class SectionEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section}: {self.get_kind_display()}"
+
+
+# The rating lists live in their own module; imported here so that Django finds them.
+from tournaments.rating_list_models import (  # noqa: E402, F401
+    RatingList,
+    RatingListEntry,
+)

@@ -88,6 +88,7 @@ from tournaments.services.players import (
 from tournaments.services.players_import import (
     IMPORT_COLUMNS,
     IMPORT_EMPTY,
+    IMPORT_FILLED,
     IMPORT_HAS_PROBLEMS,
     IMPORT_HEADERS,
     IMPORT_IGNORED,
@@ -110,6 +111,7 @@ from tournaments.services.prizes import (
     section_playoff_record,
     section_prize_fund_set,
 )
+from tournaments.services.rating_lists import RATING_LIST_EMPTY, rating_list_load
 from tournaments.services.results import (
     CHECK_PENDING,
     RESULT_CONFLICT,
@@ -262,6 +264,7 @@ __all__ = [
     "GAME_NEEDS_TWO_RESULT",
     "IMPORT_COLUMNS",
     "IMPORT_EMPTY",
+    "IMPORT_FILLED",
     "IMPORT_HAS_PROBLEMS",
     "IMPORT_HEADERS",
     "IMPORT_IGNORED",
@@ -358,6 +361,8 @@ __all__ = [
     "players_renumber",
     "result_check_record",
     "result_record",
+    "RATING_LIST_EMPTY",
+    "rating_list_load",
     "round_number_check",
     "round_pair",
     "round_pairings_check",
