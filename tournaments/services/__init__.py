@@ -46,6 +46,7 @@ from tournaments.services.pairing import (
     OrderNotPosted,
     PairingRefused,
     round_pair,
+    round_repair,
 )
 from tournaments.services.pairing_options import (
     PAIRING_OPTIONS_INVALID,
@@ -212,6 +213,7 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "round_repair",
     "ABSENT_PAIR",
     "ABSENT_ZERO_BYE",
     "ROUND_PAIR_ABSENT",
