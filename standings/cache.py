@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import time
 from collections.abc import Callable
 from typing import ParamSpec
 
@@ -30,7 +32,15 @@ from django.shortcuts import get_object_or_404
 
 from standings.forms import RoundPickForm
 from tournaments.access import tournament_for_reader
-from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    SectionEvent,
+    Tournament,
+)
 
 # Cached bodies and responses are keyed by the section's version; the timeout only bounds what
 # the version cannot see (a name edited to another of the same length).
@@ -40,20 +50,28 @@ FRESH_SECONDS_DEFAULT = 2
 # The response headers a cached response keeps.
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Encoding")
 
+# How long other processes wait for the one rendering a page before rendering it themselves.
+RENDER_WAIT_SECONDS = 10
+RENDER_POLL_SECONDS = 0.05
+
 P = ParamSpec("P")
+logger = logging.getLogger("tiebreak.render")
 
 
 # ---- the section's version -------------------------------------------------------------------
 
 
 def _version_sql() -> tuple[str, list[str]]:
-    """One statement: weighted sums over the section's pairings (row 1) and players (row 2).
+    """One statement: weighted sums over the section's pairings (row 1), players (row 2), rounds
+    (row 3) and its log (row 4).
 
     Written once as SQL (SQLite and PostgreSQL alike): building the same aggregates through the
     ORM costs more Python time per request than the database spends running them.
     """
     q = connection.ops.quote_name
-    pairing, round_, player = (q(m._meta.db_table) for m in (Pairing, Round, Player))
+    pairing, round_, player, event = (
+        q(m._meta.db_table) for m in (Pairing, Round, Player, SectionEvent)
+    )
     codes = list(Result.values)
     result_code = (
         "CASE p.result "
@@ -79,7 +97,11 @@ def _version_sql() -> tuple[str, list[str]]:
         "UNION ALL "
         # Round statuses have distinct lengths (not_paired, draft, paired, complete).
         "SELECT 3, COUNT(*), SUM(y.id * y.number), SUM(y.id * LENGTH(y.status)), 0, 0, 0, 0, '' "
-        f"FROM {round_} y WHERE y.section_id = %s"
+        f"FROM {round_} y WHERE y.section_id = %s "
+        "UNION ALL "
+        # The section's reopenings (each with its reason) show on the public pages.
+        "SELECT 4, COUNT(*), MAX(e.id), 0, 0, 0, 0, 0, '' "
+        f"FROM {event} e WHERE e.section_id = %s AND e.kind = 'reopened'"
     )
     return sql, codes
 
@@ -98,8 +120,10 @@ def section_version(section: Section) -> str:
     shows.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 4])
+        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 5])
         sums = sorted(cursor.fetchall())
+    # The pages read the reopenings only when there are some (most sections have none).
+    section.reopened_count = next((row[1] for row in sums if row[0] == 4), 0)  # type: ignore[attr-defined]
     fields = (
         section.tournament_id,
         section.tiebreaks,
@@ -217,8 +241,35 @@ def cached_body(
     name = f"public:{kind}:{section}:{version}:{params}"
     body = cache.get(name)
     if body is None:
-        body = build(*args, **kwargs)
+        body = _render_once(name, lambda: build(*args, **kwargs))
+    return body
+
+
+def _render_once(name: str, build: Callable[[], str]) -> str:
+    """Render the body ``name`` once for every process that shares the cache.
+
+    A result entered makes the section's pages new for every app server at once: without this,
+    each of N workers would render the same page (1.3 s of CPU for a 5,000-player wall chart).
+    The first to miss takes a lock in the cache (``add`` succeeds for one caller only), renders
+    and stores the body; the others wait for it, and render it themselves only if it has not
+    come within ``RENDER_WAIT_SECONDS`` (the renderer died).
+    """
+    lock = f"{name}:rendering"
+    if not cache.add(lock, 1, RENDER_WAIT_SECONDS):
+        deadline = time.monotonic() + RENDER_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(RENDER_POLL_SECONDS)
+            body: str | None = cache.get(name)
+            if body is not None:
+                return body
+    start = time.perf_counter()
+    try:
+        body = build()
         cache.set(name, body, PAGE_CACHE_SECONDS)
+    finally:
+        cache.delete(lock)
+    # One line per render (INFO): how often pages are rendered shows in the log.
+    logger.info("rendered %s in %.3fs", name, time.perf_counter() - start)
     return body
 
 

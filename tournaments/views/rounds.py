@@ -38,6 +38,11 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import RoundState
+from tournaments.views.round_life import (
+    result_confirm,
+    round_life_context,
+    round_pair_ask,
+)
 
 TEMPLATE = "tournaments/round_detail.html"
 ROUND_PAIRED_AUTOMATICALLY = (
@@ -51,11 +56,12 @@ MAIN_RESULTS = [
     (Result.DRAW, "½-½", "="),
     (Result.BLACK_WIN, "0-1", "0"),
 ]
-# One step away, behind "More": forfeits (keys + and -), the double forfeit, unrated games, clear.
+# One step away, behind "More": forfeits (keys + and -), the double forfeit (key *), unrated
+# games, clear.
 MORE_RESULTS = [
     (Result.WHITE_FORFEIT_WIN, "1-0 forfeit", "+"),
     (Result.BLACK_FORFEIT_WIN, "0-1 forfeit", "-"),
-    (Result.DOUBLE_FORFEIT, "Double forfeit", ""),
+    (Result.DOUBLE_FORFEIT, "Double forfeit", "*"),
     (Result.WHITE_WIN_UNRATED, "1-0 unrated", ""),
     (Result.DRAW_UNRATED, "½-½ unrated", ""),
     (Result.BLACK_WIN_UNRATED, "0-1 unrated", ""),
@@ -101,6 +107,8 @@ class Row:
     pairing: Pairing
     check: str | None = None
     error: str = ""
+    # A correction that needs the TD's word (a later round is paired): the result to confirm.
+    confirm: str = ""
 
     @classmethod
     def of(cls, pairing: Pairing, error: str = "") -> Row:
@@ -179,6 +187,7 @@ def round_detail(
             signature=signature,
             posted=posted,
             auto_pair_url=page.url("round_pair"),
+            **round_life_context(page),
         ),
     )
 
@@ -198,7 +207,7 @@ def result_record(
         round__number=number,
     )
     form = ResultForm(request.POST)
-    error = ""
+    error = confirm = ""
     if not form.is_valid():
         error = "Choose one of the results shown."
     else:
@@ -209,7 +218,15 @@ def result_record(
                 based_on=form.cleaned_data["based_on"],
                 user=request.user,
                 source=ResultChange.Source.ENTRY,
+                confirm_later=request.POST.get("confirm_later") == "1",
             )
+        except services.LaterRoundsPaired as asked:
+            if not request.htmx:
+                return result_confirm(
+                    request, page, _context, board, form.cleaned_data, asked
+                )
+            error = asked.messages[0]
+            confirm = form.cleaned_data["result"]
         except services.ResultConflict as conflict:
             error = conflict.messages[0]
             board.result = conflict.current
@@ -224,6 +241,7 @@ def result_record(
         return HttpResponseRedirect(page.url() + anchor)
     page.load_rounds()
     row = Row.of(board, error)
+    row.confirm = confirm
     response = render(
         request,
         f"{TEMPLATE}#result-response",
@@ -415,7 +433,11 @@ def round_publish(
         messages.error(request, services.ROUND_EMPTY.format(round=number))
     else:
         try:
-            services.round_publish(round_=page.round, user=request.user)
+            services.round_publish(
+                round_=page.round,
+                user=request.user,
+                override=request.POST.get("override", ""),
+            )
         except ValidationError as invalid:
             messages.error(request, " ".join(invalid.messages))
         else:
@@ -428,10 +450,22 @@ def round_publish(
 def round_pair(
     request: HtmxHttpRequest, slug: str, section: int, number: int
 ) -> HttpResponse:
-    """Pair the round with the pairing program; saved as a draft for the TD to check and post."""
+    """Pair the round with the pairing program; saved as a draft for the TD to check and post.
+
+    Round 1 without a posted tiebreak order, or players who have not checked in, get a page
+    asking the TD what to do (``round_life.round_pair_ask``); the answer is posted here again.
+    """
     page = _round_page(request, slug, section, number)
     try:
-        services.round_pair(section=page.section, number=number)
+        services.round_pair(
+            section=page.section,
+            number=number,
+            absent=request.POST.get("absent") or None,
+            post_default_order=request.POST.get("post_default_order") == "1",
+            user=request.user,
+        )
+    except (services.OrderNotPosted, services.AbsentPlayers) as question:
+        return round_pair_ask(request, page, _context, question)
     except services.PairingRefused as refused:
         messages.error(request, str(refused))
     else:
@@ -500,5 +534,7 @@ def round_history(
         .order_by("-changed_at", "-pk")
     )
     return render(
-        request, "tournaments/round_history.html", _context(page, changes=changes)
+        request,
+        "tournaments/round_history.html",
+        _context(page, changes=changes, events=selectors.section_log(page.section)),
     )
