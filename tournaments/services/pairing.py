@@ -35,6 +35,11 @@ _BYE_RESULT = {
 }
 
 
+ROUND_PAIR_TEAM_SECTION = (
+    "{section} is a team section: pair its matches from the Teams tab."
+)
+
+
 class PairingRefused(ValueError):
     """The round cannot be paired now; the message says why in one sentence."""
 
@@ -57,6 +62,9 @@ def round_pair(
         raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        if section.team_boards:
+            # A team section pairs matches of teams (services/team_sections.py), not players.
+            raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
         # Round number -> results not yet entered, for every round with pairings.
         counts = dict(
             Pairing.objects.filter(round__section=section)
