@@ -6,10 +6,11 @@ engine (``standings.engine.teams``) ranks, ``tournaments.team_results`` adds up 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from standings.engine import format_decimal
+from standings.engine import ScoringSystem, format_decimal
 from standings.engine.teams import (
     TeamStandings,
     compute_team_standings,
@@ -162,7 +163,9 @@ def team_section_report(
             matches, boards, teams, team_of, players, scoring, section.team_boards
         ),
     )
-    report.boards = _board_standings(members, boards, players, teams, scoring, through)
+    report.boards = _board_standings(
+        boards, players, teams, team_of, scoring, through, section.team_boards
+    )
     return report
 
 
@@ -227,23 +230,31 @@ def _pts(value: Fraction | None) -> str:
     return "" if value is None else format_decimal(value)
 
 
-def _board_standings(members, boards, players, teams, scoring, through):  # type: ignore[no-untyped-def]
-    """Roster board -> its players, best score first (then percentage, then fewer games)."""
+def _board_standings(
+    boards: Sequence[tuple[int, int | None, int, int | None, str]],
+    players: dict[int, tuple[str, int | None]],
+    teams: dict[int, Team],
+    team_of: dict[int, int],
+    scoring: ScoringSystem,
+    through: int,
+    n: int,
+) -> dict[int, list[BoardPlayer]]:
+    """Match board -> the players who played it, best score first (then percentage, then fewer
+    games). A player who played several boards is in each board's list with those games."""
     points = board_points([b for b in boards if b[0] <= through], scoring)
-    played: dict[int, list[Fraction]] = {}
-    for (number, player), value in points.items():
-        if number <= through:
-            played.setdefault(player, []).append(value)
+    tally: dict[tuple[int, int], list[Fraction]] = {}
+    for number, board, white, black, _result in boards:
+        if board is None or number > through:
+            continue
+        for player in (white, black):
+            if player is not None and (number, player) in points:
+                key = ((board - 1) % n + 1, player)
+                tally.setdefault(key, []).append(points[(number, player)])
     table: dict[int, list[BoardPlayer]] = {}
-    for team, board, player in members:
-        games = played.get(player, [])
+    for (board, player), games in tally.items():
+        team = teams[team_of[player]].name if player in team_of else ""
         table.setdefault(board, []).append(
-            BoardPlayer(
-                players[player][0],
-                teams[team].name,
-                sum(games, Fraction(0)),
-                len(games),
-            )
+            BoardPlayer(players[player][0], team, sum(games, Fraction(0)), len(games))
         )
     for rows in table.values():
         rows.sort(key=lambda p: (-p.points, -p.percent, p.games, p.name))

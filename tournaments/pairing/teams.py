@@ -65,10 +65,17 @@ def pair_teams_swiss(teams: Sequence[TeamEntrant]) -> TeamRoundPairing:
             "every pairing of this round repeats a match already played"
         )
     rank = {t.number: n for n, t in enumerate(ranked)}
+    by_number = {t.number: t for t in ranked}
     matches = sorted(
         (_colours(a, b, rank) for a, b in pairs),
         key=lambda m: min(rank[m[0]], rank[m[1]]),
     )
+    # Teams with no match yet: board 1's White alternates down the tables (the higher-ranked
+    # team has it on tables 1, 3, 5...), as the colours of round 1 do for players.
+    for table, (a, b) in enumerate(matches):
+        fresh = not (by_number[a].opponents or by_number[b].opponents)
+        if fresh and table % 2:
+            matches[table] = (b, a)
     return TeamRoundPairing(tuple(matches), None if bye is None else bye.number)
 
 
