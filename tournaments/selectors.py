@@ -23,16 +23,20 @@ from standings.engine.entities import Outcome
 from standings.engine.teams import DEFAULT_TEAM_ORDER
 from tournaments import pairing
 from tournaments.models import (
+    CheckIn,
     Pairing,
     Player,
+    RatingListEntry,
     RequestedBye,
     Result,
     ResultChange,
     Round,
     Section,
+    SectionEvent,
     Team,
     Tournament,
 )
+from tournaments.rating_lists import name_key
 from tournaments.results import OUTCOMES, PLAYED_RESULTS, section_scoring
 
 # ---- tournaments and sections
@@ -194,6 +198,25 @@ def checkin_expected(section: Section, round_number: int) -> QuerySet[Player]:
     )
 
 
+def round_absent(*, section: Section, number: int) -> list[Player]:
+    """Players expected in round ``number`` who have not checked in, while its check-in is open.
+
+    Round 1's check-in is always open before it is paired; a later round's once someone checked
+    in for it (a TD who never uses check-in after round 1 is not asked).
+    """
+    expected = checkin_expected(section, number)
+    if (
+        number > 1
+        and not CheckIn.objects.filter(
+            player__section=section, round_number=number
+        ).exists()
+    ):
+        return []
+    return list(
+        expected.exclude(checkins__round_number=number).order_by("start_number")
+    )
+
+
 # ---- rounds
 
 
@@ -201,6 +224,18 @@ def paired_rounds(section: Section) -> set[int]:
     """Rounds that have pairings (made or posted)."""
     return set(
         Round.objects.filter(section=section)
+        .filter(
+            ~models.Q(status=Round.Status.NOT_PAIRED) | models.Q(pairings__isnull=False)
+        )
+        .values_list("number", flat=True)
+    )
+
+
+def posted_rounds(section: Section) -> set[int]:
+    """Rounds whose pairings are posted: a draft's check-in and requested byes stay open."""
+    return set(
+        Round.objects.filter(section=section)
+        .exclude(status=Round.Status.DRAFT)
         .filter(
             ~models.Q(status=Round.Status.NOT_PAIRED) | models.Q(pairings__isnull=False)
         )
@@ -247,6 +282,42 @@ def round_has_results(*, round_: Round) -> bool:
         .exclude(result=Result.PENDING)
         .exists()
     )
+
+
+def round_check_differences(*, section: Section, number: int) -> list[int | None]:
+    """The boards of round ``number`` whose check-mode entry differs from the result."""
+    return list(
+        Pairing.objects.filter(
+            round__section=section, round__number=number, result_check__isnull=False
+        )
+        .exclude(result_check__result=F("result"))
+        .order_by("board")
+        .values_list("board", flat=True)
+    )
+
+
+def later_rounds_paired(*, round_id: int) -> list[int]:
+    """The rounds after this one (same section) that have pairings, in order."""
+    section_id, number = Round.objects.values_list("section_id", "number").get(
+        pk=round_id
+    )
+    return sorted(
+        set(
+            Pairing.objects.filter(
+                round__section_id=section_id, round__number__gt=number
+            ).values_list("round__number", flat=True)
+        )
+    )
+
+
+def section_reopenings(section: Section) -> list[SectionEvent]:
+    """Each time the section was reopened after being marked final, oldest first."""
+    return list(section.events.filter(kind=SectionEvent.Kind.REOPENED))
+
+
+def section_log(section: Section) -> list[SectionEvent]:
+    """The section's log, newest first, with who did each step."""
+    return list(section.events.select_related("user").order_by("-at", "-pk"))
 
 
 # ---- the round page: the section's rounds, a round's boards, what changed since the page was drawn
@@ -518,3 +589,47 @@ def team_setup_initial(section: Section) -> dict[str, Any]:
         "order": stored.get("order", DEFAULT_TEAM_ORDER),
         "prizes": "\n".join(stored.get("prizes", [])),
     }
+
+
+# ---- rating lists (docs/rating-lists.md)
+
+
+def rating_list_lookup(query: str, *, limit: int = 8) -> list[RatingListEntry]:
+    """Players of the loaded lists whose ID is ``query`` (digits) or whose name starts with it
+    ("ortiz", "ortiz, an", "ana ortiz"); at least three letters of a name. Index-backed: an ID
+    is an index lookup, a name narrows by its first three letters first."""
+    query = query.strip()
+    entries = RatingListEntry.objects.select_related("rating_list")
+    if query.isdigit():
+        return list(entries.filter(member_id=query)[:limit])
+    keys = [name_key(query)]
+    if "," not in query and " " in query.strip():
+        first, last = query.strip().rsplit(" ", 1)
+        keys.append(name_key(f"{last}, {first}"))
+    found: list[RatingListEntry] = []
+    for key in keys:
+        if len(key) < 3:
+            continue
+        # A range on the indexed key (byte order: SQLite's default, and the C collation the
+        # migration gives the column on PostgreSQL), not LIKE, which the index cannot serve.
+        upper = key[:-1] + chr(ord(key[-1]) + 1)
+        found += entries.filter(
+            name_head=key[:3], name_key__gte=key, name_key__lt=upper
+        ).order_by("name_key", "member_id")[:limit]
+    return found[:limit]
+
+
+def rating_list_by_ids(
+    *, uschess_ids: Iterable[str], fide_ids: Iterable[str]
+) -> dict[tuple[str, str], RatingListEntry]:
+    """The loaded lists' entries for these IDs, keyed by (list kind, ID), in one query (a FIDE
+    ID and a US Chess ID may be the same digits)."""
+    wanted_us = {i for i in uschess_ids if i}
+    wanted_fide = {i for i in fide_ids if i}
+    if not (wanted_us or wanted_fide):
+        return {}
+    found = RatingListEntry.objects.filter(
+        Q(rating_list__kind="uschess", member_id__in=sorted(wanted_us))
+        | Q(rating_list__kind="fide", member_id__in=sorted(wanted_fide))
+    ).select_related("rating_list")
+    return {(e.rating_list.kind, e.member_id): e for e in found}

@@ -9,6 +9,7 @@ from tournaments.views import (
     pairing_options,
     players,
     prizes,
+    rating_lists,
     rating_report,
     rounds,
     screens,
@@ -149,6 +150,8 @@ urlpatterns = [
         pairing_options.section_pairing_options,
         name="section_pairing_options",
     ),
+    # ---- rating lists for registration
+    path("rating-lists/", rating_lists.rating_lists, name="rating_lists"),
     # ---- the US Chess rating report
     path(
         "t/<slug:slug>/rating-report/",

@@ -175,7 +175,8 @@ CASES: dict[str, Case] = {
     "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:tournament_team_scoring": Case(_slug, get=DIRECTOR, post=DIRECTOR),
-    # ---- the US Chess rating report
+    # ---- rating lists (shared by every TD) and the US Chess rating report
+    "tournaments:rating_lists": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
     "tournaments:rating_report": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:section_rating_report": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:rating_report_download": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),

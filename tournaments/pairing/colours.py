@@ -15,6 +15,13 @@ from .ranking import Pair, Ranked, breach, conflict, ordered
 # on each side in rating are looked at.
 _NEAREST = 60
 
+# A ring of three pairs: a single clash's partners tried, and how far from them the third pair
+# is looked for (in boards: the ring is a local repair, the partners come from the whole group).
+_RING_PARTNERS = 8
+_RING_REACH = 3
+# The lower players' new places in a ring of three pairs (every order but the one they have).
+_RINGS = ((1, 2, 0), (2, 0, 1), (1, 0, 2), (0, 2, 1), (2, 1, 0))
+
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
 # "transposition" or "interchange".
 _Swap = tuple[Pair, Pair, int, Pair, str]
@@ -107,6 +114,74 @@ class ColourFixer:
                     improved = True
             if not improved:
                 break
+        index = _Candidates(pairs)
+        for k in range(len(pairs)):
+            severity = conflict(*pairs[k])
+            if severity:
+                self.colour_rotate(pairs, k, severity, group_score, index)
+
+    def colour_rotate(
+        self,
+        pairs: list[Pair],
+        k: int,
+        severity: int,
+        group_score: str,
+        index: _Candidates,
+    ) -> bool:
+        """Two transpositions at once: three pairs' lower players change places in a ring.
+
+        For a clash no single swap mends (a rematch or the rating limit in the way), a pair
+        that could take the clash over and a third pair near either of the two are tried; every
+        lower player moved must be within the limit of the one whose place they take (29E5).
+        """
+        a, b = pairs[k]
+        limit = self.limit(severity)
+        assert a.due is not None
+        helpful = sorted(
+            (m for m in index.near(a.due, a.rating, b.rating, limit) if m != k),
+            key=lambda m: abs(m - k),
+        )[:_RING_PARTNERS]
+        best: tuple[tuple[list[int], int], tuple[int, ...], list[Pair]] | None = None
+        for m in helpful:
+            thirds = {
+                j
+                for centre in (k, m)
+                for j in range(centre - _RING_REACH, centre + _RING_REACH + 1)
+                if 0 <= j < len(pairs) and j not in (k, m)
+            }
+            for j in sorted(thirds):
+                at = (k, m, j)
+                tops = [pairs[i][0] for i in at]
+                bottoms = [pairs[i][1] for i in at]
+                before = sorted((conflict(*pairs[i]) for i in at), reverse=True)
+                for order in _RINGS:
+                    moved = [
+                        abs(bottoms[order[i]].rating - bottoms[i].rating)
+                        for i in range(3)
+                    ]
+                    if max(moved) > limit:
+                        continue
+                    new = [(tops[i], bottoms[order[i]]) for i in range(3)]
+                    if any(x.id in w.opponents for w, x in new):
+                        continue
+                    after = sorted((conflict(w, x) for w, x in new), reverse=True)
+                    if not after < before:
+                        continue
+                    key = (after, sum(moved))
+                    if best is None or key < best[0]:
+                        best = (key, at, new)
+        if best is None:
+            return False
+        _key, ring, new = best
+        for i, pair in zip(ring, new, strict=True):
+            pairs[i] = ordered(*pair)
+        names = ", ".join(pair[1].label for pair in new)
+        self.tag(
+            [p for pair in new for p in pair],
+            f"In the {group_score} group, two transpositions at once (the lower players "
+            f"{names} change places, each within {limit:g} rating points) for colours (29E5).",
+        )
+        return True
 
     def colour_swap(
         self,

@@ -20,6 +20,7 @@ from tournaments.services.checkin import (
     checkin_close,
     checkin_set,
 )
+from tournaments.services.common import SECTION_FINAL, section_open_check
 from tournaments.services.directors import (
     DIRECTOR_ALREADY,
     DIRECTOR_LAST,
@@ -29,14 +30,21 @@ from tournaments.services.directors import (
     tournament_director_remove,
 )
 from tournaments.services.pairing import (
+    ABSENT_PAIR,
+    ABSENT_ZERO_BYE,
+    ROUND_PAIR_ABSENT,
     ROUND_PAIR_ALL_PAIRED,
     ROUND_PAIR_ALREADY_PAIRED,
     ROUND_PAIR_BAD_OPTIONS,
     ROUND_PAIR_EARLIER_INCOMPLETE,
+    ROUND_PAIR_NO_ORDER,
     ROUND_PAIR_NO_PLAYERS,
     ROUND_PAIR_NO_ROUND,
     ROUND_PAIR_NOT_IN_TABLE,
+    ROUND_PAIR_ORDER_POSTED,
     ROUND_PAIR_TEAM_SECTION,
+    AbsentPlayers,
+    OrderNotPosted,
     PairingRefused,
     round_pair,
 )
@@ -80,6 +88,7 @@ from tournaments.services.players import (
 from tournaments.services.players_import import (
     IMPORT_COLUMNS,
     IMPORT_EMPTY,
+    IMPORT_FILLED,
     IMPORT_HAS_PROBLEMS,
     IMPORT_HEADERS,
     IMPORT_IGNORED,
@@ -102,15 +111,30 @@ from tournaments.services.prizes import (
     section_playoff_record,
     section_prize_fund_set,
 )
+from tournaments.services.rating_lists import RATING_LIST_EMPTY, rating_list_load
 from tournaments.services.results import (
     CHECK_PENDING,
     RESULT_CONFLICT,
     RESULT_CONFLICT_UNKNOWN,
     RESULT_NOT_FOR_PAIRING,
     RESULT_ROUND_NOT_POSTED,
+    LaterRoundsPaired,
     ResultConflict,
     result_check_record,
     result_record,
+)
+from tournaments.services.round_life import (
+    CHECK_DIFFERS,
+    LATER_ROUND_PAIRED,
+    REOPEN_REASON,
+    ROUND_REMOVE_CONFIRM,
+    ROUND_REMOVE_HAS_RESULTS,
+    ROUND_REMOVE_LATER,
+    ROUND_REMOVE_NOTHING,
+    result_correction_record,
+    round_pairings_remove,
+    round_post_check,
+    section_final_set,
 )
 from tournaments.services.rounds import (
     BOARD_HAS_RESULT,
@@ -146,7 +170,6 @@ from tournaments.services.rounds import (
     round_publish,
     section_rounds_create,
 )
-from tournaments.services.screens import section_final_set
 from tournaments.services.setup import (
     SECTION_NAME_TAKEN,
     SECTION_POINTS_ORDER,
@@ -225,6 +248,26 @@ __all__ = [
     "section_teams_set",
     "team_round_pair",
     "ROUND_PAIR_TEAM_SECTION",
+    "ABSENT_PAIR",
+    "ABSENT_ZERO_BYE",
+    "ROUND_PAIR_ABSENT",
+    "ROUND_PAIR_NO_ORDER",
+    "ROUND_PAIR_ORDER_POSTED",
+    "AbsentPlayers",
+    "OrderNotPosted",
+    "LaterRoundsPaired",
+    "CHECK_DIFFERS",
+    "LATER_ROUND_PAIRED",
+    "REOPEN_REASON",
+    "ROUND_REMOVE_CONFIRM",
+    "ROUND_REMOVE_HAS_RESULTS",
+    "ROUND_REMOVE_LATER",
+    "ROUND_REMOVE_NOTHING",
+    "SECTION_FINAL",
+    "result_correction_record",
+    "round_pairings_remove",
+    "round_post_check",
+    "section_open_check",
     "TEAM_MIN_RANGE",
     "TEAM_ORDER_INVALID",
     "TEAM_PRIZE_LONG",
@@ -255,6 +298,7 @@ __all__ = [
     "GAME_NEEDS_TWO_RESULT",
     "IMPORT_COLUMNS",
     "IMPORT_EMPTY",
+    "IMPORT_FILLED",
     "IMPORT_HAS_PROBLEMS",
     "IMPORT_HEADERS",
     "IMPORT_IGNORED",
@@ -351,6 +395,8 @@ __all__ = [
     "players_renumber",
     "result_check_record",
     "result_record",
+    "RATING_LIST_EMPTY",
+    "rating_list_load",
     "round_number_check",
     "round_pair",
     "round_pairings_check",

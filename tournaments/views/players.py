@@ -19,7 +19,8 @@ from tournaments.forms.players import (
     PlayersImportForm,
     WithdrawForm,
 )
-from tournaments.models import Player, Section
+from tournaments.models import Player, RatingList, Section
+from tournaments.views.rating_lists import fill_initial, lookup_matches
 from tournaments.views.setup import form_errors, section_for_director
 
 
@@ -42,7 +43,7 @@ def _back(section: Section) -> HttpResponse:
 @login_required
 def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
-    form = PlayerForm(request.POST or None, submit="Add player")
+    form = PlayerForm(request.POST or None, submit="", initial=fill_initial(request))
     if request.method == "POST" and form.is_valid():
         try:
             player = services.player_create(section=found, **form.cleaned_data)
@@ -58,8 +59,22 @@ def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     return render(
         request,
         "tournaments/player_form.html",
-        {"tournament": found.tournament, "section": found, "form": form},
+        {
+            "tournament": found.tournament,
+            "section": found,
+            "form": form,
+            **_lookup_context(request),
+        },
     )
+
+
+def _lookup_context(request: HttpRequest) -> dict[str, Any]:
+    lookup = request.GET.get("lookup", "").strip()
+    return {
+        "lookup": lookup,
+        "matches": lookup_matches(lookup),
+        "lists_loaded": RatingList.objects.exists(),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,9 +91,12 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
         context["form"] = form
         return render(request, "tournaments/players_import.html", context)
     text = form.cleaned_data["text"]
+    fill = bool(form.cleaned_data.get("fill_ratings"))
     if request.POST.get("action") == "save":
         try:
-            players = services.players_import_save(section=found, text=text)
+            players = services.players_import_save(
+                section=found, text=text, fill_ratings=fill
+            )
         except ValidationError as error:
             context["save_errors"] = error.messages
         else:
@@ -88,8 +106,10 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
                 f"{found.name}.",
             )
             return _back(found)
-    preview = services.players_import_preview(section=found, text=text)
-    context["form"] = PlayersImportForm(initial={"text": text})
+    preview = services.players_import_preview(
+        section=found, text=text, fill_ratings=fill
+    )
+    context["form"] = PlayersImportForm(initial={"text": text, "fill_ratings": fill})
     context["preview"] = preview
     return render(request, "tournaments/players_import.html", context)
 
@@ -236,7 +256,9 @@ def player_byes(
 @login_required
 def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
-    form = LateEntryForm(request.POST or None, section=found)
+    form = LateEntryForm(
+        request.POST or None, section=found, initial=fill_initial(request)
+    )
     if request.method == "POST" and form.is_valid():
         fields = {k: form.cleaned_data[k] for k in services.PLAYER_FIELDS}
         try:
@@ -263,5 +285,6 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
             "section": found,
             "form": form,
             "paired": sorted(selectors.paired_rounds(found)),
+            **_lookup_context(request),
         },
     )

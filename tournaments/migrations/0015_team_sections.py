@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_team_scoring'),
+        ('tournaments', '0014_rating_lists'),
     ]
 
     operations = [
