@@ -116,6 +116,8 @@ CASES: dict[str, Case] = {
     "tournaments:round_pairings": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_pair": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:round_publish": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:round_unpair": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:round_repair": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:round_check": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_history": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:round_rows": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),

@@ -47,6 +47,7 @@ from tournaments.services.pairing import (
     OrderNotPosted,
     PairingRefused,
     round_pair,
+    round_repair,
 )
 from tournaments.services.pairing_options import (
     PAIRING_OPTIONS_INVALID,
@@ -248,6 +249,7 @@ __all__ = [
     "section_teams_set",
     "team_round_pair",
     "ROUND_PAIR_TEAM_SECTION",
+    "round_repair",
     "ABSENT_PAIR",
     "ABSENT_ZERO_BYE",
     "ROUND_PAIR_ABSENT",
