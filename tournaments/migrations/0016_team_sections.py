@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_rating_lists'),
+        ('tournaments', '0015_hall_screen_message_refuses_control_characters'),
     ]
 
     operations = [
