@@ -15,6 +15,7 @@ from tournaments import selectors, services
 from tournaments.forms.players import (
     ByesForm,
     LateEntryForm,
+    PlayerAddForm,
     PlayerForm,
     PlayersImportForm,
     WithdrawForm,
@@ -42,12 +43,19 @@ def _back(section: Section) -> HttpResponse:
 @login_required
 def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
-    form = PlayerForm(request.POST or None, submit="Add player")
+    form = PlayerAddForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = services.player_create(section=found, **form.cleaned_data)
+            player = services.player_create(
+                section=found,
+                user=request.user,
+                **form.player_fields(),
+                **form.answers(),
+            )
         except ValidationError as error:
             form_errors(form, error)
+            if isinstance(error, services.PlayersAddRefused):
+                form.ask(error)
         else:
             messages.success(
                 request, f"Added {player.name} as number {player.start_number}."
@@ -78,7 +86,13 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
     text = form.cleaned_data["text"]
     if request.POST.get("action") == "save":
         try:
-            players = services.players_import_save(section=found, text=text)
+            players = services.players_import_save(
+                section=found,
+                text=text,
+                confirm_duplicates=form.cleaned_data["confirm_duplicates"],
+                override_reason=form.cleaned_data["override_reason"],
+                user=request.user,
+            )
         except ValidationError as error:
             context["save_errors"] = error.messages
         else:
@@ -89,7 +103,13 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
             )
             return _back(found)
     preview = services.players_import_preview(section=found, text=text)
-    context["form"] = PlayersImportForm(initial={"text": text})
+    context["form"] = PlayersImportForm(
+        initial={
+            "text": text,
+            "confirm_duplicates": form.cleaned_data["confirm_duplicates"],
+            "override_reason": form.cleaned_data["override_reason"],
+        }
+    )
     context["preview"] = preview
     return render(request, "tournaments/players_import.html", context)
 
@@ -236,18 +256,24 @@ def player_byes(
 @login_required
 def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
-    form = LateEntryForm(request.POST or None, section=found)
+    paired = selectors.paired_rounds(found)
+    form = LateEntryForm(
+        request.POST or None, section=found, next_round=max(paired, default=0) + 1
+    )
     if request.method == "POST" and form.is_valid():
-        fields = {k: form.cleaned_data[k] for k in services.PLAYER_FIELDS}
         try:
             player = services.player_late_entry(
                 section=found,
                 first_round=form.cleaned_data["first_round"],
                 missed=form.missed(),
-                **fields,
+                user=request.user,
+                **form.player_fields(),
+                **form.answers(),
             )
         except ValidationError as error:
             form_errors(form, error)
+            if isinstance(error, services.PlayersAddRefused):
+                form.ask(error)
         else:
             messages.success(
                 request,
@@ -262,6 +288,6 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
             "tournament": found.tournament,
             "section": found,
             "form": form,
-            "paired": sorted(selectors.paired_rounds(found)),
+            "paired": sorted(paired),
         },
     )
