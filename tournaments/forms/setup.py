@@ -73,17 +73,6 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
                 Column("rating_system", css_class="col-md-4"),
             ),
             Fieldset(
-                "Who may enter",
-                Row(
-                    Column("rating_max", css_class="col-6 col-md-4"),
-                    Column("unrated_allowed", css_class="col-6 col-md-4 pt-md-4"),
-                ),
-                HTML(
-                    '<p class="form-text mt-0">A player outside these limits is entered '
-                    "only with a TD's reason, kept with the player list.</p>"
-                ),
-            ),
-            Fieldset(
                 "For the US Chess rating report",
                 Row(
                     Column("city", css_class="col-md-6"),
@@ -176,6 +165,17 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
                     Column("win_points", css_class="col-4 col-md-2"),
                     Column("draw_points", css_class="col-4 col-md-2"),
                     Column("loss_points", css_class="col-4 col-md-2"),
+                ),
+            ),
+            Fieldset(
+                "Who may enter",
+                Row(
+                    Column("rating_max", css_class="col-6 col-md-4"),
+                    Column("unrated_allowed", css_class="col-6 col-md-4 pt-md-4"),
+                ),
+                HTML(
+                    '<p class="form-text mt-0">A player outside these limits is entered '
+                    "only with a TD's reason, kept with the player list.</p>"
                 ),
             ),
             Fieldset(

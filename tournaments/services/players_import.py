@@ -258,6 +258,15 @@ def _import_row_check(row: ImportRow) -> None:
         elif value and column == "uschess_id" and len(value) != 8:
             problems.append(f"US Chess ID {value!r} does not have 8 digits")
     values["state"] = values["state"].upper()
+    if (
+        values["state"] not in uschess.US_STATES
+        and len(values["state"]) == 3
+        and values["state"].isalpha()
+        and not values["federation"]
+    ):
+        # Lists keep a foreign player's country in the state column (NOR, CAN): FIDE's
+        # three-letter federation, not a state.
+        values["federation"], values["state"] = values["state"], ""
     if values["state"]:
         try:
             uschess.validate_state(values["state"])
