@@ -21,6 +21,7 @@ table printed at the end is the one in docs/pairing.md.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import tempfile
@@ -35,9 +36,17 @@ from pairing_events import (
     colour_misses,
     cross_boards,
     event_rounds,
+    score_gap,
 )
 
-from tournaments.pairing import Board, ByeKind, Entrant, pairing_problems
+from tournaments.pairing import (
+    Board,
+    ByeKind,
+    Entrant,
+    PairingOptions,
+    options_parse,
+    pairing_problems,
+)
 
 ENGINE = "TIEBREAK_REFERENCE_ENGINE"
 _REQUESTED = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z"}
@@ -133,17 +142,23 @@ def _fewest(players: list[Entrant]) -> int:
 
 
 def compare(
-    sizes: Sequence[int], rounds: int, seed: int, speed_only: bool = False
+    sizes: Sequence[int],
+    rounds: int,
+    seed: int,
+    speed_only: bool = False,
+    options: PairingOptions | None = None,
 ) -> list[dict[str, object]]:
     engine = None if speed_only else os.environ.get(ENGINE)
     rows: list[dict[str, object]] = []
     for size in sizes:
         ours = theirs = ours_cross = theirs_cross = broken = 0
+        ours_gap = theirs_gap = Fraction(0)
         their_time = slowest = 0.0
-        for state, pairing in event_rounds(size, rounds, seed + size):
+        for state, pairing in event_rounds(size, rounds, seed + size, options=options):
             slowest = max(slowest, state.seconds)
             ours += colour_misses(state.entrants, pairing.boards)
             ours_cross += cross_boards(state.entrants, pairing.boards)
+            ours_gap += score_gap(state.entrants, pairing.boards)
             broken += len(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
@@ -151,9 +166,10 @@ def compare(
                 boards, took = reference_boards(engine, state, rounds)
                 their_time += took
                 theirs_cross += cross_boards(state.entrants, boards)
+                theirs_gap += score_gap(state.entrants, boards)
             else:
                 boards = list(pairing.boards)
-                theirs_cross = ours_cross
+                theirs_cross, theirs_gap = ours_cross, ours_gap
             if engine:
                 theirs += colour_misses(state.entrants, boards)
             elif not speed_only:
@@ -164,6 +180,8 @@ def compare(
                 "ours": ours,
                 "theirs": theirs,
                 "ours_cross": ours_cross,
+                "ours_gap": float(ours_gap),
+                "theirs_gap": float(theirs_gap),
                 "theirs_cross": theirs_cross,
                 "broken": broken,
                 "their_time": round(their_time, 2),
@@ -182,6 +200,11 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(f"{r['ours_cross']} / {r['theirs_cross']}" for r in rows)
         + " |"
     )
+    gap = (
+        f"| score differences summed over the boards (Tiebreak / {reference}) | "
+        + " | ".join(f"{r['ours_gap']:g} / {r['theirs_gap']:g}" for r in rows)
+        + " |"
+    )
     missed = (
         f"| due colour not given (Tiebreak / {reference}) | "
         + " | ".join(f"{r['ours']} / {r['theirs']}" for r in rows)
@@ -192,7 +215,7 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(str(r["broken"]) for r in rows)
         + " |"
     )
-    return "\n".join((head, rule, cross, missed, broken))
+    return "\n".join((head, rule, cross, gap, missed, broken))
 
 
 def main() -> None:
@@ -201,9 +224,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument(
+        "--options",
+        default="{}",
+        help="posted pairing options, JSON: '{\"alternate_limit\": 200}'",
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    rows = compare(sizes, args.rounds, args.seed, args.speed_only)
+    options = options_parse(json.loads(args.options))
+    rows = compare(sizes, args.rounds, args.seed, args.speed_only, options)
     if args.speed_only:
         return
     reference = "bbpPairings" if os.environ.get(ENGINE) else "exhaustive search"

@@ -214,3 +214,11 @@ def cross_boards(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
     """Boards whose two players have different scores."""
     by_id = {e.id: e for e in entrants}
     return sum(1 for b in boards if by_id[b.white].score != by_id[b.black].score)
+
+
+def score_gap(entrants: Sequence[Entrant], boards: Sequence[Board]) -> Fraction:
+    """The score differences of the boards' two players, summed (0 when all meet equals)."""
+    by_id = {e.id: e for e in entrants}
+    return sum(
+        (abs(by_id[b.white].score - by_id[b.black].score) for b in boards), Fraction(0)
+    )

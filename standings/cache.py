@@ -25,9 +25,10 @@ from typing import ParamSpec
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
+from standings.forms import RoundPickForm
 from tournaments.access import tournament_for_reader
 from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
 
@@ -112,6 +113,8 @@ def section_version(section: Section) -> str:
         json.dumps(section.prize_fund, sort_keys=True),
         json.dumps(section.playoffs, sort_keys=True),
         section.playoff_announced,
+        # The section's pages link its team standings once team scoring is posted.
+        json.dumps(section.team_scoring, sort_keys=True),
     )
     text = repr((fields, sums))
     return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
@@ -156,6 +159,33 @@ def accepts_gzip(request: HttpRequest) -> bool:
     return "gzip" in request.headers.get("Accept-Encoding", "")
 
 
+def page_address(request: HttpRequest) -> str:
+    """The page's address as far as it changes the page: the path and the query parameters a
+    public section page reads (``RoundPickForm``), each once, cleaned and in a fixed order.
+
+    Anything else in the query string (``?x=1``, a tracking tag) is ignored, so it neither
+    makes another cache entry nor forces a render; ``?round=01`` is the page of ``?round=1``. A
+    value the form refuses is kept as sent: that page is a 400, which is not cached.
+    """
+    memo: str | None = getattr(request, "_public_address", None)
+    if memo is not None:
+        return memo
+    form = RoundPickForm(request.GET)
+    known = QueryDict(mutable=True)
+    valid = form.is_valid()
+    for name in sorted(form.fields):
+        raw = request.GET.get(name)
+        if raw is None or raw == "":
+            continue
+        value = form.cleaned_data.get(name) if valid else raw
+        if value is not None and value != "":
+            known[name] = str(value)
+    query = known.urlencode()
+    address = request.path + ("?" + query if query else "")
+    request._public_address = address  # type: ignore[attr-defined]
+    return address
+
+
 def page_etag(kind: str, request: HttpRequest, version: str) -> str:
     """The ETag of page ``kind`` at this address for this viewer (plain, or a user)."""
     viewer = "plain" if plain_visitor(request) else str(request.user.pk or 0)
@@ -163,7 +193,7 @@ def page_etag(kind: str, request: HttpRequest, version: str) -> str:
         (
             kind,
             version,
-            request.get_full_path(),
+            page_address(request),
             viewer,
             request.headers.get("HX-Request", ""),
             "gzip" if accepts_gzip(request) else "",
@@ -209,8 +239,12 @@ def cached_response(key: str) -> HttpResponse | None:
 
 
 def response_store(key: str, response: HttpResponse) -> None:
-    """Keep a plain visitor's response: a page, or a clear error (a bad address, not found)."""
-    if response.status_code not in (200, 400, 404):
+    """Keep a plain visitor's response: a page, or a player number that is not there.
+
+    A bad address (400) is not kept: its message names the value sent, which the key does not
+    hold (``page_address``), and it costs no standings to answer again.
+    """
+    if response.status_code not in (200, 404):
         return
     headers = [(name, response[name]) for name in KEPT_HEADERS if name in response]
     cache.set(

@@ -133,3 +133,12 @@ def _check_results_entered(
     raise LoaderError(
         f"{where}: no result yet{more}; standings are available through round {number - 1}"
     )
+
+
+def team_of_players(sections: list[Section]) -> dict[int, str]:
+    """Each player's team (the "club / team" field) by player pk, for these sections, one query."""
+    return dict(
+        Player.objects.filter(section__in=sections)
+        .exclude(club="")
+        .values_list("pk", "club")
+    )

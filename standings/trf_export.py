@@ -85,6 +85,7 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
         name=f"{tournament.name} - {section.name}" if several else tournament.name,
         players=len(players),
         rounds_total=rounds_total,
+        teams=_teams(section),
     )
     try:
         text = trf.write(
@@ -205,6 +206,7 @@ def header_records(
     name: str,
     players: int,
     rounds_total: int,
+    teams: list[trf.TrfRecord] | None = None,
 ) -> tuple[trf.TrfRecord, ...]:
     """The header: the imported records in file order, field values in their codes' places.
 
@@ -229,6 +231,13 @@ def header_records(
     written: set[str] = set()
     for code, stored in section.trf_records:
         value = stored
+        if code == trf.TEAM_CODE:
+            # The team records (013) come from the players' club / team field, at the place
+            # the imported file had its first one.
+            if code not in written:
+                written.add(code)
+                records.extend(teams or ())
+            continue
         if code in fields and code not in written:
             written.add(code)
             if not (code in FILE_TEXT_FIRST and stored):
@@ -239,4 +248,28 @@ def header_records(
         for code in FIELD_CODES
         if code not in written and fields[code]
     )
+    if trf.TEAM_CODE not in written:
+        records.extend(teams or ())
     return tuple(records)
+
+
+def _teams(section: Section) -> list[trf.TrfRecord]:
+    """One team record (013) per club / team, when the file had them or team scoring is posted.
+
+    Teams in order of their first player's start number; each lists its players' numbers.
+    """
+    imported = any(code == trf.TEAM_CODE for code, _ in section.trf_records)
+    if not (imported or section.team_scoring):
+        return []
+    members: dict[str, list[int]] = {}
+    for number, club in (
+        Player.objects.filter(section=section)
+        .exclude(club="")
+        .order_by("start_number")
+        .values_list("start_number", "club")
+    ):
+        members.setdefault(club, []).append(number)
+    return [
+        trf.TrfRecord(trf.TEAM_CODE, trf.team_value(club, numbers))
+        for club, numbers in members.items()
+    ]

@@ -10,6 +10,7 @@ from standings.views import (
     prizes,
     screens,
     standings,
+    teams,
     tournament,
 )
 
@@ -22,6 +23,7 @@ urlpatterns = [
     # ---- a tournament's public pages: no login, drafts are not found
     path("t/<slug:slug>/", tournament.tournament_page, name="tournament"),
     path("t/<slug:slug>/me/", players.me_search, name="me_search"),
+    path("t/<slug:slug>/teams/", teams.event_team_standings, name="event_teams"),
     path(
         "t/<slug:slug>/screens/<int:screen>/", screens.hall_screen, name="hall_screen"
     ),
@@ -33,6 +35,7 @@ urlpatterns = [
     path(S + "p/<int:number>/", players.player, name="player"),
     path(S + "me/<int:number>/", players.me, name="me"),
     path(S + "prizes/", prizes.prizes, name="prizes"),
+    path(S + "teams/", teams.section_team_standings, name="teams"),
     # ---- the results as files
     path(S + "standings.csv", downloads.standings_csv, name="standings_csv"),
     path(S + "standings.json", downloads.standings_json, name="standings_json"),

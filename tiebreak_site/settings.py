@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -153,6 +154,30 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# The cache of rendered public pages (standings/cache.py). With REDIS_URL (production, several
+# app servers) every server shares one Redis: a page is rendered once per section version for
+# all of them. Without it each process keeps its own copy in memory. Either way it is bounded:
+# the memory cache keeps at most CACHE_MAX_ENTRIES entries (a 1,200-player wall chart is about
+# 2 MB), Redis as much as its ``maxmemory`` allows (docs/deploy.md), evicting the least used.
+REDIS_URL = envstr("REDIS_URL", "")
+CACHE_MAX_ENTRIES = envint("CACHE_MAX_ENTRIES", "100")
+CACHES: dict[str, dict[str, Any]]
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": envstr("CACHE_KEY_PREFIX", "tiebreak"),
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": CACHE_MAX_ENTRIES},
+        }
+    }
 
 # How long an anonymous visitor's copy of a public page may lag a change (0: check every time).
 PUBLIC_PAGES_FRESH_SECONDS = envint("PUBLIC_PAGES_FRESH_SECONDS", "2")

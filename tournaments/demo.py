@@ -14,9 +14,12 @@ import datetime
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+
+from standings.engine.teams import DEFAULT_MEMBER_ORDER
 
 from .models import (
     US_CHESS_DEFAULT_TIEBREAKS,
@@ -32,7 +35,9 @@ from .models import (
 from .services import (
     result_record,
     round_pair,
+    section_team_scoring_post,
     section_tiebreaks_post,
+    tournament_team_scoring_post,
 )
 from .uschess import US_STATES
 
@@ -103,6 +108,8 @@ class SectionPlan:
     titles: dict[int, tuple[str, str]] = field(
         default_factory=dict
     )  # start no. -> (title, FIDE ID)
+    # Team scoring posted before round 1 (keyword arguments of section_team_scoring_post).
+    team_scoring: dict[str, Any] = field(default_factory=dict)
 
 
 OPEN = SectionPlan(
@@ -181,6 +188,18 @@ U1600 = SectionPlan(
     # A drawing of lots settles the trophies left tied; the seed is recorded so anyone can check it.
     tiebreaks="modified_median,solkoff,cumulative,cumulative_opposition,coin_flip",
     lots_seed="5c1e0f3a9d2b7e41",
+    # School teams as a scholastic posts them: the best 3 scores count, 2 players to place, ties
+    # by the counting players' tiebreaks added up.
+    team_scoring={
+        "top": 3,
+        "min_players": 2,
+        "order": DEFAULT_MEMBER_ORDER,
+        "prizes": [
+            "1st place school trophy",
+            "2nd place school trophy",
+            "3rd place school trophy",
+        ],
+    },
 )
 
 
@@ -216,6 +235,8 @@ def _section_create(
         # The colour of board 1 in round 1 is drawn by lot: a fixed seed keeps the demo the same.
         pairing_options={} if plan.lots_seed else {"lots_seed": f"demo-{plan.name}"},
     )
+    if plan.team_scoring:
+        section_team_scoring_post(section=section, **plan.team_scoring)
     # Drawn up front in start-number order, so the demo does not depend on who enters when.
     details = {
         n: (
@@ -320,6 +341,15 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
         chief_td_id="12000001",
         status=Tournament.Status.FINAL,
         is_published=True,
+    )
+    # Club and school teams over both sections: the best 4 scores of each, MCA 2001's total of
+    # every member first among the ties.
+    tournament_team_scoring_post(
+        tournament=tournament,
+        top=4,
+        min_players=2,
+        order="team_points,modified_median,solkoff",
+        prizes=["Club champions trophy"],
     )
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):

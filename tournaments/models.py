@@ -11,6 +11,10 @@ from django.db import models
 from django.db.models import Q
 
 from tournaments import uschess
+from tournaments.validators import (
+    no_control_characters,
+    no_control_characters_but_lines,
+)
 
 # No rating pool reaches 3500: a larger number is a typing error (an extra digit).
 RATING_MAX = 3500
@@ -30,45 +34,60 @@ class Tournament(models.Model):
         US_CHESS_AND_FIDE = "uschess_fide", "US Chess and FIDE"
         UNRATED = "unrated", "Not rated"
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[no_control_characters])
     slug = models.SlugField(max_length=100, unique=True)
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
-    location = models.CharField(max_length=200, blank=True)
-    organizer = models.CharField(max_length=200, blank=True)
-    chief_td = models.CharField("chief TD", max_length=200, blank=True)
-    time_control = models.CharField(max_length=100, blank=True)
+    location = models.CharField(
+        max_length=200, blank=True, validators=[no_control_characters]
+    )
+    organizer = models.CharField(
+        max_length=200, blank=True, validators=[no_control_characters]
+    )
+    chief_td = models.CharField(
+        "chief TD", max_length=200, blank=True, validators=[no_control_characters]
+    )
+    time_control = models.CharField(
+        max_length=100, blank=True, validators=[no_control_characters]
+    )
     # What the US Chess rating report needs (docs/rating-report.md); widths are the report's.
     affiliate_id = models.CharField(
         "US Chess affiliate ID",
         max_length=8,
         blank=True,
-        validators=[uschess.validate_affiliate_id],
+        validators=[no_control_characters, uschess.validate_affiliate_id],
     )
     chief_td_id = models.CharField(
         "chief TD's US Chess ID",
         max_length=8,
         blank=True,
-        validators=[uschess.validate_uschess_id],
+        validators=[no_control_characters, uschess.validate_uschess_id],
     )
     assistant_td_id = models.CharField(
         "assistant chief TD's US Chess ID",
         max_length=8,
         blank=True,
-        validators=[uschess.validate_uschess_id],
+        validators=[no_control_characters, uschess.validate_uschess_id],
     )
     other_td_ids = models.CharField(
         "other TDs' US Chess IDs",
         max_length=255,
         blank=True,
-        validators=[uschess.validate_other_tds],
+        validators=[no_control_characters, uschess.validate_other_tds],
     )
-    city = models.CharField(max_length=21, blank=True)
+    city = models.CharField(
+        max_length=21, blank=True, validators=[no_control_characters]
+    )
     state = models.CharField(
-        max_length=2, blank=True, validators=[uschess.validate_state]
+        max_length=2,
+        blank=True,
+        validators=[no_control_characters, uschess.validate_state],
     )
     zip_code = models.CharField(
-        "ZIP code", max_length=10, blank=True, validators=[uschess.validate_zip]
+        "ZIP code",
+        max_length=10,
+        blank=True,
+        validators=[no_control_characters, uschess.validate_zip],
     )
     rating_system = models.CharField(
         max_length=16, choices=RatingSystem, default=RatingSystem.US_CHESS
@@ -81,6 +100,10 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Team standings over every section's players (school teams of a whole scholastic), posted
+    # before round 1: {"top": N or null, "min_players": M, "order": "...", "prizes": [...]}
+    # (tournaments/services/teams.py checks it; empty: no event team standings).
+    team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-start_date", "name"]
@@ -113,7 +136,7 @@ class Section(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="sections"
     )
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[no_control_characters])
     position = models.PositiveSmallIntegerField(
         default=0, help_text="Display order within the tournament."
     )
@@ -123,7 +146,7 @@ class Section(models.Model):
     time_control = models.CharField(
         max_length=40,
         blank=True,
-        validators=[uschess.validate_time_control],
+        validators=[no_control_characters, uschess.validate_time_control],
         help_text="In US Chess's spelling: G/60;d5, G/90;+30, 40/90,SD/30;d5.",
     )
     scholastic = models.CharField(
@@ -149,9 +172,15 @@ class Section(models.Model):
     draw_points = models.DecimalField(max_digits=4, decimal_places=2, default="0.5")
     loss_points = models.DecimalField(max_digits=4, decimal_places=2, default=0)
     # The posted tiebreak order: engine ids with options, comma-separated (docs/tiebreaks.md).
-    tiebreaks = models.CharField(max_length=500, default=US_CHESS_DEFAULT_TIEBREAKS)
+    tiebreaks = models.CharField(
+        max_length=500,
+        default=US_CHESS_DEFAULT_TIEBREAKS,
+        validators=[no_control_characters],
+    )
     # Seed for the drawing of lots (coin flip), recorded so that the standings can be reproduced.
-    lots_seed = models.CharField(max_length=64, blank=True)
+    lots_seed = models.CharField(
+        max_length=64, blank=True, validators=[no_control_characters]
+    )
     # Options the pairing program reads (accelerated rounds, colour of board 1 in round 1,
     # placement of unrated players): a JSON object, checked by the pairing code.
     pairing_options = models.JSONField(default=dict, blank=True)
@@ -167,6 +196,10 @@ class Section(models.Model):
     playoff_announced = models.BooleanField(default=False)
     # The TD marked the section's results final.
     is_final = models.BooleanField("final", default=False)
+    # Team standings of this section's players by their club / team field, posted before round
+    # 1 like the tiebreak order: {"top": N or null, "min_players": M, "order": "...",
+    # "prizes": [...]} (tournaments/services/teams.py checks it; empty: no team standings).
+    team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -194,7 +227,7 @@ class Player(models.Model):
         Section, on_delete=models.CASCADE, related_name="players"
     )
     start_number = models.PositiveIntegerField(help_text="Pairing number.")
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[no_control_characters])
     rating = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Empty for an unrated player."
     )
@@ -202,24 +235,42 @@ class Player(models.Model):
         "US Chess ID",
         max_length=16,
         blank=True,
-        validators=[uschess.validate_uschess_id],
+        validators=[no_control_characters, uschess.validate_uschess_id],
     )
-    fide_id = models.CharField("FIDE ID", max_length=16, blank=True)
-    federation = models.CharField("federation / state", max_length=8, blank=True)
+    fide_id = models.CharField(
+        "FIDE ID", max_length=16, blank=True, validators=[no_control_characters]
+    )
+    federation = models.CharField(
+        "federation / state",
+        max_length=8,
+        blank=True,
+        validators=[no_control_characters],
+    )
     # The US state the player lives in (the rating report's D_STATE); ``federation`` is FIDE's.
     state = models.CharField(
-        max_length=2, blank=True, validators=[uschess.validate_state]
+        max_length=2,
+        blank=True,
+        validators=[no_control_characters, uschess.validate_state],
     )
-    club = models.CharField("club / team", max_length=100, blank=True)
-    title = models.CharField(max_length=3, blank=True)
-    sex = models.CharField(max_length=1, blank=True)
+    club = models.CharField(
+        "club / team", max_length=100, blank=True, validators=[no_control_characters]
+    )
+    title = models.CharField(
+        max_length=3, blank=True, validators=[no_control_characters]
+    )
+    sex = models.CharField(max_length=1, blank=True, validators=[no_control_characters])
     birth_date = models.CharField(
-        max_length=10, blank=True, help_text="As given, e.g. 1991.09.27 or 1991."
+        max_length=10,
+        blank=True,
+        help_text="As given, e.g. 1991.09.27 or 1991.",
+        validators=[no_control_characters],
     )
     status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # Named groups for class prizes ("Under 12", "Senior"), comma-separated.
-    groups = models.CharField(max_length=200, blank=True)
+    groups = models.CharField(
+        max_length=200, blank=True, validators=[no_control_characters]
+    )
 
     class Meta:
         ordering = ["section", "start_number"]
@@ -449,10 +500,10 @@ class TiebreakChange(models.Model):
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="tiebreak_changes"
     )
-    old_order = models.CharField(max_length=500)
-    new_order = models.CharField(max_length=500)
+    old_order = models.CharField(max_length=500, validators=[no_control_characters])
+    new_order = models.CharField(max_length=500, validators=[no_control_characters])
     # Required once round 1 is paired (the order was posted before round one).
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, validators=[no_control_characters_but_lines])
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
@@ -466,7 +517,12 @@ class TiebreakChange(models.Model):
 
 
 class ResultChange(models.Model):
-    """One change of a pairing's result: the audit trail a TD reads."""
+    """One change of a pairing's result: the audit trail a TD reads.
+
+    The trail outlives its board: a pairing taken out of the round (its players changed after
+    its result was cleared) leaves ``pairing`` empty, and ``board`` and ``players`` then say
+    which board it was. Each change names its round.
+    """
 
     class Source(models.TextChoices):
         ENTRY = "entry", "Result entry"
@@ -476,7 +532,19 @@ class ResultChange(models.Model):
         PAIRING = "pairing", "Pairings"
 
     pairing = models.ForeignKey(
-        Pairing, on_delete=models.CASCADE, related_name="result_changes"
+        Pairing,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="result_changes",
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="result_changes"
+    )
+    # The board and its players as they were, written when the pairing is taken out of the round.
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    players = models.CharField(
+        max_length=250, blank=True, validators=[no_control_characters]
     )
     old_result = models.CharField(max_length=24, choices=Result)
     new_result = models.CharField(max_length=24, choices=Result)
@@ -541,11 +609,12 @@ class HallScreen(models.Model):
         PAIRINGS_BY_BOARD = "pairings_board", "Pairings by board"
         PAIRINGS_BY_NAME = "pairings_name", "Pairings by name"
         STANDINGS = "standings", "Standings"
+        LAST_RESULTS = "last_results", "Last results"
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="screens"
     )
-    name = models.CharField(max_length=50)
+    name = models.CharField(max_length=50, validators=[no_control_characters])
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
@@ -554,12 +623,31 @@ class HallScreen(models.Model):
     )
     # Seconds each page of a long list stays up before the next one rotates in.
     seconds_per_page = models.PositiveSmallIntegerField(default=15)
+    # Lines on each page; empty: as many as fit the screen in its large type.
+    rows_per_page = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A long list shared by several screens: this one shows part ``part`` of ``parts`` equal
+    # parts (pairings by name: screen 1 shows A-F, screen 2 G-M...).
+    part = models.PositiveSmallIntegerField(default=1)
+    parts = models.PositiveSmallIntegerField(default=1)
+    # A line the TD sets ("players X and Y, please report your result"), shown above the list.
+    message = models.CharField(max_length=200, blank=True)
+    # When the next round starts (today, local time): the screen counts down to it.
+    next_round_at = models.TimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "name"], name="hall_screen_name_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(part__gte=1, parts__gte=models.F("part"), parts__lte=20),
+                name="hall_screen_part_of_parts",
+            ),
+            models.CheckConstraint(
+                condition=Q(rows_per_page__isnull=True)
+                | Q(rows_per_page__gte=3, rows_per_page__lte=60),
+                name="hall_screen_rows_per_page_range",
             ),
         ]
 

@@ -6,6 +6,7 @@ before writing or to show a page is read here.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -224,6 +225,19 @@ def round_one_posted(section: Section) -> bool:
     ).exists()
 
 
+def round_pairings_version(*, section: Section, number: int) -> str:
+    """A short digest of who plays whom on which board in round ``number`` (byes with their
+    kind), the same whatever the results: a pairings form carries the one it was drawn from, and
+    a save from a form drawn before another TD's save is refused."""
+    rows = sorted(
+        (board or 0, white, black or 0, "" if black else result)
+        for board, white, black, result in Pairing.objects.filter(
+            round__section=section, round__number=number
+        ).values_list("board", "white_id", "black_id", "result")
+    )
+    return hashlib.blake2b(repr(rows).encode(), digest_size=8).hexdigest()
+
+
 def round_has_results(*, round_: Round) -> bool:
     """Whether a game of the round has a result: its pairings can no longer change then."""
     return (
@@ -382,7 +396,9 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
     players = list(
         Player.objects.filter(section=section)
         .order_by("start_number")
-        .values_list("pk", "start_number", "name", "rating", "withdrawn_after_round")
+        .values_list(
+            "pk", "start_number", "name", "rating", "withdrawn_after_round", "club"
+        )
     )
     rows = list(
         Pairing.objects.filter(round__section=section, round__number__lt=number)
@@ -437,8 +453,9 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
             had_bye=pk in had_bye,
             requested_bye=_REQUESTED_KIND.get(requested.get(pk, "")),
             withdrawn=withdrawn_after is not None and withdrawn_after < number,
+            club=club,
         )
-        for pk, n, name, rating, withdrawn_after in players
+        for pk, n, name, rating, withdrawn_after, club in players
     ]
     late = {n for pk, n in start.items() if len(seen[pk]) < number - 1}
     return RoundEntrants(entrants, {n: pk for pk, n in start.items()}, late)

@@ -9,9 +9,11 @@ from tournaments.views import (
     pairing_options,
     players,
     prizes,
+    rating_report,
     rounds,
     screens,
     setup,
+    teams,
     tiebreaks,
 )
 
@@ -39,6 +41,16 @@ urlpatterns = [
     path("t/<slug:slug>/edit/", setup.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/publish/", setup.tournament_publish, name="tournament_publish"),
     path("t/<slug:slug>/directors/", directors.directors, name="directors"),
+    path(
+        "t/<slug:slug>/teams/",
+        teams.tournament_team_scoring,
+        name="tournament_team_scoring",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/teams/",
+        teams.section_team_scoring,
+        name="section_team_scoring",
+    ),
     path(
         "t/<slug:slug>/directors/remove/",
         directors.director_remove,
@@ -126,6 +138,22 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/pairing/",
         pairing_options.section_pairing_options,
         name="section_pairing_options",
+    ),
+    # ---- the US Chess rating report
+    path(
+        "t/<slug:slug>/rating-report/",
+        rating_report.rating_report,
+        name="rating_report",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/rating-report/",
+        rating_report.rating_report,
+        name="section_rating_report",
+    ),
+    path(
+        "t/<slug:slug>/rating-report.zip",
+        rating_report.rating_report_download,
+        name="rating_report_download",
     ),
     # ---- prizes
     path("t/<slug:slug>/s/<int:section>/prizes/", prizes.prizes, name="prizes"),

@@ -149,7 +149,7 @@ def page_body(
     **kwargs: P.kwargs,
 ) -> str:
     """The body of page ``kind`` at this address, from the cache, else ``build(*args, **kwargs)``."""
-    key = (page.section.pk, page.version, kind, request.get_full_path())
+    key = (page.section.pk, page.version, kind, cache.page_address(request))
     return cache.cached_body(key, build, *args, **kwargs)
 
 
@@ -167,7 +167,7 @@ def base_context(request: HtmxHttpRequest, page: SectionPage) -> dict[str, Any]:
         "tournament": page.tournament,
         "section": page.section,
         "live": page.live,
-        "poll_url": request.get_full_path(),
+        "poll_url": cache.page_address(request),
         "poll_seconds": POLL_SECONDS,
         "posted_rounds": [r.number for r in page.rounds if r.posted],
     }

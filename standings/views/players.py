@@ -33,6 +33,10 @@ SEARCH_LIMIT = 30
 def _player_body(
     page: SectionPage, number: int, template: str, *, explain: bool
 ) -> str:
+    # Any number is an address (``p/<int>/``): one that is no player costs a query, not the
+    # section's standings.
+    if not Player.objects.filter(section=page.section, start_number=number).exists():
+        return ""
     try:
         report = section_report(section=page.section)
     except ReportError as error:

@@ -1,37 +1,68 @@
-"""The hall's TVs and projectors: large type, long lists in pages that rotate, refreshed by itself."""
+"""The hall's TVs and projectors: large type, long lists in pages that rotate, refreshed by itself.
+
+The server sends the screen's whole list (or its part of a list shared by several screens);
+``static/js/hall_screen.js`` cuts it into pages that fit the screen it finds itself on (or of the
+TD's number of lines, the type made smaller to fit), so no line is ever cut off whatever the TV's
+shape.
+"""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from django.db.models import F, Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from standings.pages.columns import tiebreak_columns
-from standings.pages.pairings import round_pairings
+from standings.pages.pairings import RESULT_SHORT, Board, Seat, round_pairings
 from standings.pages.rounds import current_round, rounds_of
 from standings.pages.standings import standing_lines
-from standings.reports import ReportError, players_of, section_report
+from standings.reports import PlayerInfo, ReportError, players_of, section_report
 from tournaments.access import tournament_for_reader
-from tournaments.models import HallScreen, Section
+from tournaments.models import HallScreen, Pairing, Result, Section
 
-# Lines per screen page: what a 1080p TV shows in type readable from across the hall.
-PER_PAGE: dict[str, int] = {
-    HallScreen.Content.PAIRINGS_BY_BOARD: 12,
-    HallScreen.Content.PAIRINGS_BY_NAME: 30,  # in two columns
-    HallScreen.Content.STANDINGS: 12,
-}
 # The screen asks for fresh content this often (results come in during a round).
 REFRESH_SECONDS = 60
+# The "last results" screen shows at most this many boards, the latest first.
+LAST_RESULTS = 40
 
 T = TypeVar("T")
 
 
-def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
-    """The list in pages of ``size`` lines (at least one page, maybe empty)."""
-    return [items[i : i + size] for i in range(0, len(items), size)] or [items]
+def part_of(items: Sequence[T], part: int, parts: int) -> Sequence[T]:
+    """Part ``part`` (1-based) of ``parts`` nearly equal parts of the list, in order: screens
+    sharing a list show it end to end with nothing missing or twice."""
+    n = len(items)
+    return items[(part - 1) * n // parts : part * n // parts]
+
+
+def last_results(
+    section: Section, number: int, players: dict[int, PlayerInfo]
+) -> list[Board]:
+    """Round ``number``'s boards with a result, the latest entered first (one query)."""
+
+    def seat(pk: int) -> Seat:
+        p = players[pk]
+        return Seat(pk, p.start_number, p.name, p.rating, None)
+
+    rows = (
+        Pairing.objects.filter(
+            round__section=section, round__number=number, black__isnull=False
+        )
+        .exclude(result=Result.PENDING)
+        .annotate(entered=Max("result_changes__changed_at"))
+        .order_by(F("entered").desc(nulls_last=True), "-board")
+        .values_list("board", "white_id", "black_id", "result")[:LAST_RESULTS]
+    )
+    return [
+        Board(board, seat(white), seat(black), RESULT_SHORT.get(result, ""))
+        for board, white, black, result in rows
+    ]
 
 
 def _content(screen: HallScreen, section: Section) -> dict[str, Any]:
@@ -46,24 +77,43 @@ def _content(screen: HallScreen, section: Section) -> dict[str, Any]:
         return {
             "through_round": report.standings.through_round,
             "columns": tiebreak_columns(report.standings.order)[:2],
-            "pages": chunks(lines, PER_PAGE[screen.content]),
+            "rows": part_of(lines, screen.part, screen.parts),
         }
     if current is None:
         return {"error": "Pairings are not posted yet."}
     players = players_of(section)
+    if screen.content == HallScreen.Content.LAST_RESULTS:
+        found = last_results(section, current, players)
+        if not found:
+            return {"number": current, "error": "No results yet this round."}
+        return {"number": current, "rows": found}
     pairings = round_pairings(
         section=section, number=current, players=players, scores=None
     )
-    items: Sequence[Any] = (
-        pairings.boards
-        if screen.content == HallScreen.Content.PAIRINGS_BY_BOARD
-        else pairings.by_name()
-    )
-    return {
-        "number": current,
-        "pages": chunks(items, PER_PAGE[screen.content]),
-        "byes": pairings.byes,
-    }
+    if screen.content == HallScreen.Content.PAIRINGS_BY_BOARD:
+        rows: Sequence[Any] = part_of(pairings.boards, screen.part, screen.parts)
+        span = (
+            f"boards {rows[0].board}–{rows[-1].board}"
+            if screen.parts > 1 and rows
+            else ""
+        )
+    else:
+        rows = part_of(pairings.by_name(), screen.part, screen.parts)
+        span = (
+            f"{rows[0].seat.name} – {rows[-1].seat.name}"
+            if screen.parts > 1 and rows
+            else ""
+        )
+    return {"number": current, "rows": rows, "span": span}
+
+
+def next_round_at(screen: HallScreen) -> str:
+    """When the next round starts, today in the event's time zone (ISO), for the countdown."""
+    if screen.next_round_at is None:
+        return ""
+    today = timezone.localdate()
+    when = datetime.datetime.combine(today, screen.next_round_at)
+    return timezone.make_aware(when).isoformat()
 
 
 @require_GET
@@ -76,6 +126,9 @@ def hall_screen(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
         "screen": shown,
         "section": section,
         "refresh_seconds": REFRESH_SECONDS,
+        "next_round_iso": next_round_at(shown),
+        # The last results stay on their first page: the latest are what matters.
+        "rotate": shown.content != HallScreen.Content.LAST_RESULTS,
     }
     if section is None:
         context["error"] = "This tournament has no sections yet."

@@ -153,6 +153,14 @@ CASES: dict[str, Case] = {
     "tournaments:playoff_delete": Case(_playoff, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:playoff_announced": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "standings:prizes": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:teams": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:event_teams": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:tournament_team_scoring": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    # ---- the US Chess rating report
+    "tournaments:rating_report": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:section_rating_report": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:rating_report_download": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "standings:prizes_csv": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:prizes_json": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
 }

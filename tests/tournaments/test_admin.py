@@ -317,8 +317,7 @@ def test_admin_cannot_change_the_games_of_a_round_with_results(
 
     assert response.status_code == 200
     assert (
-        "already has results, so its pairings cannot change"
-        in response.content.decode()
+        "has a result, 1-0, so its players cannot change" in response.content.decode()
     )
     assert boards_of(round_of_four) == [(1, 1, 2), (2, 3, 4)]
 

@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from standings.engine import compute_standings, parse_order
 from standings.loaders import snapshot_load
+from standings.team_reports import section_teams, tournament_teams
 from tournaments import demo
 from tournaments.demo import (
     ADMIN_PASSWORD,
@@ -31,6 +32,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+from tournaments.results import PLAYED_RESULTS
 
 pytestmark = pytest.mark.django_db
 
@@ -186,13 +188,14 @@ def test_pairings_are_legal_everyone_once_per_round_and_no_rematches(
 
 
 def test_colours_alternate_plausibly(tournament: Tournament) -> None:
+    # Games played only: a forfeited game gives no colour (docs/pairing.md, 27A4).
     for section in tournament.sections.all():
         seen = rounds_of(section)
         for player in section.players.all():
             colours = "".join(
                 "w" if p.white_id == player.pk else "b"
                 for _, p in sorted(seen[player.pk].items())
-                if p.black_id is not None
+                if p.black_id is not None and p.result in PLAYED_RESULTS
             )
             assert "www" not in colours and "bbb" not in colours, (player.name, colours)
             assert abs(colours.count("w") - colours.count("b")) <= 2, (
@@ -380,3 +383,22 @@ def test_withdrawn_players_keep_no_requested_byes_after_withdrawing(
         assert not player.requested_byes.filter(
             round_number__gt=player.withdrawn_after_round
         ).exists()
+
+
+def test_the_scholastic_section_posts_school_teams_and_they_rank(
+    tournament: Tournament,
+) -> None:
+    section = tournament.sections.get(name="U1600")
+    assert section.team_scoring["top"] == 3
+    report = section_teams(section=section)
+    placed = [row for row in report.standings.rows if row.rank is not None]
+    # Four schools, each with at least the two players it needs to place; players without a
+    # school are in no team.
+    assert sorted(row.team for row in placed) == sorted(s for s in demo.SCHOOLS if s)
+    assert all(len(row.counting) <= 3 for row in placed)
+    assert [row.rank for row in placed][0] == 1
+    assert report.prize_of(1) == "1st place school trophy"
+    event = tournament_teams(tournament=tournament)
+    assert {row.team for row in event.standings.rows} >= set(
+        demo.CLUBS + demo.SCHOOLS
+    ) - {""}

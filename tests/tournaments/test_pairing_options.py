@@ -141,6 +141,9 @@ def test_the_page_shows_the_current_values(
         "unrated_rating": 1234,
         "equalise_limit": 150,
         "alternate_limit": 80,
+        "avoid_same_club": False,
+        "bye_for_colours": False,
+        "colour_look_back": True,
     }
     page = response.content.decode()
     assert 'aria-current="page" href="' + _url(section) in page
@@ -216,6 +219,28 @@ def test_an_empty_unrated_rating_leaves_the_option_out(
     )
     td_client.post(_url(section), _form(unrated_rating=""))
     assert "unrated_rating" not in _fresh(section).pairing_options
+
+
+def test_the_yes_no_options_are_stored_as_posted_and_a_do_not_pair_list_is_kept(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        pairing_options={"do_not_pair": [[1, 4]]},
+    )
+    page = td_client.get(_url(section)).content.decode()
+    assert 'name="colour_look_back"' in page and 'name="avoid_same_club"' in page
+
+    td_client.post(_url(section), _form(avoid_same_club="on", bye_for_colours="on"))
+
+    stored = _fresh(section).pairing_options
+    assert stored["avoid_same_club"] is True
+    assert stored["bye_for_colours"] is True
+    assert stored["colour_look_back"] is False
+    assert stored["do_not_pair"] == [[1, 4]]
 
 
 def test_half_a_point_of_acceleration_is_stored_as_the_parser_reads_it(

@@ -216,7 +216,11 @@ def test_a_posted_round_can_be_repaired_until_it_has_a_result(four: Section) -> 
             section=four, number=1, rows=[game(four, 1, 1, 4), game(four, 2, 2, 3)]
         )
 
-    assert messages(error.value) == [services.PAIRINGS_HAVE_RESULTS.format(round=1)]
+    assert messages(error.value) == [
+        services.BOARD_HAS_RESULT.format(
+            board=1, white="1. Player 1", black="3. Player 3", result="1-0"
+        )
+    ]
     round_.refresh_from_db()
     assert round_.status == Round.Status.PAIRED
     assert rows_of(round_) == [(1, 1, 3, Result.WHITE_WIN), (2, 2, 4, Result.PENDING)]

@@ -11,9 +11,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests.tournaments.builders import section_build
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
 from tournaments.models import (
     Pairing,
@@ -185,9 +186,14 @@ def test_polling_reloads_the_page_after_a_repair(
 
 
 def pairing_post(
-    boards: list[tuple[object, object]], byes: list[tuple[object, str]]
+    section: Section,
+    boards: list[tuple[object, object]],
+    byes: list[tuple[object, str]],
+    number: int = 1,
 ) -> dict[str, object]:
+    """The pairings form as posted, with the version of the round's pairings it was drawn from."""
     data: dict[str, object] = {
+        "version": selectors.round_pairings_version(section=section, number=number),
         "boards-TOTAL_FORMS": len(boards),
         "boards-INITIAL_FORMS": 0,
         "byes-TOTAL_FORMS": len(byes),
@@ -231,7 +237,7 @@ def test_hand_pairing_saves_a_draft_then_posting_it_opens_result_entry(
 ) -> None:
     response = td_client.post(
         url(five, "round_pairings"),
-        pairing_post([(1, 3), (4, 2), ("", "")], [(5, "bye_pairing")]),
+        pairing_post(five, [(1, 3), (4, 2), ("", "")], [(5, "bye_pairing")]),
     )
 
     assert response.status_code == 302
@@ -259,7 +265,8 @@ def test_pairing_errors_are_sentences_next_to_their_row_and_nothing_is_saved(
     td_client: Client, five: Section
 ) -> None:
     response = td_client.post(
-        url(five, "round_pairings"), pairing_post([(1, 2), (2, 3), (4, ""), (9, 5)], [])
+        url(five, "round_pairings"),
+        pairing_post(five, [(1, 2), (2, 3), (4, ""), (9, 5)], []),
     )
 
     assert response.status_code == 200
@@ -271,7 +278,7 @@ def test_pairing_errors_are_sentences_next_to_their_row_and_nothing_is_saved(
     assert not Round.objects.filter(section=five).exists()
 
     response = td_client.post(
-        url(five, "round_pairings"), pairing_post([(1, 2), (2, 3)], [])
+        url(five, "round_pairings"), pairing_post(five, [(1, 2), (2, 3)], [])
     )
 
     html = response.content.decode()
@@ -295,7 +302,7 @@ def test_warnings_do_not_block_and_are_shown_after_saving(
 
     response = td_client.post(
         url(section, "round_pairings", number=2),
-        pairing_post([(2, 1), (4, 3)], []),
+        pairing_post(section, [(2, 1), (4, 3)], [], number=2),
         follow=True,
     )
 
@@ -529,11 +536,18 @@ def test_a_round_with_results_keeps_its_games_on_the_pairing_page(
 
     page = td_client.get(url(four, "round_pairings")).content.decode()
     response = td_client.post(
-        url(four, "round_pairings"), pairing_post([(1, 3), (2, 4)], [])
+        url(four, "round_pairings"), pairing_post(four, [(1, 3), (2, 4)], [])
     )
 
-    assert "has results, so its games cannot change any more" in page
-    assert services.PAIRINGS_HAVE_RESULTS.format(round=1) in response.content.decode()
+    assert "A board with a result keeps its players" in page
+    assert (
+        escape(
+            services.BOARD_HAS_RESULT.format(
+                board=1, white="1. Player 1", black="2. Player 2", result="½-½"
+            )
+        )
+        in response.content.decode()
+    )
     assert sorted(
         Pairing.objects.filter(round__section=four).values_list(
             "white__start_number", "black__start_number"

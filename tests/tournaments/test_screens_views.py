@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -147,3 +149,52 @@ def test_another_td_cannot_mark_the_section_final(
     assert other_td_client.post(url, {"final": "on"}).status_code == 403
     section.refresh_from_db()
     assert not section.is_final
+
+
+def test_td_splits_a_list_over_screens_and_sets_message_lines_and_countdown(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    screen = HallScreen.objects.create(tournament=tournament, name="Door")
+    url = reverse(
+        "tournaments:screen_update",
+        kwargs={"slug": tournament.slug, "screen": screen.pk},
+    )
+    data = {
+        f"s{screen.pk}-name": "Door",
+        f"s{screen.pk}-section": section.pk,
+        f"s{screen.pk}-content": HallScreen.Content.LAST_RESULTS,
+        f"s{screen.pk}-seconds_per_page": "15",
+        f"s{screen.pk}-rows_per_page": "20",
+        f"s{screen.pk}-part": "2",
+        f"s{screen.pk}-parts": "3",
+        f"s{screen.pk}-message": "  Boards 4 and 9, please report your results ",
+        f"s{screen.pk}-next_round_at": "14:30",
+    }
+    assert td_client.post(url, data).status_code == 302
+    screen.refresh_from_db()
+    assert (
+        screen.content,
+        screen.rows_per_page,
+        screen.part,
+        screen.parts,
+        screen.message,
+        screen.next_round_at,
+    ) == (
+        HallScreen.Content.LAST_RESULTS,
+        20,
+        2,
+        3,
+        "Boards 4 and 9, please report your results",
+        datetime.time(14, 30),
+    )
+    page = td_client.get(
+        reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+    ).content.decode()
+    assert 'value="14:30"' in page and "Boards 4 and 9" in page
+
+    # Part 4 of 3 does not exist: refused, nothing changes.
+    data[f"s{screen.pk}-part"] = "4"
+    response = td_client.post(url, data)
+    assert "Part 4 of 3 does not exist" in response.content.decode()
+    screen.refresh_from_db()
+    assert screen.part == 2

@@ -21,7 +21,12 @@ SWISS_FIELDS = (
     "unrated_rating",
     "equalise_limit",
     "alternate_limit",
+    "avoid_same_club",
+    "bye_for_colours",
+    "colour_look_back",
 )
+# The yes/no options, stored as JSON true/false.
+SWISS_CHOICES = ("avoid_same_club", "bye_for_colours", "colour_look_back")
 
 
 class PairingOptionsForm(forms.Form):
@@ -77,6 +82,27 @@ class PairingOptionsForm(forms.Form):
         help_text="Transpositions and interchanges that alternate colours move players at most "
         "this many rating points (80, rule 29E5a).",
     )
+    avoid_same_club = forms.BooleanField(
+        label="Keep players of the same club apart",
+        required=False,
+        help_text="Players whose club / team is the same are not paired together when a "
+        "swap within their score group allows it (rule 29E8). A do-not-pair list of start "
+        "numbers can be added to the options too.",
+    )
+    bye_for_colours = forms.BooleanField(
+        label="Bye may go to a higher-rated player of the lowest group for colours",
+        required=False,
+        help_text="Announced variation 28L2a: the pairing bye goes to the player of the "
+        "lowest score group whose bye gives the most players their due colours.",
+    )
+    colour_look_back = forms.BooleanField(
+        label="Equal colour claims: look back in the colour history",
+        required=False,
+        initial=True,
+        help_text="Two players due the same colour with equal claims: the one who had the "
+        "other colour in the latest game where their colours differed gets it (off: the "
+        "higher-ranked player gets it).",
+    )
     tables = forms.ChoiceField(
         label="Round-robin table numbers",
         choices=[
@@ -130,7 +156,10 @@ class PairingOptionsForm(forms.Form):
                         css_class="row",
                     ),
                 ),
-                Fieldset("Colours", "board_one_colour"),
+                Fieldset(
+                    "Colours", "board_one_colour", "colour_look_back", "bye_for_colours"
+                ),
+                Fieldset("Players kept apart", "avoid_same_club"),
                 Fieldset("Unrated players", "unrated_rating"),
                 Fieldset(
                     "Rating limits for colour transpositions and interchanges",
@@ -161,6 +190,9 @@ class PairingOptionsForm(forms.Form):
             "equalise_limit": parsed.equalise_limit,
             "alternate_limit": parsed.alternate_limit,
             "tables": tables if isinstance(tables, str) else CUSTOM_TABLES,
+            "avoid_same_club": parsed.avoid_same_club,
+            "bye_for_colours": parsed.bye_for_colours,
+            "colour_look_back": parsed.colour_look_back,
         }
 
     def options(self) -> dict[str, Any]:
@@ -181,6 +213,7 @@ class PairingOptionsForm(forms.Form):
             equalise_limit=data["equalise_limit"],
             alternate_limit=data["alternate_limit"],
         )
+        result.update({key: bool(data[key]) for key in SWISS_CHOICES})
         if data["unrated_rating"] is None:
             result.pop("unrated_rating", None)
         else:

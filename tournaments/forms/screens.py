@@ -9,6 +9,7 @@ from django import forms
 from tournaments.models import HallScreen, Tournament
 
 SCREEN_NAME_TAKEN = "This tournament already has a screen called {name}."
+PART_BEYOND_PARTS = "Part {part} of {parts} does not exist: the part is 1 to {parts}."
 
 
 class HallScreenForm(forms.ModelForm):
@@ -17,10 +18,48 @@ class HallScreenForm(forms.ModelForm):
     seconds_per_page = forms.IntegerField(
         min_value=3, max_value=300, initial=15, label="Seconds per page"
     )
+    rows_per_page = forms.IntegerField(
+        min_value=3,
+        max_value=60,
+        required=False,
+        label="Lines per page",
+        help_text="Empty: as many as fit.",
+    )
+    part = forms.IntegerField(
+        min_value=1, max_value=20, initial=1, required=False, label="Part"
+    )
+    parts = forms.IntegerField(
+        min_value=1,
+        max_value=20,
+        initial=1,
+        required=False,
+        label="Of parts",
+        help_text="Screens sharing a list: 1 of 3, 2 of 3...",
+    )
+    message = forms.CharField(
+        max_length=200, required=False, label="Message line", strip=True
+    )
+    next_round_at = forms.TimeField(
+        required=False,
+        label="Next round at",
+        widget=forms.TimeInput(
+            attrs={"type": "time", "class": "form-control"}, format="%H:%M"
+        ),
+    )
 
     class Meta:
         model = HallScreen
-        fields = ["name", "section", "content", "seconds_per_page"]
+        fields = [
+            "name",
+            "section",
+            "content",
+            "seconds_per_page",
+            "rows_per_page",
+            "part",
+            "parts",
+            "message",
+            "next_round_at",
+        ]
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -39,6 +78,17 @@ class HallScreenForm(forms.ModelForm):
         if taken.exists():
             raise forms.ValidationError(SCREEN_NAME_TAKEN.format(name=name))
         return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned: dict[str, Any] = super().clean() or {}
+        # Left empty: the whole list on this one screen.
+        for name in ("part", "parts"):
+            if name not in self.errors and cleaned.get(name) is None:
+                cleaned[name] = 1
+        part, parts = cleaned.get("part"), cleaned.get("parts")
+        if part is not None and parts is not None and part > parts:
+            self.add_error("part", PART_BEYOND_PARTS.format(part=part, parts=parts))
+        return cleaned
 
 
 class SectionFinalForm(forms.Form):

@@ -8,11 +8,19 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from .entities import EQUALISATION, STRONG, Board, Colour, PairingOptions
+from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
 from .ranking import Pair, Ranked, breach, conflict, ordered
 
-# With no rating limit (a strong claim), how many pairs on each side in rating are looked at.
+# With no rating limit (a strong claim), or to trade a clash for a weaker one, how many pairs
+# on each side in rating are looked at.
 _NEAREST = 60
+
+# A ring of three pairs: a single clash's partners tried, and how far from them the third pair
+# is looked for (in boards: the ring is a local repair, the partners come from the whole group).
+_RING_PARTNERS = 8
+_RING_REACH = 3
+# The lower players' new places in a ring of three pairs (every order but the one they have).
+_RINGS = ((1, 2, 0), (2, 0, 1), (1, 0, 2), (0, 2, 1), (2, 1, 0))
 
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
 # "transposition" or "interchange".
@@ -106,6 +114,74 @@ class ColourFixer:
                     improved = True
             if not improved:
                 break
+        index = _Candidates(pairs)
+        for k in range(len(pairs)):
+            severity = conflict(*pairs[k])
+            if severity:
+                self.colour_rotate(pairs, k, severity, group_score, index)
+
+    def colour_rotate(
+        self,
+        pairs: list[Pair],
+        k: int,
+        severity: int,
+        group_score: str,
+        index: _Candidates,
+    ) -> bool:
+        """Two transpositions at once: three pairs' lower players change places in a ring.
+
+        For a clash no single swap mends (a rematch or the rating limit in the way), a pair
+        that could take the clash over and a third pair near either of the two are tried; every
+        lower player moved must be within the limit of the one whose place they take (29E5).
+        """
+        a, b = pairs[k]
+        limit = self.limit(severity)
+        assert a.due is not None
+        helpful = sorted(
+            (m for m in index.near(a.due, a.rating, b.rating, limit) if m != k),
+            key=lambda m: abs(m - k),
+        )[:_RING_PARTNERS]
+        best: tuple[tuple[list[int], int], tuple[int, ...], list[Pair]] | None = None
+        for m in helpful:
+            thirds = {
+                j
+                for centre in (k, m)
+                for j in range(centre - _RING_REACH, centre + _RING_REACH + 1)
+                if 0 <= j < len(pairs) and j not in (k, m)
+            }
+            for j in sorted(thirds):
+                at = (k, m, j)
+                tops = [pairs[i][0] for i in at]
+                bottoms = [pairs[i][1] for i in at]
+                before = sorted((conflict(*pairs[i]) for i in at), reverse=True)
+                for order in _RINGS:
+                    moved = [
+                        abs(bottoms[order[i]].rating - bottoms[i].rating)
+                        for i in range(3)
+                    ]
+                    if max(moved) > limit:
+                        continue
+                    new = [(tops[i], bottoms[order[i]]) for i in range(3)]
+                    if any(x.id in w.opponents for w, x in new):
+                        continue
+                    after = sorted((conflict(w, x) for w, x in new), reverse=True)
+                    if not after < before:
+                        continue
+                    key = (after, sum(moved))
+                    if best is None or key < best[0]:
+                        best = (key, at, new)
+        if best is None:
+            return False
+        _key, ring, new = best
+        for i, pair in zip(ring, new, strict=True):
+            pairs[i] = ordered(*pair)
+        names = ", ".join(pair[1].label for pair in new)
+        self.tag(
+            [p for pair in new for p in pair],
+            f"In the {group_score} group, two transpositions at once (the lower players "
+            f"{names} change places, each within {limit:g} rating points) for colours (29E5).",
+        )
+        return True
 
     def colour_swap(
         self,
@@ -126,7 +202,10 @@ class ColourFixer:
         limit = self.limit(severity)
         assert a.due is not None
         best: tuple[tuple[list[int], int, int, int], int, _Swap] | None = None
-        for other in index.near(a.due, a.rating, b.rating, limit):
+        candidates = index.near(a.due, a.rating, b.rating, limit)
+        if severity > ALTERNATION:
+            candidates |= index.near(None, a.rating, b.rating, limit)
+        for other in sorted(candidates):
             if other == k:
                 continue
             c, d = pairs[other]
@@ -180,29 +259,33 @@ class ColourFixer:
 
 
 class _Candidates:
-    """The pairs that can help a clash over one colour, sorted by rating for bisection.
+    """The pairs that can ease a clash over one colour, sorted by rating for bisection.
 
-    A pair helps a clash of two players due colour X only if neither of its players is due X.
-    Built once per pass; a pair changed since is read as it is now, so a stale entry costs a
-    look, never a wrong swap. With no rating limit (a strong claim, 29E) the ``_NEAREST``
-    pairs nearest in rating on each side are taken.
+    A pair cures a clash of two players due colour X only if neither of its players is due X:
+    those are searched in full within the rating limit. A pair with a player due X can only
+    take the clash over at a weaker claim (a strong claim traded for an alternation); those
+    (``None`` below: every pair) are looked at only for claims stronger than alternation, and
+    only the ``_NEAREST`` in rating on each side. Built once per pass; a pair changed since is
+    read as it is now, so a stale entry costs a look, never a wrong swap.
     """
 
     def __init__(self, pairs: list[Pair]) -> None:
-        self.by_top: dict[Colour, tuple[list[int], list[int]]] = {}
-        self.by_bottom: dict[Colour, tuple[list[int], list[int]]] = {}
-        for colour in (Colour.WHITE, Colour.BLACK):
+        self.by_top: dict[Colour | None, tuple[list[int], list[int]]] = {}
+        self.by_bottom: dict[Colour | None, tuple[list[int], list[int]]] = {}
+        for colour in (Colour.WHITE, Colour.BLACK, None):
             helpful = [
                 k
                 for k, (c, d) in enumerate(pairs)
-                if c.due is not colour and d.due is not colour
+                if colour is None or (c.due is not colour and d.due is not colour)
             ]
             top = sorted(helpful, key=lambda k: pairs[k][0].rating)
             bottom = sorted(helpful, key=lambda k: pairs[k][1].rating)
             self.by_top[colour] = ([pairs[k][0].rating for k in top], top)
             self.by_bottom[colour] = ([pairs[k][1].rating for k in bottom], bottom)
 
-    def near(self, colour: Colour, top: int, bottom: int, limit: float) -> set[int]:
+    def near(
+        self, colour: Colour | None, top: int, bottom: int, limit: float
+    ) -> set[int]:
         """Pairs whose upper player is within the limit of ``top`` or of ``bottom`` (a
         transposition of the upper players, an interchange), or whose lower player is within
         the limit of ``bottom`` (a transposition of the lower players)."""
@@ -212,9 +295,12 @@ class _Candidates:
             (self.by_top[colour], bottom),
             (self.by_bottom[colour], bottom),
         ):
-            if limit == float("inf"):
+            if limit == float("inf") or colour is None:
                 at = bisect_left(ratings, centre)
                 lo, hi = max(0, at - _NEAREST), min(len(ks), at + _NEAREST)
+                if limit != float("inf"):
+                    lo = max(lo, bisect_left(ratings, centre - limit))
+                    hi = min(hi, bisect_right(ratings, centre + limit))
             else:
                 lo = bisect_left(ratings, centre - limit)
                 hi = bisect_right(ratings, centre + limit)
@@ -247,7 +333,7 @@ def boards_coloured(
         )
     made: list[Board] = []
     for number, (a, b) in enumerate(in_order, start=1):
-        white, black = _colours(a, b, number, first, notes)
+        white, black = _colours(a, b, number, first, notes, options.colour_look_back)
         made.append(Board(white.id, black.id))
     return made
 
@@ -262,7 +348,27 @@ def _board_one_colour(options: PairingOptions, seed: str) -> Colour:
     )
 
 
-def _colours(a: Ranked, b: Ranked, board: int, first: Colour, notes: list[str]) -> Pair:
+def _looked_back(
+    a: Ranked, b: Ranked, colour: Colour | None
+) -> tuple[Ranked, int] | None:
+    """Equal claims to ``colour``: the player who had the other colour in the latest game in
+    which the two players' colours differed (counting back game by game), and how many games
+    back that was; None when their histories never differ."""
+    history_a, history_b = a.entrant.colours, b.entrant.colours
+    for back in range(1, min(len(history_a), len(history_b)) + 1):
+        if history_a[-back] is not history_b[-back]:
+            return (a if history_a[-back] is not colour else b), back
+    return None
+
+
+def _colours(
+    a: Ranked,
+    b: Ranked,
+    board: int,
+    first: Colour,
+    notes: list[str],
+    look_back: bool = True,
+) -> Pair:
     """(white, black) for a (higher-ranked) against b."""
     if a.due is None and b.due is None:
         higher = first if board % 2 else first.other
@@ -271,20 +377,36 @@ def _colours(a: Ranked, b: Ranked, board: int, first: Colour, notes: list[str]) 
         if a.due is Colour.WHITE or b.due is Colour.BLACK:
             return a, b
         return b, a
-    # Both are due the same colour: the stronger claim wins, then the higher rank (29E).
+    # Both are due the same colour: the stronger claim wins, then (posted option, on by
+    # default) the colours of the latest game in which the two differed, then the higher rank.
     winner, loser = a, b
-    if (b.strength, abs(b.entrant.balance)) > (a.strength, abs(a.entrant.balance)):
+    colour = a.due
+    claim_a = (a.strength, abs(a.entrant.balance))
+    claim_b = (b.strength, abs(b.entrant.balance))
+    why = "a stronger claim"
+    if claim_b > claim_a:
         winner, loser = b, a
-    colour = winner.due
+    elif claim_a == claim_b:
+        back = _looked_back(a, b, colour) if look_back else None
+        if back is None:
+            why = "the higher rank"
+        else:
+            winner, games_ago = back
+            loser = b if winner is a else a
+            why = (
+                f"the other colour {games_ago} game{'s' if games_ago > 1 else ''} ago, "
+                "the latest game in which their colours differed"
+            )
     assert colour is not None
-    why = (
-        "a stronger claim"
-        if (winner.strength, abs(winner.entrant.balance))
-        != (loser.strength, abs(loser.entrant.balance))
-        else "the higher rank"
-    )
+    if a.key != b.key:
+        unfixed = "they come from different score groups, and scores come first (27A2)"
+    else:
+        unfixed = (
+            "no transposition or interchange within the rating limit found a player due "
+            f"{colour.other.word} (29E5)"
+        )
     notes.append(
         f"Board {board}: {loser.label} gets {colour.other.word}, not the colour due: "
-        f"{winner.label} is due {colour.word} too and has {why} (29E)."
+        f"{winner.label} is due {colour.word} too and has {why} (29E); {unfixed}."
     )
     return (winner, loser) if colour is Colour.WHITE else (loser, winner)

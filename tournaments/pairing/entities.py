@@ -66,6 +66,12 @@ class Entrant:
     had_bye: bool = False
     requested_bye: ByeKind | None = None  # for the round being paired
     withdrawn: bool = False
+    club: str = ""  # club, school or family: players of one are kept apart when posted
+
+    @property
+    def club_key(self) -> str:
+        """The club as compared: case and surrounding spaces do not make two clubs."""
+        return " ".join(self.club.split()).casefold()
 
     @property
     def label(self) -> str:
@@ -128,6 +134,17 @@ class PairingOptions:
     # Round robins: table numbers by lot, by start number, or {start number: table number}.
     tables: str | Mapping[int, int] = "lot"
     lots_seed: str = ""
+    # Players of the same club / school / family kept apart where a swap within their score
+    # group allows it (posted option; the rule book's team variation, 29E8).
+    avoid_same_club: bool = False
+    # Pairs of start numbers never to be paired together (same family...), the same way.
+    do_not_pair: frozenset[frozenset[int]] = frozenset()
+    # 28L2a (announced variation): the bye may go to a higher-ranked player of the lowest score
+    # group when that gives more players their due colours.
+    bye_for_colours: bool = False
+    # Equal colour claims: look back to the latest game where the two players' colours differed
+    # (False: the higher-ranked player gets the colour).
+    colour_look_back: bool = True
 
 
 def options_parse(data: object) -> PairingOptions:
@@ -145,6 +162,10 @@ def options_parse(data: object) -> PairingOptions:
         "alternate_limit",
         "tables",
         "lots_seed",
+        "avoid_same_club",
+        "do_not_pair",
+        "bye_for_colours",
+        "colour_look_back",
     }
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
@@ -184,7 +205,34 @@ def options_parse(data: object) -> PairingOptions:
         if not isinstance(seed, str):
             raise OptionsError("lots_seed must be a string")
         values["lots_seed"] = seed
+    for key in ("avoid_same_club", "bye_for_colours", "colour_look_back"):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise OptionsError(f"{key} must be true or false, not {data[key]!r}")
+            values[key] = data[key]
+    if "do_not_pair" in data:
+        values["do_not_pair"] = _do_not_pair(data["do_not_pair"])
     return PairingOptions(**values)  # type: ignore[arg-type]
+
+
+def _do_not_pair(value: object) -> frozenset[frozenset[int]]:
+    if not isinstance(value, list | tuple):
+        raise OptionsError(
+            "do_not_pair must be a list of pairs of start numbers, such as [[3, 17]]"
+        )
+    pairs: set[frozenset[int]] = set()
+    for item in value:
+        if (
+            not isinstance(item, list | tuple)
+            or len(item) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in item)
+            or item[0] == item[1]
+        ):
+            raise OptionsError(
+                f"do_not_pair: {item!r} is not a pair of two different start numbers"
+            )
+        pairs.add(frozenset(item))
+    return frozenset(pairs)
 
 
 def _whole(key: str, value: object) -> int:

@@ -3,9 +3,12 @@ resort that re-pairs the bottom of the field when the lowest group cannot avoid 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 
+from .avoid import avoid_fix
 from .colours import ColourFixer
+from .entities import Colour
 from .matching import maximum_matching
 from .ranking import Pair, Ranked, conflict, not_met, score_text
 
@@ -26,17 +29,23 @@ class GroupPairer(ColourFixer):
         groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1
-            made, carry = self.pair_group(carry, group, last)
+            below = [] if last else groups[index + 1]
+            made, carry = self.pair_group(carry, group, last, below)
             pairs.extend(made)
         rematches = 0
         if carry:
             pairs, rematches = self.pair_tail(pairs, carry)
+        avoid_fix(pairs, self.options, self.tag)
         self.limit_fix(pairs)
         self.notes.extend(text for _ids, text in self.tagged)
         return pairs, rematches
 
     def pair_group(
-        self, floaters: list[Ranked], residents: list[Ranked], last: bool
+        self,
+        floaters: list[Ranked],
+        residents: list[Ranked],
+        last: bool,
+        below: Sequence[Ranked] = (),
     ) -> tuple[list[Pair], list[Ranked]]:
         """The pairs of one score group and the players who float down from it."""
         group_score = score_text(residents[0].score)
@@ -56,13 +65,13 @@ class GroupPairer(ColourFixer):
             residents.remove(partner)
             pairs.append((floater, partner))
         if len(residents) % 2 and not last:
-            odd = self.odd_player(residents)
+            odd, why = self.odd_player(residents, below)
             residents.remove(odd)
             carry.append(odd)
             self.tag(
                 [odd],
                 f"{odd.label} floats down from the {group_score} group: the odd player, "
-                "the lowest-ranked one whose group pairs without a rematch (29D).",
+                f"{why}.",
             )
         made, unpaired = self.pair_halves(residents)
         pairs.extend(made)
@@ -101,14 +110,40 @@ class GroupPairer(ColourFixer):
                     return other
         return first
 
-    def odd_player(self, residents: list[Ranked]) -> Ranked:
-        """The lowest-ranked player whose removal leaves a group that pairs without rematches."""
+    def odd_player(
+        self, residents: list[Ranked], below: Sequence[Ranked] = ()
+    ) -> tuple[Ranked, str]:
+        """The player who floats down, and why: the lowest-ranked one whose removal leaves a
+        group that pairs without rematches (29D); another of the lowest four when that leaves
+        fewer colour clashes in this group and the next, within the alternation rating limit
+        of that player (the odd player transposed for colours, 29E5)."""
+        first: tuple[int, Ranked] | None = None
+        best: tuple[int, Ranked] | None = None
         for candidate in reversed(residents[-4:]):
+            if first is not None and (
+                abs(candidate.rating - first[1].rating) > self.options.alternate_limit
+            ):
+                break
             rest = [r for r in residents if r is not candidate]
             _pairs, unpaired = self.pair_halves(rest, quiet=True)
-            if not unpaired:
-                return candidate
-        return residents[-1]
+            if unpaired:
+                continue
+            cost = _clashes_least(rest) + _clashes_least([*below, candidate])
+            if first is None:
+                first = best = (cost, candidate)
+            elif best is not None and cost < best[0]:
+                best = (cost, candidate)
+        if first is None or best is None:
+            return residents[-1], "the lowest-ranked player (29D)"
+        if best is first:
+            return first[
+                1
+            ], "the lowest-ranked one whose group pairs without a rematch (29D)"
+        return best[1], (
+            f"rather than {first[1].label}, within {self.options.alternate_limit} rating "
+            f"points, so that {first[0] - best[0]} fewer board(s) here and in the next group "
+            "miss a due colour (29D, 29E5)"
+        )
 
     def pair_halves(
         self, players: list[Ranked], quiet: bool = False
@@ -238,3 +273,12 @@ class GroupPairer(ColourFixer):
         new.sort(key=lambda pair: pair[0].rank)
         self.colour_fix(new, "bottom")
         return kept + new, rematches
+
+
+def _clashes_least(players: Sequence[Ranked]) -> int:
+    """The fewest boards with a colour clash any pairing of these players can have: players due
+    the colour more players are due, beyond those due the other one or nothing, meet in pairs."""
+    white = sum(1 for p in players if p.due is Colour.WHITE)
+    black = sum(1 for p in players if p.due is Colour.BLACK)
+    free = len(players) - white - black
+    return max(0, abs(white - black) - free) // 2

@@ -13,10 +13,12 @@ from collections.abc import Iterable
 from .colours import boards_coloured
 from .entities import Bye, ByeKind, Entrant, PairingOptions, RoundPairing
 from .groups import GroupPairer
-from .ranking import Pair, Ranked, ranked, score_text
+from .ranking import Pair, Ranked, conflict, ranked, score_text
 
 # How many bye candidates are tried when the first one forces a rematch.
 _BYE_TRIES = 4
+# With the 28L2a variation posted: how many players of the lowest group are tried for the bye.
+_COLOUR_BYE_TRIES = 6
 
 
 def pair_swiss(
@@ -51,18 +53,38 @@ def pair_swiss(
     pairs: list[Pair] = []
     if len(players) % 2:
         candidates = _bye_candidates(players)
-        best: tuple[int, list[Pair], list[str], Ranked] | None = None
-        for candidate in candidates[:_BYE_TRIES]:
+        tries = candidates[:_BYE_TRIES]
+        if options.bye_for_colours:
+            # 28L2a: any eligible player of the lowest group may take it, for colours.
+            lowest = candidates[0]
+            group = [
+                p for p in candidates if p.key == lowest.key and not p.entrant.had_bye
+            ]
+            tries = group[:_COLOUR_BYE_TRIES] or tries
+        best: tuple[tuple[int, int], list[Pair], list[str], Ranked] | None = None
+        first_cost = (0, 0)
+        for candidate in tries:
             trial_notes: list[str] = []
             pairer.notes = trial_notes
             rest = [p for p in players if p is not candidate]
             made, rematches = pairer.pair(rest)
-            if best is None or rematches < best[0]:
-                best = (rematches, made, trial_notes, candidate)
-            if rematches == 0:
+            clashes = sum(1 for pair in made if conflict(*pair))
+            cost = (rematches, clashes if options.bye_for_colours else 0)
+            if candidate is tries[0]:
+                first_cost = cost
+            if best is None or cost < best[0]:
+                best = (cost, made, trial_notes, candidate)
+            if cost == (0, 0):
                 break
         assert best is not None
-        _rematches, pairs, trial_notes, bye = best
+        (_rematches, clashes), pairs, trial_notes, bye = best
+        if bye is not tries[0] and first_cost[0] == 0 and first_cost[1] > clashes:
+            trial_notes.insert(
+                0,
+                f"Pairing bye to {bye.label} rather than {tries[0].label}: "
+                f"{first_cost[1] - clashes} fewer boards where a player misses the colour "
+                "due (28L2a, posted variation).",
+            )
         pairer.notes = notes
         notes.append(_bye_note(bye, players))
         byes.append(Bye(bye.id, ByeKind.PAIRING))

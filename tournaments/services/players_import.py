@@ -16,6 +16,7 @@ from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
 from tournaments.services.common import section_lock
 from tournaments.services.players_add import players_add, players_entry_check
+from tournaments.validators import no_control_characters
 
 IMPORT_EMPTY = "There are no player rows to import."
 IMPORT_HAS_PROBLEMS = "Nothing was saved: {count} row{s} still {have} a problem. Fix them and preview again."
@@ -232,6 +233,14 @@ def _is_header(cells: list[str]) -> bool:
 
 def _import_row_check(row: ImportRow) -> None:
     values, problems = row.values, row.problems
+    for column, value in values.items():
+        try:
+            no_control_characters(value)
+        except ValidationError:
+            # A quoted CSV cell may hold a line break: it would split the player in a TRF.
+            problems.append(
+                f"the {column.replace('_', ' ')} holds a line break or another control character"
+            )
     if not values["name"]:
         problems.append("the name is missing")
     elif len(values["name"]) > 100:

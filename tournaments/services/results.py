@@ -87,6 +87,7 @@ def result_record(
         if result != based_on:
             ResultChange.objects.create(
                 pairing=pairing,
+                round=round_,
                 old_result=based_on,
                 new_result=result,
                 changed_by=user,

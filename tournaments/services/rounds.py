@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -23,6 +23,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
+from tournaments.selectors import round_pairings_version
 from tournaments.services.common import round_lock
 from tournaments.services.setup import tournament_status_refresh
 
@@ -39,9 +40,9 @@ PLAYER_WITHDRAWN = (
 BOARD_TWICE = "Board {board} is used twice."
 GAME_NEEDS_TWO_RESULT = "{result} is not a result for a game between two players."
 BYE_NEEDS_ONE_RESULT = "{result} is not a result for a player without an opponent."
-PAIRINGS_HAVE_RESULTS = (
-    "Round {round} already has results, so its pairings cannot change: "
-    "correct the results instead, or set them back to not played first."
+BOARD_HAS_RESULT = (
+    "Board {board} ({white} – {black}) has a result, {result}, so its players cannot change. "
+    "Set it back to “not yet played” on the round page first (the round's history keeps it)."
 )
 WARN_REMATCH = "{white} and {black} already met in round {earlier}."
 WARN_THIRD_COLOUR = "{player} gets {colour} for the third game in a row."
@@ -51,6 +52,10 @@ WARN_REQUESTED_BYE_PAIRED = (
 )
 WARN_PREVIOUS_ROUND_OPEN = (
     "Round {previous} is not complete yet: {missing} board{s} without a result."
+)
+PAIRINGS_STALE = (
+    "Round {round}'s pairings were changed by someone else after you opened this page. "
+    "Nothing was saved: reload the page to see them, then make your change again."
 )
 PAIRINGS_RACE = "Round {round} was changed by someone else while you saved: reload it and try again."
 ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
@@ -72,13 +77,15 @@ class PairingInput:
     """One row of a round as a pairing page or program gives it: players as Player pks.
 
     A game has a board and two players; a bye or an absence has no board, one player and its
-    result code (``Result.BYE_HALF``, ...).
+    result code (``Result.BYE_HALF``, ...). A game given no result (None) keeps the result its
+    board has now, or is not yet played when the two players are newly paired: a pairings form
+    that shows no results never writes one.
     """
 
     white: int
     black: int | None = None
     board: int | None = None
-    result: str = Result.PENDING
+    result: str | None = None
 
 
 @dataclass
@@ -90,7 +97,8 @@ class PairingsCheck:
 
     errors: list[tuple[int | None, str]]
     warnings: list[str]
-    # The rows checked: the given ones, then the requested byes that were missing.
+    # The rows checked: the given ones, then the requested byes that were missing; each with
+    # its result (a game given none has its board's result now, or pending).
     rows: list[PairingInput]
 
 
@@ -121,16 +129,33 @@ def round_pairings_check(
     """Check the rows of round ``number`` without writing: errors as sentences, and warnings.
 
     Players with a requested bye for the round who are missing from ``rows`` get their bye
-    (added to the rows checked). A round that has results keeps its games. Reads a constant
-    number of queries (requested byes, players, earlier pairings, this round's pairings).
+    (added to the rows checked). A game with a result keeps its two players (US Chess rule 28M
+    and the like let a TD correct a result, not re-pair a game that was played). Reads a
+    constant number of queries (requested byes, players, earlier pairings, this round's
+    pairings).
     """
     errors: list[tuple[int | None, str]] = []
     warnings: list[str] = []
-    rows = list(rows)
     try:
         round_number_check(section=section, number=number)
     except ValidationError as error:
-        return PairingsCheck([(None, m) for m in error.messages], [], rows)
+        return PairingsCheck([(None, m) for m in error.messages], [], list(rows))
+    existing: dict[tuple[int, int | None], tuple[int | None, str]] = {
+        (white, black): (board, result)
+        for board, white, black, result in Pairing.objects.filter(
+            round__section=section, round__number=number
+        ).values_list("board", "white_id", "black_id", "result")
+    }
+    # A game given no result keeps its board's: the form that sent it shows none.
+    rows = [
+        row
+        if row.result is not None
+        else replace(
+            row,
+            result=existing.get((row.white, row.black), (None, Result.PENDING))[1],
+        )
+        for row in rows
+    ]
     given = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
     for player_id, kind in RequestedBye.objects.filter(
         player__section=section, round_number=number
@@ -139,21 +164,35 @@ def round_pairings_check(
             rows.append(
                 PairingInput(white=player_id, result=REQUESTED_BYE_RESULTS[kind])
             )
-    existing = list(
-        Pairing.objects.filter(
-            round__section=section, round__number=number
-        ).values_list("board", "white_id", "black_id", "result")
-    )
-    has_results = any(
-        black is not None and result != Result.PENDING
-        for _b, _w, black, result in existing
-    )
-    if has_results and {(r.board, r.white, r.black) for r in rows} != {
-        (board, white, black) for board, white, black, _r in existing
-    }:
-        errors.append((None, PAIRINGS_HAVE_RESULTS.format(round=number)))
     ids = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
-    players = Player.objects.in_bulk(ids)
+    played = [
+        (key, board, result)
+        for key, (board, result) in existing.items()
+        if key[1] is not None and result != Result.PENDING
+    ]
+    players = Player.objects.in_bulk(
+        ids | {pk for key, *_ in played for pk in key if pk is not None}
+    )
+    kept = {(r.white, r.black) for r in rows}
+    for (white, black), board, result in sorted(played, key=lambda p: p[1] or 0):
+        if (white, black) in kept:
+            continue
+        # Shown on the row that now names one of the game's players, if there is one.
+        at = next(
+            (i for i, r in enumerate(rows) if {r.white, r.black} & {white, black}),
+            None,
+        )
+        errors.append(
+            (
+                at,
+                BOARD_HAS_RESULT.format(
+                    board=board or "–",
+                    white=players[white],
+                    black=players[black],  # type: ignore[index]
+                    result=Result(result).label,
+                ),
+            )
+        )
     earlier = list(
         Pairing.objects.filter(round__section=section, round__number__lt=number)
         .order_by("round__number")
@@ -311,8 +350,13 @@ def round_pairings_save(
     rows: Sequence[PairingInput],
     user: Any = None,
     source: str = "pairing",
+    based_on: str | None = None,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
+
+    ``based_on`` is the ``selectors.round_pairings_version`` the caller's form was drawn from:
+    if the round's pairings are another version now (another TD saved meanwhile), nothing is
+    written and the error says so (``PAIRINGS_STALE``), as a stale result entry is refused.
 
     ``rows`` are checked by ``round_pairings_check`` (requested byes added). A round that has
     results keeps its games: only results may change then, each recorded as a
@@ -330,36 +374,49 @@ def round_pairings_save(
             # The lock before the checks: what they read (the round's results) stays true
             # until this transaction ends, whoever else writes to the round.
             round_ = round_lock(section=section, number=number)
+            if based_on is not None and based_on != round_pairings_version(
+                section=section, number=number
+            ):
+                raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
             check = round_pairings_check(section=section, number=number, rows=rows)
             if check.errors:
                 raise _invalid(check.errors)
             rows = check.rows
-            existing = {(p.white_id, p.black_id): p for p in round_.pairings.all()}
-            kept = {(r.white, r.black) for r in rows} & set(existing)
-            Pairing.objects.filter(round=round_).exclude(
-                pk__in=[existing[k].pk for k in kept]
-            ).delete()
-            # Boards of kept rows are cleared first, so that two rows may swap boards.
-            Pairing.objects.filter(pk__in=[existing[k].pk for k in kept]).update(
-                board=None
-            )
+            existing = {
+                (p.white_id, p.black_id): p
+                for p in round_.pairings.select_related("white", "black")
+            }
+            wanted = {(r.white, r.black): r for r in rows}
+            gone = [p for key, p in existing.items() if key not in wanted]
+            _trail_keep(gone)
+            Pairing.objects.filter(pk__in=[p.pk for p in gone]).delete()
+            # Only rows whose board or result changes are written: a board the save keeps as
+            # it is is not touched at all.
+            moved = [
+                p
+                for key, p in existing.items()
+                if key in wanted
+                and (p.board, p.result) != (wanted[key].board, wanted[key].result)
+            ]
+            # Boards of moved rows are cleared first, so that two rows may swap boards.
+            Pairing.objects.filter(pk__in=[p.pk for p in moved]).update(board=None)
             changes = []
-            for row in rows:
-                old = existing.get((row.white, row.black))
-                if old is None:
-                    continue
-                if old.result != row.result:
+            for old in moved:
+                row = wanted[(old.white_id, old.black_id)]
+                result = _result_of(row)
+                if old.result != result:
                     changes.append(
                         ResultChange(
                             pairing=old,
+                            round=round_,
                             old_result=old.result,
-                            new_result=row.result,
+                            new_result=result,
                             changed_by=user,
                             source=source,
                         )
                     )
-                old.board, old.result = row.board, row.result
-                old.save(update_fields=["board", "result"])
+                old.board, old.result = row.board, result
+            Pairing.objects.bulk_update(moved, ["board", "result"])
             ResultChange.objects.bulk_create(changes)
             Pairing.objects.bulk_create(
                 Pairing(
@@ -367,7 +424,7 @@ def round_pairings_save(
                     board=row.board,
                     white_id=row.white,
                     black_id=row.black,
-                    result=row.result,
+                    result=_result_of(row),
                 )
                 for row in rows
                 if (row.white, row.black) not in existing
@@ -379,6 +436,26 @@ def round_pairings_save(
         # this round's pairings at the same moment.
         raise ValidationError(PAIRINGS_RACE.format(round=number)) from None
     return PairingsSaved(round_, check.warnings)
+
+
+def _result_of(row: PairingInput) -> str:
+    """A checked row's result (``round_pairings_check`` gives every row one)."""
+    return row.result or Result.PENDING
+
+
+def _trail_keep(gone: Sequence[Pairing]) -> None:
+    """Write the board and players into the result changes of pairings about to be taken out:
+    the round's history keeps them (the audit trail is never deleted)."""
+    for pairing in gone:
+        players = (
+            f"{pairing.white.start_number} {pairing.white.name}"
+            if pairing.black is None
+            else f"{pairing.white.start_number} {pairing.white.name} – "
+            f"{pairing.black.start_number} {pairing.black.name}"
+        )
+        ResultChange.objects.filter(pairing=pairing).update(
+            board=pairing.board, players=players[:250]
+        )
 
 
 def _status_after_pairing(status: str, rows: Sequence[PairingInput]) -> str:

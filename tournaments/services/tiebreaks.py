@@ -11,6 +11,7 @@ from django.db import transaction
 from standings.engine import SYSTEMS, format_order, parse_order
 from tournaments.models import Section, TiebreakChange
 from tournaments.selectors import round_one_posted, section_tiebreaks_posted
+from tournaments.validators import no_control_characters_but_lines
 
 TIEBREAKS_INVALID = "This order cannot be used: {error}."
 TIEBREAKS_EMPTY = "Choose at least one tiebreak."
@@ -35,6 +36,7 @@ def tiebreak_order_check(text: str) -> str:
 def section_tiebreaks_check(*, section: Section, order: str, reason: str = "") -> str:
     """Whether ``order`` may be posted now (see ``section_tiebreaks_post``); its canonical text."""
     new = tiebreak_order_check(order)
+    no_control_characters_but_lines(reason)
     if section_tiebreaks_posted(section) and new == section.tiebreaks:
         raise ValidationError(TIEBREAKS_UNCHANGED)
     if round_one_posted(section) and not reason.strip():

@@ -93,6 +93,7 @@ def tournament_import_trf(
                 line=player.line,
             )
     fields = _tournament_fields(parsed, name)
+    team_of = _teams(parsed)
     pending_rounds = {p.round for p in found if p.result == Result.PENDING}
     paired_rounds = sorted({p.round for p in found})
     if not paired_rounds:
@@ -131,6 +132,8 @@ def tournament_import_trf(
                         "title": p.title,
                         "sex": p.sex,
                         "birth_date": p.birth_date,
+                        # A team record (013) names the club / team the player plays for.
+                        "club": team_of.get(p.start_number, ""),
                     }
                     for p in parsed.players
                 ],
@@ -184,13 +187,14 @@ def _import_audit(section: Section) -> None:
         (
             ResultChange(
                 pairing_id=pk,
+                round_id=round_id,
                 old_result=Result.PENDING,
                 new_result=result,
                 source=ResultChange.Source.IMPORT,
             )
-            for pk, result in Pairing.objects.filter(round__section=section)
+            for pk, round_id, result in Pairing.objects.filter(round__section=section)
             .exclude(result=Result.PENDING)
-            .values_list("pk", "result")
+            .values_list("pk", "round_id", "result")
             .iterator()
         ),
         batch_size=2000,
@@ -243,6 +247,13 @@ def _trf_records(parsed: trf.TrfTournament, fields: dict[str, Any]) -> list[list
     placed: set[str] = set()
     for record in parsed.records:
         value = record.value
+        if record.code == trf.TEAM_CODE:
+            # The teams live in the players' club / team field; the export writes every team
+            # record at the place of the first one.
+            if record.code not in placed:
+                placed.add(record.code)
+                kept.append([record.code, ""])
+            continue
         if record.code in TRF_FIELD_CODES and record.code not in placed:
             placed.add(record.code)
             date_field = {"042": "start_date", "052": "end_date"}.get(record.code)
@@ -250,6 +261,33 @@ def _trf_records(parsed: trf.TrfTournament, fields: dict[str, Any]) -> list[list
                 value = ""
         kept.append([record.code, value])
     return kept
+
+
+def _teams(parsed: trf.TrfTournament) -> dict[int, str]:
+    """Start number -> team name from the team records (013); each player in one team at most."""
+    numbers = {p.start_number for p in parsed.players}
+    team_of: dict[int, str] = {}
+    for record in parsed.records:
+        if record.code != trf.TEAM_CODE:
+            continue
+        try:
+            team, members = trf.team_read(record)
+        except trf.TrfError as error:
+            raise TrfImportError(error.message, line=error.line) from error
+        for number in members:
+            if number not in numbers:
+                raise TrfImportError(
+                    f"team record (013) {team!r}: no player has start number {number}",
+                    line=record.line,
+                )
+            if number in team_of:
+                raise TrfImportError(
+                    f"team record (013) {team!r}: player {number} is already in team "
+                    f"{team_of[number]!r}",
+                    line=record.line,
+                )
+            team_of[number] = team
+    return team_of
 
 
 def _tournament_fields(parsed: trf.TrfTournament, name: str | None) -> dict[str, Any]:

@@ -11,7 +11,8 @@ file's line number (1-based) and what is wrong.
   and the result codes, as the format defines them;
 - ``reading``: ``decode``, ``parse``, ``pairings``, and the decisions where the format is silent;
 - ``writing``: ``blocks_from_pairings``, ``write``, ``player_line``, ``cuts``;
-- ``dates``: ``date_from_text``, ``date_text``.
+- ``dates``: ``date_from_text``, ``date_text``;
+- ``teams``: the team records (013), ``team_read`` and ``team_value``.
 
 Callers use the package: ``from tournaments import trf``, then ``trf.parse(...)``.
 """
@@ -37,6 +38,7 @@ from tournaments.trf.records import (
     TrfTournament,
     TrfWriteError,
 )
+from tournaments.trf.teams import TEAM_CODE, team_read, team_value
 from tournaments.trf.writing import blocks_from_pairings, cuts, player_line, write
 
 __all__ = [
@@ -47,6 +49,7 @@ __all__ = [
     "NO_COLOUR",
     "ONE_PLAYER_LETTERS",
     "RESULT_LETTERS",
+    "TEAM_CODE",
     "TWO_PLAYER_LETTERS",
     "TrfBlock",
     "TrfError",
@@ -63,5 +66,7 @@ __all__ = [
     "pairings",
     "parse",
     "player_line",
+    "team_read",
+    "team_value",
     "write",
 ]

@@ -288,7 +288,11 @@ def round_pairings(
         "players": players,
         "section_name": page.section.name,
     }
+    # The version of the pairings this form shows: a save from it is refused once another TD
+    # has saved this round's pairings since.
+    version = selectors.round_pairings_version(section=page.section, number=number)
     if request.method == "POST":
+        version = request.POST.get("version", "")
         boards = BoardFormSet(request.POST, prefix="boards", **formset_kwargs)
         byes = ByeFormSet(request.POST, prefix="byes", **formset_kwargs)
         if boards.is_valid() and byes.is_valid():
@@ -300,6 +304,7 @@ def round_pairings(
                     rows=rows,
                     user=request.user,
                     source=ResultChange.Source.PAIRING,
+                    based_on=version,
                 )
             except ValidationError as invalid:
                 _attach(invalid, forms, boards)
@@ -359,6 +364,7 @@ def round_pairings(
                 n: RequestedBye.Kind(kind).label for n, kind in requested.items()
             },
             has_results=has_results,
+            version=version,
             auto_pair_url=page.url("round_pair"),
         ),
     )
@@ -489,9 +495,7 @@ def round_history(
     """Every change of a result in the round: board, old, new, who, when, through which page."""
     page = _round_page(request, slug, section, number)
     changes = (
-        ResultChange.objects.filter(
-            pairing__round__section=page.section, pairing__round__number=number
-        )
+        ResultChange.objects.filter(round__section=page.section, round__number=number)
         .select_related("pairing__white", "pairing__black", "changed_by")
         .order_by("-changed_at", "-pk")
     )

@@ -12,7 +12,7 @@ counting or not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -112,17 +112,28 @@ class MemberTeamStandings:
 
 
 def compute_member_teams(
-    snapshot: Snapshot, team_of: Mapping[PlayerId, str], scoring: MemberTeamScoring
+    snapshot: Snapshot | Sequence[Snapshot],
+    team_of: Mapping[PlayerId, str],
+    scoring: MemberTeamScoring,
 ) -> MemberTeamStandings:
     """Team standings of the players who carry a team (``team_of``; players without one are left out).
 
-    The counting players are a team's best N by score; when players tie on score at the cutoff,
-    the one ahead on the team order's own tiebreaks counts (the team's best N).
+    Several snapshots (the sections of a whole event, player ids unique across them) pool their
+    players: a team's best N come from any section. The counting players are a team's best N by
+    score; when players tie on score at the cutoff, the one ahead on the team order's own
+    tiebreaks counts (the team's best N).
     """
+    snapshots = (snapshot,) if isinstance(snapshot, Snapshot) else tuple(snapshot)
     specs = tuple(i.spec for i in scoring.order if i.spec is not None)
-    standings = compute_standings(snapshot, specs, lots_seed=None)
+    pooled: list[StandingRow] = []
+    for one in snapshots:
+        pooled.extend(compute_standings(one, specs, lots_seed=None).rows)
+    if (
+        len(snapshots) > 1
+    ):  # best first across the sections (sorted is stable within one)
+        pooled.sort(key=lambda r: (r.score, *(v.value for v in r.values)), reverse=True)
     members: dict[str, list[StandingRow]] = {}
-    for standing in standings.rows:  # rank order
+    for standing in pooled:  # best first
         team = team_of.get(standing.player.id, "").strip()
         if team:
             members.setdefault(team, []).append(standing)
@@ -167,7 +178,8 @@ def compute_member_teams(
     # Too few players to place: listed after the placed teams, unranked.
     unplaced = (r for r in rows if r.players < scoring.min_players)
     result.extend(sorted(unplaced, key=lambda r: (-r.score, r.team.casefold())))
-    return MemberTeamStandings(snapshot.through_round, scoring, tuple(result))
+    through = max((one.through_round for one in snapshots), default=0)
+    return MemberTeamStandings(through, scoring, tuple(result))
 
 
 def _key(row: MemberTeamRow) -> tuple[Fraction, ...]:

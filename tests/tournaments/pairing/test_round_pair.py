@@ -330,3 +330,25 @@ def test_any_requested_bye_even_a_zero_point_one_counts_as_having_had_a_bye() ->
     # 2 and 3 are the 0 group; 3 ranks lowest but had the zero-point bye in round 1.
     assert byes(round_) == {2: Result.BYE_PAIRING}
     assert boards(round_) != []
+
+
+def test_players_club_reaches_the_pairing_and_keeps_club_mates_apart_when_posted() -> (
+    None
+):
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=[],
+        rounds_total=3,
+        pairing_options={"board_one_colour": "white", "avoid_same_club": True},
+    )
+    Player.objects.filter(section=section, start_number__in=[1, 3]).update(
+        club="Riverside Chess Club"
+    )
+
+    round_ = round_pair(section=section)
+
+    assert {frozenset(b) for b in boards(round_)} == {
+        frozenset((1, 4)),
+        frozenset((2, 3)),
+    }
+    assert any("kept apart" in n for n in round_.pairing_notes)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tournaments.pairing import Colour, Entrant, PairingOptions, pair_swiss
+from tournaments.pairing import (
+    Colour,
+    Entrant,
+    PairingOptions,
+    pair_swiss,
+    pairing_problems,
+)
 
 W, B = Colour.WHITE, Colour.BLACK
 # Three games, one colour ahead: due the other colour to equalise (27A4), not a strong claim.
@@ -66,3 +72,72 @@ def test_no_transposition_or_interchange_beyond_the_rating_limit() -> None:
     result = pair_swiss(entrants, round_number=4, options=options)
 
     assert len(misses(entrants, result.boards)) == 2
+
+
+def test_the_odd_player_is_chosen_among_the_lowest_for_colours_within_the_limit() -> (
+    None
+):
+    # Score 1: #1-#3 due White, #4 and #5 due Black, all within 40 points. Score 0: #6 due
+    # Black, #7 due White, #8 due Black. Floating #5 (the lowest) leaves W W W B above and
+    # B W B B below: a clash in each group. Floating #3 leaves W W B B and B W B W: none.
+    def player(n: int, rating: int, due: Colour, score: int) -> Entrant:
+        return Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=rating,
+            score=Fraction(score),
+            colours=(due.other,),
+            opponents=frozenset({100 + n}),
+        )
+
+    entrants = [
+        player(1, 2000, W, 1),
+        player(2, 1990, W, 1),
+        player(3, 1980, W, 1),
+        player(4, 1970, B, 1),
+        player(5, 1960, B, 1),
+        player(6, 1900, B, 0),
+        player(7, 1890, W, 0),
+        player(8, 1880, B, 0),
+    ]
+
+    result = pair_swiss(entrants, round_number=2)
+
+    assert misses(entrants, result.boards) == []
+    assert any(
+        "#3 P3 floats down" in note and "rather than #5 P5" in note
+        for note in result.notes
+    )
+
+
+def test_three_lower_players_change_places_when_no_single_swap_mends_two_clashes() -> (
+    None
+):
+    # Upper half #1 (due White), #2, #3 (due Black); lower half #4 (due White), #5 (due
+    # Black), #6 (due White). 1-4 and 2-5 clash; 1-5 with 2-4 is a rematch (2 met 4), and an
+    # interchange would move players 500 points. #4 -> #6 -> #5 -> #4, 10-20 points each,
+    # gives everyone their colour.
+    def player(n: int, rating: int, due: Colour, met: int) -> Entrant:
+        return Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=rating,
+            score=Fraction(2),
+            colours=DUE_WHITE if due is W else DUE_BLACK,
+            opponents=frozenset({met}),
+        )
+
+    entrants = [
+        player(1, 2000, W, 101),
+        player(2, 1990, B, 4),
+        player(3, 1980, B, 103),
+        player(4, 1500, W, 2),
+        player(5, 1490, B, 105),
+        player(6, 1480, W, 106),
+    ]
+
+    result = pair_swiss(entrants, round_number=4)
+
+    assert misses(entrants, result.boards) == []
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    assert any("two transpositions at once" in note for note in result.notes)

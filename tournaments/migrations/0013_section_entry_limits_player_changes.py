@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_uschess_report_fields'),
+        ('tournaments', '0012_team_scoring'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,72 @@
+"""Team standings of an individual section and of the whole event (teams by club / team field)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from standings.forms import RoundPickForm
+from standings.pages.teams import team_lines
+from standings.reports import ReportError
+from standings.team_reports import TeamReport, section_teams, tournament_teams
+from standings.views.common import page_context, section_page
+from tournaments.access import tournament_for_reader
+
+TEAMS = "standings/teams.html"
+
+
+@require_GET
+def section_team_standings(
+    request: HttpRequest, slug: str, section: int
+) -> HttpResponse:
+    """The section's team standings after a round (``?round=N``; default: the last complete)."""
+    page = section_page(request, slug, section)
+    form = RoundPickForm(request.GET)
+    context: dict[str, Any] = {
+        "page": page,
+        "tournament": page.tournament,
+        "section": page.section,
+        "scoring": page.section.team_scoring,
+        **page_context(request),
+    }
+    if not form.is_valid():
+        context["error"] = "Bad address: the round must be a whole number."
+        return render(request, TEAMS, context, status=400)
+    try:
+        report = section_teams(
+            section=page.section, through_round=form.cleaned_data["round"]
+        )
+    except ReportError as error:
+        context["error"] = str(error)
+        return render(request, TEAMS, context)
+    return render(request, TEAMS, {**context, **_report_context(report)})
+
+
+@require_GET
+def event_team_standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole event's team standings: every section's players pooled by club / team."""
+    tournament = tournament_for_reader(request, slug)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "scoring": tournament.team_scoring,
+        **page_context(request),
+    }
+    try:
+        report = tournament_teams(tournament=tournament)
+    except ReportError as error:
+        context["error"] = str(error)
+        return render(request, TEAMS, context)
+    return render(request, TEAMS, {**context, **_report_context(report)})
+
+
+def _report_context(report: TeamReport) -> dict[str, Any]:
+    return {
+        "report": report,
+        "lines": team_lines(report),
+        "labels": [item.label for item in report.standings.scoring.order],
+        "through": report.rounds,
+        "has_prizes": bool(report.prizes),
+    }

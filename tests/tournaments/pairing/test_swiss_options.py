@@ -1,0 +1,172 @@
+"""The options a TD posts for what the pairing respects: players kept apart, the bye for colours
+(28L2a), equal colour claims looked back on; each with the note a TD can show a player."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from tournaments.pairing import (
+    Colour,
+    Entrant,
+    OptionsError,
+    PairingOptions,
+    options_parse,
+    pair_swiss,
+    pairing_problems,
+)
+
+W, B = Colour.WHITE, Colour.BLACK
+WHITE_FIRST = {"board_one_colour": "white"}
+
+
+def four(**clubs: str) -> list[Entrant]:
+    return [
+        Entrant(id=n, name=f"P{n}", rating=2300 - 100 * n, club=clubs.get(f"p{n}", ""))
+        for n in range(1, 5)
+    ]
+
+
+def met(result_boards: tuple[object, ...]) -> set[frozenset[int]]:
+    return {frozenset((b.white, b.black)) for b in result_boards}  # type: ignore[attr-defined]
+
+
+def test_same_club_players_are_kept_apart_within_their_score_group_when_posted() -> (
+    None
+):
+    entrants = four(p1="Riverside", p3=" riverside ")
+
+    plain = pair_swiss(entrants, round_number=1, options=options_parse(WHITE_FIRST))
+    apart = pair_swiss(
+        entrants,
+        round_number=1,
+        options=options_parse({**WHITE_FIRST, "avoid_same_club": True}),
+    )
+
+    assert frozenset((1, 3)) in met(plain.boards)
+    assert met(apart.boards) == {frozenset((1, 4)), frozenset((2, 3))}
+    assert any("kept apart" in note and "#1 P1" in note for note in apart.notes)
+
+
+def test_do_not_pair_list_keeps_two_players_apart() -> None:
+    entrants = four()
+
+    result = pair_swiss(
+        entrants,
+        round_number=1,
+        options=options_parse({**WHITE_FIRST, "do_not_pair": [[2, 4]]}),
+    )
+
+    assert frozenset((2, 4)) not in met(result.boards)
+
+
+def test_keeping_apart_never_makes_a_rematch_or_leaves_the_score_group() -> None:
+    # 1 and 3 are one family; 1 has met 2 and 4: only 1-3, 2-4 avoids rematches.
+    entrants = [
+        Entrant(id=1, name="P1", rating=2200, opponents=frozenset({2, 4})),
+        Entrant(id=2, name="P2", rating=2100, opponents=frozenset({1})),
+        Entrant(id=3, name="P3", rating=2000),
+        Entrant(id=4, name="P4", rating=1900, opponents=frozenset({1})),
+    ]
+
+    result = pair_swiss(
+        entrants,
+        round_number=2,
+        options=PairingOptions(do_not_pair=frozenset({frozenset((1, 3))})),
+    )
+
+    assert met(result.boards) == {frozenset((1, 3)), frozenset((2, 4))}
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    assert any("meet: no swap" in note for note in result.notes)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [[[1]], [[1, 1]], [["1", 2]], "1-2", [[True, 2]]],
+)
+def test_do_not_pair_must_be_pairs_of_start_numbers(value: object) -> None:
+    with pytest.raises(OptionsError, match="do_not_pair"):
+        options_parse({"do_not_pair": value})
+
+
+def test_yes_no_options_must_be_true_or_false() -> None:
+    with pytest.raises(OptionsError, match="avoid_same_club must be true or false"):
+        options_parse({"avoid_same_club": "yes"})
+
+
+def lowest_three() -> list[Entrant]:
+    """Three players of the lowest group, ranked 1, 2, 3: two due White, the last due Black."""
+    return [
+        Entrant(id=1, name="P1", rating=2000, colours=(B,), opponents=frozenset({11})),
+        Entrant(id=2, name="P2", rating=1900, colours=(B,), opponents=frozenset({12})),
+        Entrant(id=3, name="P3", rating=1800, colours=(W,), opponents=frozenset({13})),
+    ]
+
+
+def test_bye_goes_to_the_lowest_ranked_player_unless_the_colour_variation_is_posted() -> (
+    None
+):
+    entrants = lowest_three()
+
+    plain = pair_swiss(entrants, round_number=2)
+    for_colours = pair_swiss(
+        entrants, round_number=2, options=options_parse({"bye_for_colours": True})
+    )
+
+    assert [b.player for b in plain.byes] == [3]
+    assert any("gets Black, not the colour due" in note for note in plain.notes)
+    # 28L2a: the bye to #2 lets #1 (due White) meet #3 (due Black).
+    assert [b.player for b in for_colours.byes] == [2]
+    assert [(b.white, b.black) for b in for_colours.boards] == [(1, 3)]
+    assert any("28L2a" in note for note in for_colours.notes)
+
+
+def equal_claims() -> list[Entrant]:
+    """Both due White with equal claims; #2 had Black three games ago when #1 had White."""
+    return [
+        Entrant(id=1, name="P1", rating=2000, colours=(B, W, W, B), score=Fraction(2)),
+        Entrant(id=2, name="P2", rating=1900, colours=(W, B, W, B), score=Fraction(2)),
+    ]
+
+
+def test_equal_colour_claims_look_back_to_the_latest_game_the_colours_differed() -> (
+    None
+):
+    result = pair_swiss(equal_claims(), round_number=5)
+
+    assert [(b.white, b.black) for b in result.boards] == [(2, 1)]
+    assert any(
+        "#1 P1 gets Black" in note and "3 games ago" in note for note in result.notes
+    )
+
+
+def test_equal_colour_claims_go_to_the_higher_rank_without_looking_back() -> None:
+    result = pair_swiss(
+        equal_claims(),
+        round_number=5,
+        options=options_parse({"colour_look_back": False}),
+    )
+
+    assert [(b.white, b.black) for b in result.boards] == [(1, 2)]
+    assert any("the higher rank" in note for note in result.notes)
+
+
+def test_keeping_apart_never_moves_a_player_out_of_their_score_group() -> None:
+    # 1 and 2 lead with a point each and are club-mates: the score group wins (27A2).
+    entrants = [
+        Entrant(id=n, name=f"P{n}", rating=2300 - 100 * n, club="Oak", score=score)
+        for n, score in (
+            (1, Fraction(1)),
+            (2, Fraction(1)),
+            (3, Fraction(0)),
+            (4, Fraction(0)),
+        )
+    ]
+
+    result = pair_swiss(
+        entrants, round_number=2, options=PairingOptions(avoid_same_club=True)
+    )
+
+    assert met(result.boards) == {frozenset((1, 2)), frozenset((3, 4))}
+    assert any("#1 P1 and #2 P2 are to be kept apart" in n for n in result.notes)

@@ -1,0 +1,133 @@
+"""Team scoring of individual sections (and of a whole event): posted before round 1 like the
+tiebreak order. The engine's ``standings.engine.teams`` checks the order and ranks the teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from standings.engine.teams import parse_member_order
+from tournaments.models import Round, Section, Tournament
+from tournaments.selectors import round_one_posted
+
+TEAM_ORDER_INVALID = "This team order cannot be used: {error}."
+TEAM_TOP_RANGE = (
+    "The number of counting players must be 1 or more (leave it empty: all count)."
+)
+TEAM_MIN_RANGE = "The minimum number of players must be 1 or more."
+TEAM_PRIZE_LONG = "A team prize is at most 100 characters: {prize!r}."
+TEAM_SCORING_LOCKED = (
+    "Round 1 pairings are posted, so the team scoring is locked: a change now needs a written "
+    "reason, which is shown with the team standings."
+)
+TEAM_SCORING_UNCHANGED = "This is already the posted team scoring."
+
+
+def team_scoring_check(
+    *,
+    top: int | None,
+    min_players: int,
+    order: str,
+    prizes: list[str] | None = None,
+) -> dict[str, Any]:
+    """The team scoring as stored (``Section.team_scoring``), or a ValidationError saying what is wrong."""
+    if top is not None and top < 1:
+        raise ValidationError(TEAM_TOP_RANGE)
+    if min_players < 1:
+        raise ValidationError(TEAM_MIN_RANGE)
+    try:
+        items = parse_member_order(order)
+    except ValueError as error:
+        raise ValidationError(TEAM_ORDER_INVALID.format(error=error)) from None
+    cleaned = [p.strip() for p in prizes or [] if p.strip()]
+    for prize in cleaned:
+        if len(prize) > 100:
+            raise ValidationError(TEAM_PRIZE_LONG.format(prize=prize[:30] + "..."))
+    return {
+        "top": top,
+        "min_players": min_players,
+        "order": ",".join(i.key for i in items),
+        "prizes": cleaned,
+    }
+
+
+def _changed(
+    old: dict[str, Any], new: dict[str, Any], locked: bool, reason: str
+) -> dict[str, Any]:
+    """``new`` with the reason for a change after round 1 (refused without one)."""
+    kept = {k: v for k, v in old.items() if k != "reason"}
+    if kept == new:
+        raise ValidationError(TEAM_SCORING_UNCHANGED)
+    if locked and old and not reason.strip():
+        raise ValidationError(TEAM_SCORING_LOCKED)
+    return {**new, "reason": reason.strip()} if locked and old else new
+
+
+def section_team_scoring_post(
+    *,
+    section: Section,
+    top: int | None,
+    min_players: int,
+    order: str,
+    prizes: list[str] | None = None,
+    reason: str = "",
+) -> dict[str, Any]:
+    """Post the section's team scoring: the top N scores of each club / team count (None: all),
+    teams with fewer than ``min_players`` do not place, ties go to the team order.
+
+    Locked once round 1 pairings are posted, as the tiebreak order is (players expect the rules
+    announced before round one); a change then needs a written reason, shown publicly.
+    """
+    new = team_scoring_check(
+        top=top, min_players=min_players, order=order, prizes=prizes
+    )
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        stored = _changed(locked.team_scoring, new, round_one_posted(locked), reason)
+        locked.team_scoring = stored
+        locked.save(update_fields=["team_scoring"])
+    section.team_scoring = stored
+    return stored
+
+
+def section_team_scoring_clear(*, section: Section) -> None:
+    """Take the team scoring down (no team standings); only before round 1 is posted."""
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        if round_one_posted(locked):
+            raise ValidationError(TEAM_SCORING_LOCKED)
+        locked.team_scoring = {}
+        locked.save(update_fields=["team_scoring"])
+    section.team_scoring = {}
+
+
+def tournament_team_scoring_post(
+    *,
+    tournament: Tournament,
+    top: int | None,
+    min_players: int,
+    order: str,
+    prizes: list[str] | None = None,
+    reason: str = "",
+) -> dict[str, Any]:
+    """Post the whole event's team scoring (every section's players pooled by club / team).
+
+    Locked once round 1 of any section is posted; a change then needs a written reason.
+    """
+    new = team_scoring_check(
+        top=top, min_players=min_players, order=order, prizes=prizes
+    )
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        started = Round.objects.filter(
+            section__tournament=locked,
+            number=1,
+            status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+        ).exists()
+        stored = _changed(locked.team_scoring, new, started, reason)
+        locked.team_scoring = stored
+        locked.save(update_fields=["team_scoring"])
+    tournament.team_scoring = stored
+    return stored

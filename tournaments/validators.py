@@ -1,0 +1,40 @@
+"""Checks every text field of the tournament's models shares.
+
+A control character (a line break, a tab, an escape) in a name breaks every line-based file the
+name is written to: a player whose name holds a line break becomes two lines in a TRF-16 export,
+the second one read as another player. No form offers one, but a crafted request, a CSV cell in
+quotes or the admin can send it, so the models refuse it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from django.core.exceptions import ValidationError
+
+CONTROL_CHARACTERS_MESSAGE = (
+    "Control characters (line breaks, tabs and the like) are not allowed here."
+)
+# A longer text (a reason) may be written on several lines.
+LINE_CHARACTERS = frozenset("\n\r\t")
+
+
+def _control_characters(value: str, allowed: frozenset[str]) -> bool:
+    # Unicode category Cc: C0 and C1 controls and DEL; also the line and paragraph separators
+    # (Zl, Zp), which str.splitlines() breaks on like a newline.
+    return any(
+        unicodedata.category(c) in ("Cc", "Zl", "Zp") and c not in allowed
+        for c in value
+    )
+
+
+def no_control_characters(value: str) -> None:
+    """A one-line text: no control character at all."""
+    if _control_characters(value, frozenset()):
+        raise ValidationError(CONTROL_CHARACTERS_MESSAGE, code="control_characters")
+
+
+def no_control_characters_but_lines(value: str) -> None:
+    """A text of several lines: line breaks and tabs, nothing else."""
+    if _control_characters(value, LINE_CHARACTERS):
+        raise ValidationError(CONTROL_CHARACTERS_MESSAGE, code="control_characters")

@@ -1,0 +1,100 @@
+"""Post the team scoring of a section, or of the whole event, before round one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from tournaments import selectors, services
+from tournaments.access import tournament_for_director
+from tournaments.forms.teams import TeamScoringForm
+from tournaments.models import Round
+from tournaments.views.setup import section_for_director
+
+TEMPLATE = "tournaments/team_scoring.html"
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    found = section_for_director(request, slug, section)
+    locked = selectors.round_one_posted(found)
+    context: dict[str, Any] = {
+        "tournament": found.tournament,
+        "section": found,
+        "stored": found.team_scoring,
+        "locked": locked,
+        "action": reverse("tournaments:section_team_scoring", args=[slug, found.pk]),
+        "public": reverse("standings:teams", args=[slug, found.pk]),
+    }
+    if request.method != "POST":
+        form = TeamScoringForm.from_stored(found.team_scoring)
+        return render(request, TEMPLATE, {**context, "form": form})
+    form = TeamScoringForm(request.POST)
+    if form.is_valid():
+        try:
+            if request.POST.get("action") == "clear":
+                services.section_team_scoring_clear(section=found)
+                messages.success(request, f"Team scoring taken down for {found.name}.")
+            else:
+                services.section_team_scoring_post(
+                    section=found,
+                    top=form.cleaned_data["top"],
+                    min_players=form.cleaned_data["min_players"],
+                    order=form.cleaned_data["order"],
+                    prizes=form.prize_list(),
+                    reason=form.cleaned_data["reason"],
+                )
+                messages.success(request, f"Team scoring posted for {found.name}.")
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return redirect(context["action"])
+    return render(request, TEMPLATE, {**context, "form": form}, status=400)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_team_scoring(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_for_director(request, slug)
+    locked = Round.objects.filter(
+        section__tournament=tournament,
+        number=1,
+        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+    ).exists()
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "stored": tournament.team_scoring,
+        "locked": locked,
+        "action": reverse("tournaments:tournament_team_scoring", args=[slug]),
+        "public": reverse("standings:event_teams", args=[slug]),
+    }
+    if request.method != "POST":
+        form = TeamScoringForm.from_stored(tournament.team_scoring)
+        return render(request, TEMPLATE, {**context, "form": form})
+    form = TeamScoringForm(request.POST)
+    if form.is_valid():
+        try:
+            services.tournament_team_scoring_post(
+                tournament=tournament,
+                top=form.cleaned_data["top"],
+                min_players=form.cleaned_data["min_players"],
+                order=form.cleaned_data["order"],
+                prizes=form.prize_list(),
+                reason=form.cleaned_data["reason"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, f"Event team scoring posted for {tournament.name}."
+            )
+            return redirect(context["action"])
+    return render(request, TEMPLATE, {**context, "form": form}, status=400)
