@@ -479,9 +479,9 @@ class PlayerChange(models.Model):
         related_name="changes",
     )
     start_number = models.PositiveIntegerField()
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[no_control_characters])
     kind = models.CharField(max_length=10, choices=Kind)
-    reason = models.TextField(blank=True)
+    reason = models.TextField(blank=True, validators=[no_control_characters_but_lines])
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )

@@ -40,6 +40,7 @@ from tournaments.services.players import (
     player_check,
     players_renumber,
 )
+from tournaments.validators import no_control_characters_but_lines
 
 # Fragments (a CSV row lists several after its line number); ``sentence`` makes one a sentence.
 ID_TAKEN = (
@@ -212,6 +213,7 @@ def players_add(
     file's line numbers). Raises ``PlayersAddRefused``.
     """
     reason = override_reason.strip()
+    no_control_characters_but_lines(reason)
     with transaction.atomic():
         section_lock(section)
         checks = players_entry_check(section=section, entries=entries, lines=lines)
