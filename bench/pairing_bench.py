@@ -204,14 +204,19 @@ def bench_service(slug: str, repeat: int) -> float:
     from django.db import transaction
 
     from tournaments.models import Section
-    from tournaments.services import round_pair
+    from tournaments.services import ABSENT_PAIR, round_pair
 
     section = Section.objects.get(tournament__slug=slug)
     times = []
     for _ in range(repeat):
         with transaction.atomic():
             start = time.perf_counter()
-            round_pair(section=section, post=True)
+            round_pair(
+                section=section,
+                post=True,
+                absent=ABSENT_PAIR,
+                post_default_order=True,
+            )
             times.append(time.perf_counter() - start)
             transaction.set_rollback(True)
     return min(times)

@@ -36,6 +36,7 @@ from pairing_events import (
     colour_misses,
     cross_boards,
     event_rounds,
+    rank_deviation,
     score_gap,
 )
 
@@ -153,12 +154,16 @@ def compare(
     for size in sizes:
         ours = theirs = ours_cross = theirs_cross = broken = 0
         ours_gap = theirs_gap = Fraction(0)
+        ours_dev = [0, 0]
+        theirs_dev = [0, 0]
         their_time = slowest = 0.0
         for state, pairing in event_rounds(size, rounds, seed + size, options=options):
             slowest = max(slowest, state.seconds)
             ours += colour_misses(state.entrants, pairing.boards)
             ours_cross += cross_boards(state.entrants, pairing.boards)
             ours_gap += score_gap(state.entrants, pairing.boards)
+            for k, v in enumerate(rank_deviation(state.entrants, pairing.boards)):
+                ours_dev[k] += v
             broken += len(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
@@ -167,9 +172,11 @@ def compare(
                 their_time += took
                 theirs_cross += cross_boards(state.entrants, boards)
                 theirs_gap += score_gap(state.entrants, boards)
+                for k, v in enumerate(rank_deviation(state.entrants, boards)):
+                    theirs_dev[k] += v
             else:
                 boards = list(pairing.boards)
-                theirs_cross, theirs_gap = ours_cross, ours_gap
+                theirs_cross, theirs_gap, theirs_dev = ours_cross, ours_gap, ours_dev
             if engine:
                 theirs += colour_misses(state.entrants, boards)
             elif not speed_only:
@@ -181,6 +188,8 @@ def compare(
                 "theirs": theirs,
                 "ours_cross": ours_cross,
                 "ours_gap": float(ours_gap),
+                "ours_dev": round(ours_dev[0] / max(1, ours_dev[1]), 2),
+                "theirs_dev": round(theirs_dev[0] / max(1, theirs_dev[1]), 2),
                 "theirs_gap": float(theirs_gap),
                 "theirs_cross": theirs_cross,
                 "broken": broken,
@@ -205,6 +214,11 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(f"{r['ours_gap']:g} / {r['theirs_gap']:g}" for r in rows)
         + " |"
     )
+    deviation = (
+        f"| mean rank deviation from top half vs bottom half (Tiebreak / {reference}) | "
+        + " | ".join(f"{r['ours_dev']} / {r['theirs_dev']}" for r in rows)
+        + " |"
+    )
     missed = (
         f"| due colour not given (Tiebreak / {reference}) | "
         + " | ".join(f"{r['ours']} / {r['theirs']}" for r in rows)
@@ -215,7 +229,7 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(str(r["broken"]) for r in rows)
         + " |"
     )
-    return "\n".join((head, rule, cross, gap, missed, broken))
+    return "\n".join((head, rule, cross, gap, deviation, missed, broken))
 
 
 def main() -> None:

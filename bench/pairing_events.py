@@ -222,3 +222,30 @@ def score_gap(entrants: Sequence[Entrant], boards: Sequence[Board]) -> Fraction:
     return sum(
         (abs(by_id[b.white].score - by_id[b.black].score) for b in boards), Fraction(0)
     )
+
+
+def rank_deviation(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> tuple[int, int]:
+    """Top half against bottom half (27A3): over the boards whose players have the same score,
+    how far (in places of that group's order by rating) each upper player's opponent is from
+    the natural one (first of the upper half against first of the lower half, and so on);
+    returned as (sum, boards) so that means can be taken over a whole event."""
+    by_id = {e.id: e for e in entrants}
+    groups: dict[Fraction, list[Entrant]] = {}
+    same = []
+    for board in boards:
+        white, black = by_id[board.white], by_id[board.black]
+        if white.score == black.score:
+            groups.setdefault(white.score, []).extend((white, black))
+            same.append((white, black))
+    place = {}
+    for members in groups.values():
+        members.sort(key=lambda e: (-(e.rating or 0), e.id))
+        for i, e in enumerate(members):
+            place[e.id] = (i, len(members) // 2)
+    total = 0
+    for white, black in same:
+        (i, half), (j, _half) = sorted((place[white.id], place[black.id]))
+        total += abs(j - (i + half))
+    return total, len(same)

@@ -30,7 +30,15 @@ from django.shortcuts import get_object_or_404
 
 from standings.forms import RoundPickForm
 from tournaments.access import tournament_for_reader
-from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    SectionEvent,
+    Tournament,
+)
 
 # Cached bodies and responses are keyed by the section's version; the timeout only bounds what
 # the version cannot see (a name edited to another of the same length).
@@ -47,13 +55,16 @@ P = ParamSpec("P")
 
 
 def _version_sql() -> tuple[str, list[str]]:
-    """One statement: weighted sums over the section's pairings (row 1) and players (row 2).
+    """One statement: weighted sums over the section's pairings (row 1), players (row 2), rounds
+    (row 3) and its log (row 4).
 
     Written once as SQL (SQLite and PostgreSQL alike): building the same aggregates through the
     ORM costs more Python time per request than the database spends running them.
     """
     q = connection.ops.quote_name
-    pairing, round_, player = (q(m._meta.db_table) for m in (Pairing, Round, Player))
+    pairing, round_, player, event = (
+        q(m._meta.db_table) for m in (Pairing, Round, Player, SectionEvent)
+    )
     codes = list(Result.values)
     result_code = (
         "CASE p.result "
@@ -79,7 +90,11 @@ def _version_sql() -> tuple[str, list[str]]:
         "UNION ALL "
         # Round statuses have distinct lengths (not_paired, draft, paired, complete).
         "SELECT 3, COUNT(*), SUM(y.id * y.number), SUM(y.id * LENGTH(y.status)), 0, 0, 0, 0, '' "
-        f"FROM {round_} y WHERE y.section_id = %s"
+        f"FROM {round_} y WHERE y.section_id = %s "
+        "UNION ALL "
+        # The section's reopenings (each with its reason) show on the public pages.
+        "SELECT 4, COUNT(*), MAX(e.id), 0, 0, 0, 0, 0, '' "
+        f"FROM {event} e WHERE e.section_id = %s AND e.kind = 'reopened'"
     )
     return sql, codes
 
@@ -98,8 +113,10 @@ def section_version(section: Section) -> str:
     shows.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 4])
+        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 5])
         sums = sorted(cursor.fetchall())
+    # The pages read the reopenings only when there are some (most sections have none).
+    section.reopened_count = next((row[1] for row in sums if row[0] == 4), 0)  # type: ignore[attr-defined]
     fields = (
         section.tournament_id,
         section.tiebreaks,

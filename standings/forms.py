@@ -18,5 +18,17 @@ class NameSearchForm(forms.Form):
     """``?q=...``: a player looks for their own name."""
 
     q = forms.CharField(
-        label="Your name", min_length=2, max_length=100, required=False, strip=True
+        label="Your name, start number or US Chess ID",
+        max_length=100,
+        required=False,
+        strip=True,
     )
+
+    def clean_q(self) -> str:
+        q: str = self.cleaned_data["q"]
+        # A start number may be one digit; a name needs two letters to mean anything.
+        if q and not q.isdigit() and len(q) < 2:
+            raise forms.ValidationError(
+                "Type at least two letters of your name, or your start number."
+            )
+        return q

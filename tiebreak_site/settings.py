@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,30 @@ CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in envstr("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
 
+# HTTPS. With DEBUG off the defaults are production's: HTTP is redirected to HTTPS, browsers
+# are told to use HTTPS only for a year (HSTS, subdomains included), and the session and CSRF
+# cookies are sent over HTTPS only. Each can be turned off from the environment (a test
+# instance without TLS). Behind a proxy that ends TLS (nginx, docs/deploy.md), set
+# SECURE_PROXY_SSL_HEADER=true so Django knows a request came in over HTTPS: only when the
+# proxy sets X-Forwarded-Proto itself, or a client could claim HTTPS.
+PRODUCTION = "false" if DEBUG else "true"
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", PRODUCTION)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+# Preloading puts the domain in the browsers' built-in list: the domain owner's decision.
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "false")
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", PRODUCTION)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", PRODUCTION)
+if envbool("SECURE_PROXY_SSL_HEADER", "false"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# "check --deploy" asks for preloading (security.W021): not the app's to decide. django-axes
+# warns (axes.W006) when the lockout does not count by address, in case an attacker rotates
+# user agents or cookies; it counts by user name alone (see AXES_LOCKOUT_PARAMETERS), which no
+# rotation escapes.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"] + (
+    [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+)
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -76,9 +101,16 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Logs a request slower than SLOW_REQUEST_MS (first, so it times all the others).
+    "tiebreak_site.middleware.SlowRequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Serves collected static files (CSS, htmx) when DEBUG is off, without a separate web server.
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Compresses every other page (a 1,200-player round page: 1.9 MB, 42 kB gzipped). BREACH
+    # needs a secret that stays the same across responses next to text an attacker controls:
+    # Django masks the CSRF token anew in every response and pads each gzip stream with random
+    # bytes (docs/deploy.md). Public pages are compressed once, when cached (standings/cache.py).
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -95,10 +127,16 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Five failed logins for one user name from one address lock it out for 15 minutes.
+# Five failed logins for one user name, from any address, make the next try wait
+# LOGIN_DELAY_SECONDS (default 60; each refused try starts the wait again). Counted by user name
+# only: a hall's shared Wi-Fi is one address for everyone, so counting by address would let any
+# player lock the TDs out, and counting by name and address would let an attacker elsewhere
+# keep guessing. A short wait slows guessing to about one password a minute and costs the TD a
+# minute at most (docs/deploy.md, "Logins").
 AXES_FAILURE_LIMIT = 5
-AXES_COOLOFF_TIME = 0.25  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+LOGIN_DELAY_SECONDS = envint("LOGIN_DELAY_SECONDS", "60")
+AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_DELAY_SECONDS)
+AXES_LOCKOUT_PARAMETERS = ["username"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
@@ -181,6 +219,41 @@ else:
 
 # How long an anonymous visitor's copy of a public page may lag a change (0: check every time).
 PUBLIC_PAGES_FRESH_SECONDS = envint("PUBLIC_PAGES_FRESH_SECONDS", "2")
+
+# Logging: to standard error, which systemd's journal (or any process manager) collects. With
+# DEBUG off Django itself logs nothing by default; here every server error is logged with its
+# traceback (logger django.request), and every request slower than SLOW_REQUEST_MS (default
+# 1000; tiebreak_site/middleware.py) as a warning.
+LOG_LEVEL = envstr("LOG_LEVEL", "INFO").upper()
+SLOW_REQUEST_MS = envint("SLOW_REQUEST_MS", "1000")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "line": {
+            "format": "{asctime} {levelname} {name} {process} {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "line",
+        }
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Django's own handlers print only when DEBUG is on and mail admins otherwise.
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        # 4xx answers are the visitors' mistakes: kept out of the log below WARNING's noise.
+        "django.request": {
+            "handlers": ["stderr"],
+            "level": "ERROR",
+            "propagate": False,
+        },
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:dashboard"

@@ -33,6 +33,7 @@ from .models import (
     Tournament,
 )
 from .services import (
+    ABSENT_PAIR,
     result_record,
     round_pair,
     section_team_scoring_post,
@@ -256,7 +257,13 @@ def _section_create(
             n for n in range(1, len(plan.players) + 1) if _entry_round(plan, n) == r
         ]
         _players_enter(section, plan, entering, details, by_number)
-        round_ = round_pair(section=section, number=r, post=True)
+        round_ = round_pair(
+            section=section,
+            number=r,
+            post=True,
+            absent=ABSENT_PAIR,
+            post_default_order=True,
+        )
         boards = list(
             Pairing.objects.filter(round=round_, black__isnull=False).order_by("board")
         )
@@ -466,7 +473,13 @@ def demo_live_tournament_create() -> Tournament:
     }
     for r in (1, 2, 3):
         # Paired by the pairing program and posted, as a TD would run the evening.
-        round_ = round_pair(section=section, number=r, post=True)
+        round_ = round_pair(
+            section=section,
+            number=r,
+            post=True,
+            absent=ABSENT_PAIR,
+            post_default_order=True,
+        )
         for pairing in Pairing.objects.filter(
             round=round_, black__isnull=False
         ).select_related("white", "black"):

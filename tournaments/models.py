@@ -346,6 +346,10 @@ class Round(models.Model):
     # The pairing program's one-line reasons for choices a TD might question (a float, a
     # transposition, a colour against preference, a bye), shown on the round page.
     pairing_notes = models.JSONField(default=list, blank=True)
+    # A result of an earlier round changed after this round was paired: its pairings rest on
+    # the old scores (the section's log says which change); cleared when the round is paired
+    # again.
+    paired_on_old_scores = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["section", "number"]
@@ -653,3 +657,37 @@ class HallScreen(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.name}"
+
+
+class SectionEvent(models.Model):
+    """A step of a section's life a TD may be asked about later: the audit trail beside the
+    result changes (marked final, reopened with a reason, pairings removed, a check-mode
+    difference overridden, an earlier round corrected after a later one was paired)."""
+
+    class Kind(models.TextChoices):
+        FINAL = "final", "Marked final"
+        REOPENED = "reopened", "Reopened"
+        PAIRINGS_REMOVED = "pairings_removed", "Pairings removed"
+        CHECK_OVERRIDE = "check_override", "Check differences overridden"
+        CORRECTION = "correction", "Earlier round corrected"
+        ORDER_POSTED = "order_posted", "Default tiebreak order posted"
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="events"
+    )
+    kind = models.CharField(max_length=20, choices=Kind)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The TD's reason (required to reopen a final section or to override check mode).
+    reason = models.TextField(blank=True, validators=[no_control_characters_but_lines])
+    # What happened, in one sentence the log shows.
+    detail = models.TextField(blank=True, validators=[no_control_characters_but_lines])
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.get_kind_display()}"

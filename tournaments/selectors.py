@@ -22,6 +22,7 @@ from standings.engine import default_order
 from standings.engine.entities import Outcome
 from tournaments import pairing
 from tournaments.models import (
+    CheckIn,
     Pairing,
     Player,
     RequestedBye,
@@ -29,6 +30,7 @@ from tournaments.models import (
     ResultChange,
     Round,
     Section,
+    SectionEvent,
     Tournament,
 )
 from tournaments.results import OUTCOMES, PLAYED_RESULTS, section_scoring
@@ -192,6 +194,25 @@ def checkin_expected(section: Section, round_number: int) -> QuerySet[Player]:
     )
 
 
+def round_absent(*, section: Section, number: int) -> list[Player]:
+    """Players expected in round ``number`` who have not checked in, while its check-in is open.
+
+    Round 1's check-in is always open before it is paired; a later round's once someone checked
+    in for it (a TD who never uses check-in after round 1 is not asked).
+    """
+    expected = checkin_expected(section, number)
+    if (
+        number > 1
+        and not CheckIn.objects.filter(
+            player__section=section, round_number=number
+        ).exists()
+    ):
+        return []
+    return list(
+        expected.exclude(checkins__round_number=number).order_by("start_number")
+    )
+
+
 # ---- rounds
 
 
@@ -199,6 +220,18 @@ def paired_rounds(section: Section) -> set[int]:
     """Rounds that have pairings (made or posted)."""
     return set(
         Round.objects.filter(section=section)
+        .filter(
+            ~models.Q(status=Round.Status.NOT_PAIRED) | models.Q(pairings__isnull=False)
+        )
+        .values_list("number", flat=True)
+    )
+
+
+def posted_rounds(section: Section) -> set[int]:
+    """Rounds whose pairings are posted: a draft's check-in and requested byes stay open."""
+    return set(
+        Round.objects.filter(section=section)
+        .exclude(status=Round.Status.DRAFT)
         .filter(
             ~models.Q(status=Round.Status.NOT_PAIRED) | models.Q(pairings__isnull=False)
         )
@@ -245,6 +278,42 @@ def round_has_results(*, round_: Round) -> bool:
         .exclude(result=Result.PENDING)
         .exists()
     )
+
+
+def round_check_differences(*, section: Section, number: int) -> list[int | None]:
+    """The boards of round ``number`` whose check-mode entry differs from the result."""
+    return list(
+        Pairing.objects.filter(
+            round__section=section, round__number=number, result_check__isnull=False
+        )
+        .exclude(result_check__result=F("result"))
+        .order_by("board")
+        .values_list("board", flat=True)
+    )
+
+
+def later_rounds_paired(*, round_id: int) -> list[int]:
+    """The rounds after this one (same section) that have pairings, in order."""
+    section_id, number = Round.objects.values_list("section_id", "number").get(
+        pk=round_id
+    )
+    return sorted(
+        set(
+            Pairing.objects.filter(
+                round__section_id=section_id, round__number__gt=number
+            ).values_list("round__number", flat=True)
+        )
+    )
+
+
+def section_reopenings(section: Section) -> list[SectionEvent]:
+    """Each time the section was reopened after being marked final, oldest first."""
+    return list(section.events.filter(kind=SectionEvent.Kind.REOPENED))
+
+
+def section_log(section: Section) -> list[SectionEvent]:
+    """The section's log, newest first, with who did each step."""
+    return list(section.events.select_related("user").order_by("-at", "-pk"))
 
 
 # ---- the round page: the section's rounds, a round's boards, what changed since the page was drawn

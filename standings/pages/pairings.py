@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from standings.names import last_name_key
 from standings.reports import PlayerInfo
 from tournaments.models import Pairing, Result, Section
 
@@ -41,6 +42,7 @@ class NameLine:
     colour: str  # "White", "Black" or ""
     opponent: Seat | None
     note: str  # a bye or absence
+    result: str = ""  # the board's result once entered ("1-0"), else ""
 
 
 @dataclass
@@ -54,13 +56,16 @@ class RoundPairings:
     def by_name(self) -> list[NameLine]:
         lines = []
         for b in self.boards:
-            lines.append(NameLine(b.white, b.board, "White", b.black, ""))
-            lines.append(NameLine(b.black, b.board, "Black", b.white, ""))
+            lines.append(NameLine(b.white, b.board, "White", b.black, "", b.result))
+            lines.append(NameLine(b.black, b.board, "Black", b.white, "", b.result))
         for bye in self.byes:
             lines.append(NameLine(bye.seat, None, "", None, bye.what))
         for seat in self.absent:
             lines.append(NameLine(seat, None, "", None, "not paired"))
-        lines.sort(key=lambda line: (line.seat.name.casefold(), line.seat.start_number))
+        # By last name, as players look for themselves ("Ju, Wenjun" and "Wenjun Ju" under J).
+        lines.sort(
+            key=lambda line: (last_name_key(line.seat.name), line.seat.start_number)
+        )
         return lines
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from standings.names import last_name_key, name_matches, name_parts
 from standings.pages.columns import Column, tiebreak_columns
 from standings.pages.games import LETTER, OUTCOME_WORDS, Game
 from standings.pages.standings import StandingLine, first_difference, standing_lines
 from standings.reports import PlayerInfo, SectionReport
+from tournaments.models import Player, Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +175,35 @@ def player_view(
             )
         )
     return PlayerView(line, tuple(rounds), tuple(explained), tuple(tied), next_game)
+
+
+def players_find(*, tournament: Tournament, query: str) -> list[Player]:
+    """Find me: the tournament's players whose name matches ``query`` in any order, without
+    accents, punctuation or case, by the start of each part (``standings.names``); a number
+    finds the start number in every section, and the US Chess or FIDE ID. Sorted by last name.
+
+    Two queries whatever the size: every player's name and numbers, then the matches."""
+    query = query.strip()
+    if query.isdigit():
+        number = int(query)
+        hits = [
+            pk
+            for pk, start, uschess, fide in Player.objects.filter(
+                section__tournament=tournament
+            ).values_list("pk", "start_number", "uschess_id", "fide_id")
+            if start == number or query in (uschess, fide)
+        ]
+    else:
+        parts = name_parts(query)
+        hits = [
+            pk
+            for pk, name in Player.objects.filter(
+                section__tournament=tournament
+            ).values_list("pk", "name")
+            if name_matches(parts, name)
+        ]
+    found = list(Player.objects.filter(pk__in=hits).select_related("section"))
+    found.sort(
+        key=lambda p: (last_name_key(p.name), p.section.position, p.start_number)
+    )
+    return found

@@ -24,7 +24,8 @@ from standings.pages.columns import tiebreak_columns
 from standings.pages.rounds import RoundInfo, current_round, rounds_of
 from standings.reports import SectionReport
 from tiebreak_site.http import HtmxHttpRequest
-from tournaments.models import Section, Tournament
+from tournaments.models import Section, SectionEvent, Tournament
+from tournaments.selectors import section_reopenings
 
 # Seconds between two polls of a live page (a round in progress).
 POLL_SECONDS = 30
@@ -53,6 +54,14 @@ class SectionPage:
     @property
     def current(self) -> int | None:
         return current_round(self.rounds)
+
+    @property
+    def reopenings(self) -> list[SectionEvent]:
+        """Each reopening of the section after it was marked final, with its reason (read only
+        when the section's version counted some)."""
+        if not getattr(self.section, "reopened_count", 1):
+            return []
+        return section_reopenings(self.section)
 
     @property
     def live(self) -> bool:

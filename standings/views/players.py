@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from standings.forms import NameSearchForm
 from standings.pages.columns import tiebreak_columns
 from standings.pages.games import section_games
-from standings.pages.players import player_view
+from standings.pages.players import player_view, players_find
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
@@ -108,14 +108,7 @@ def me_search(request: HttpRequest, slug: str) -> HttpResponse:
     matches: list[Player] = []
     more = False
     if form.is_valid() and form.cleaned_data["q"]:
-        found = list(
-            Player.objects.filter(
-                section__tournament=tournament,
-                name__icontains=form.cleaned_data["q"],
-            )
-            .select_related("section")
-            .order_by("name", "section__position", "start_number")[: SEARCH_LIMIT + 1]
-        )
+        found = players_find(tournament=tournament, query=form.cleaned_data["q"])
         matches, more = found[:SEARCH_LIMIT], len(found) > SEARCH_LIMIT
     return render(
         request,

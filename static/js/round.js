@@ -1,8 +1,17 @@
-// The round page's keyboard: 1 = 0 (and + -) enter the focused board's result, arrows move between
-// boards, and after each entry the focus goes to the next board without a result.
+// The round page's keyboard at hall speed: 1 = 0 + - * enter the focused board's result, arrows
+// move between boards. Every key is bound to the board that had the focus when it was pressed and
+// goes into one queue, sent to the server in order, one post at a time; the focus moves on at once
+// to the next board without a result. A board whose result is queued or on its way says so. A
+// save the server refuses (another TD's entry, a stale page) or that fails (server error, dropped
+// connection) is shown on its row with a sound, and the queue stops there: the results typed after
+// it are held, shown on their rows, until the TD sends or discards them.
 (function () {
   "use strict";
   var ROW = "tr.pairing-row";
+  var FORM = "form[data-queue]";
+  var queue = [];        // {row: id, url, result, label, basedOn, form data}, oldest first
+  var sending = null;    // the entry on its way, or null
+  var stopped = null;    // {row, message} while the queue is stopped by a refusal or a failure
 
   function rows() { return Array.prototype.slice.call(document.querySelectorAll(ROW)); }
 
@@ -15,12 +24,17 @@
     }
   }
 
+  function waiting(id) {
+    return (sending && sending.row === id) || queue.some(function (e) { return e.row === id; });
+  }
+
+  // The next board after ``afterId`` with no result and nothing on its way (wrapping round).
   function nextPending(afterId) {
     var all = rows();
     var start = all.findIndex(function (r) { return r.id === afterId; });
     for (var i = 1; i <= all.length; i++) {
       var row = all[(start + i) % all.length];
-      if (row.classList.contains("is-pending")) return row;
+      if (row.classList.contains("is-pending") && !waiting(row.id)) return row;
     }
     return null;
   }
@@ -30,13 +44,196 @@
     return el && el.closest ? el.closest(ROW) : null;
   }
 
+  // The result the board will hold once everything queued for it is saved: what the next entry
+  // for it is based on (the server refuses it if the board holds something else by then).
+  function expected(row) {
+    for (var i = queue.length - 1; i >= 0; i--) {
+      if (queue[i].row === row.id) return queue[i].result;
+    }
+    if (sending && sending.row === row.id) return sending.result;
+    var input = row.querySelector('input[name="based_on"]');
+    return input ? input.value : "";
+  }
+
+  function enqueue(row, button) {
+    var form = row.querySelector(FORM);
+    if (!form) return false;
+    queue.push({
+      row: row.id,
+      url: form.getAttribute("action"),
+      token: (form.querySelector('input[name="csrfmiddlewaretoken"]') || {}).value || "",
+      result: button.value,
+      label: button.dataset.label || button.textContent.trim(),
+      basedOn: expected(row),
+    });
+    show();
+    pump();
+    return true;
+  }
+
+  // ---- what the page shows: each waiting row, and the queue's state above the boards
+
+  function mark(id) {
+    var row = document.getElementById(id);
+    if (!row) return;
+    var mine = queue.filter(function (e) { return e.row === id; });
+    var flying = sending && sending.row === id;
+    var state = flying ? "saving" : mine.length ? (stopped ? "held" : "queued") : "";
+    row.classList.toggle("is-saving", flying);
+    row.classList.toggle("is-queued", !flying && mine.length > 0);
+    row.classList.toggle("is-held", state === "held");
+    var note = row.querySelector(".row-status");
+    if (!state) { if (note) note.remove(); return; }
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "row-status small mt-1";
+      note.setAttribute("aria-live", "polite");
+      row.querySelector(".result-cell").appendChild(note);
+    }
+    var last = mine.length ? mine[mine.length - 1] : sending;
+    note.textContent = last.label + (state === "saving" ? " · saving…" : state === "held" ? " · held, not sent" : " · queued");
+  }
+
+  function show() {
+    rows().forEach(function (row) { mark(row.id); });
+    var bar = document.getElementById("entry-queue");
+    if (!bar) return;
+    var held = queue.length;
+    bar.hidden = !stopped;
+    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
+    if (!stopped) return;
+    var row = document.getElementById(stopped.row);
+    var board = row ? row.dataset.board : "?";
+    bar.querySelector(".entry-queue-message").textContent =
+      "Saving stopped at board " + board + ": " + stopped.message + " " +
+      (held ? held + " result" + (held === 1 ? " typed after it is" : "s typed after it are") + " held, not sent." : "");
+    bar.querySelector(".entry-queue-send").hidden = !held;
+    bar.querySelector(".entry-queue-drop").hidden = !held;
+  }
+
+  function alarm() {
+    try {
+      var Audio = window.AudioContext || window.webkitAudioContext;
+      var ctx = alarm.ctx || (alarm.ctx = new Audio());
+      var tone = ctx.createOscillator();
+      var gain = ctx.createGain();
+      tone.type = "square";
+      tone.frequency.value = 440;
+      gain.gain.value = 0.15;
+      tone.connect(gain).connect(ctx.destination);
+      tone.start();
+      tone.stop(ctx.currentTime + 0.35);
+    } catch (e) { /* no sound on this device: the row and the bar still say it */ }
+    document.body.dataset.alarms = String(Number(document.body.dataset.alarms || 0) + 1);
+  }
+
+  function stop(id, message) {
+    stopped = { row: id, message: message };
+    // The focus stays where the TD is typing: a key typed before they noticed must not land on
+    // the board that stopped the queue. Their keys go on being queued, held, for their boards.
+    alarm();
+    show();
+  }
+
+  function rowError(id, message) {
+    var row = document.getElementById(id);
+    if (!row) return;
+    var box = row.querySelector(".row-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "row-error text-danger small mt-1";
+      box.setAttribute("role", "alert");
+      row.querySelector(".result-cell").appendChild(box);
+    }
+    box.textContent = message;
+  }
+
+  // ---- sending, one entry at a time and in order
+
+  function pump() {
+    if (sending || stopped || !queue.length) return;
+    sending = queue.shift();
+    show();
+    var entry = sending;
+    var body = new FormData();
+    body.append("csrfmiddlewaretoken", entry.token);
+    body.append("result", entry.result);
+    body.append("based_on", entry.basedOn);
+    fetch(entry.url, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "HX-Current-URL": window.location.href },
+    }).then(function (response) {
+      if (!response.ok) throw new Error("the server answered " + response.status + ".");
+      return response.text();
+    }).then(function (html) {
+      sending = null;
+      var row = document.getElementById(entry.row);
+      if (row && window.htmx) {
+        window.htmx.swap(row, html, { swapStyle: "outerHTML" });
+      }
+      row = document.getElementById(entry.row);
+      keepFocus();
+      var refused = row && row.querySelector("[role=alert]");
+      if (refused) { stop(entry.row, refused.textContent.trim()); return; }
+      show();
+      pump();
+    }).catch(function (error) {
+      // Not saved, or not known to be: the entry goes back to the head of the queue, held.
+      sending = null;
+      queue.unshift(entry);
+      var why = error && /server answered/.test(error.message) ? error.message : "no answer from the server (is the connection down?).";
+      var message = entry.label + " was not saved: " + why;
+      rowError(entry.row, message);
+      stop(entry.row, message);
+    });
+  }
+
+  function resume() {
+    if (!stopped) return;
+    var row = document.getElementById(stopped.row);
+    var box = row && row.querySelector(".row-error");
+    if (box) box.remove();
+    stopped = null;
+    show();
+    pump();
+  }
+
+  function discard() {
+    queue = [];
+    resume();
+  }
+
+  document.addEventListener("click", function (event) {
+    var t = event.target;
+    if (!t.closest) return;
+    if (t.closest(".entry-queue-send")) { resume(); return; }
+    if (t.closest(".entry-queue-drop")) { discard(); return; }
+  });
+
+  // A click on a result button goes through the same queue as a key.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches(FORM)) return;
+    var row = form.closest(ROW);
+    var button = event.submitter;
+    if (!row || !button || button.name !== "result") return;
+    event.preventDefault();
+    if (stopped && stopped.row === row.id) resume();
+    enqueue(row, button);
+    var details = button.closest("details");
+    if (details) details.removeAttribute("open");
+    focusRow(nextPending(row.id) || row);
+  });
+
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     var target = event.target;
     if (target.matches && target.matches("input, textarea, select")) return;
     var row = currentRow();
     if (!row) {
-      if (["1", "=", "0", "+", "-", "ArrowDown", "ArrowUp"].indexOf(event.key) >= 0 && rows().length) {
+      if (["1", "=", "0", "+", "-", "*", "ArrowDown", "ArrowUp"].indexOf(event.key) >= 0 && rows().length) {
         focusRow(nextPending(null) || rows()[0]);
         event.preventDefault();
       }
@@ -50,27 +247,34 @@
       return;
     }
     var button = row.querySelector('button[data-key="' + CSS.escape(event.key) + '"]');
-    if (button) {
-      event.preventDefault();
-      button.click();
-    }
+    if (!button) return;
+    event.preventDefault();
+    if (!row.querySelector(FORM)) { button.click(); return; }
+    // A new key on the board that stopped the queue is the TD's answer to it: go on.
+    if (stopped && stopped.row === row.id) resume();
+    enqueue(row, button);
+    focusRow(nextPending(row.id) || row);
   });
 
-  // After the row came back from the server, go on to the next board still without a result.
-  var lastRow = null;
+  // Other TDs' entries arrive by polling: not while this page has entries on their way (a
+  // reload would lose them), and a row swapped in by the poll keeps its queue marks.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    // Only a result's own request counts: the polling in between must not lose the place.
-    var row = event.target.closest ? event.target.closest(ROW) : null;
-    if (row) lastRow = row.id;
+    if (event.target.id === "round-poll" && (sending || queue.length)) event.preventDefault();
   });
-  document.addEventListener("htmx:afterSettle", function (event) {
-    if (!lastRow) return;
-    var row = document.getElementById(lastRow);
-    if (!row || event.target.id !== lastRow && !row.contains(event.target)) return;
-    var id = lastRow;
-    lastRow = null;
-    if (row.querySelector("[role=alert]")) { focusRow(row); return; }
-    focusRow(nextPending(id) || row);
+  document.addEventListener("htmx:afterSettle", function () { show(); keepFocus(); });
+
+  // A row swapped while it had the focus is a new element: the focus goes to it, not to the page.
+  var focused = null;
+  document.addEventListener("focusin", function (event) {
+    var row = event.target.closest ? event.target.closest(ROW) : null;
+    if (row) focused = row.id;
+  });
+  function keepFocus() {
+    var el = document.activeElement;
+    if (focused && (!el || el === document.body)) focusRow(document.getElementById(focused));
+  }
+  window.addEventListener("beforeunload", function (event) {
+    if (sending || queue.length) { event.preventDefault(); event.returnValue = ""; }
   });
 
   // A "More" menu closes when another one opens or after a click elsewhere.
@@ -83,6 +287,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var hash = window.location.hash && document.querySelector(window.location.hash);
     focusRow(hash && hash.matches(ROW) ? hash : nextPending(null));
+    show();
   });
 })();
 

@@ -55,7 +55,7 @@ def section(tournament: Tournament) -> Section:
         ratings=[2400 - n for n in range(PLAYERS)],
         rounds=[played, running],
         rounds_total=5,
-        names=[f"Player{n:03d} Longname-Of-The-Family-{n}" for n in numbers],
+        names=[f"Longname-Of-The-Family{n:03d}, Player{n:03d}" for n in numbers],
     )
     boards = Pairing.objects.filter(round__section=section, round__number=2)
     for board in (7, 3, 12, 1, 30):

@@ -127,7 +127,7 @@ def test_a_refused_tap_with_htmx_shows_the_reason_in_the_row(
 
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Round 1 is paired: check-in for it is closed." in page
+    assert "Round 1 is posted: check-in for it is closed." in page
     assert not CheckIn.objects.filter(
         player=Player.objects.get(section=section, start_number=1)
     ).exists()

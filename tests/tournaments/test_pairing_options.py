@@ -38,6 +38,13 @@ def _form(**changes: Any) -> dict[str, Any]:
     return data
 
 
+def _pair(section: Section) -> Any:
+    """Round 1 paired as a TD whose players all came, with the section's default order."""
+    return services.round_pair(
+        section=section, absent=services.ABSENT_PAIR, post_default_order=True
+    )
+
+
 def _fresh(section: Section) -> Section:
     return Section.objects.get(pk=section.pk)
 
@@ -105,7 +112,7 @@ def test_a_draft_round_one_locks_the_options_too(tournament: Tournament) -> None
     section = section_build(
         ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
     )
-    services.round_pair(section=section)  # a draft, not posted
+    _pair(section=section)  # a draft, not posted
     with pytest.raises(ValidationError):
         services.section_pairing_options_set(
             section=section, options={"accelerated_rounds": 2}
@@ -163,7 +170,7 @@ def test_posting_black_for_board_one_gives_the_top_seed_black_in_round_one(
     assert response.status_code == 302
     assert _fresh(section).pairing_options["board_one_colour"] == "black"
 
-    round_ = services.round_pair(section=_fresh(section))
+    round_ = _pair(section=_fresh(section))
     board_one = Pairing.objects.filter(round=round_, board=1).values_list(
         "white__start_number", "black__start_number"
     )
@@ -177,7 +184,7 @@ def test_posting_white_for_board_one_gives_the_top_seed_white(
         ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
     )
     td_client.post(_url(section), _form(board_one_colour="white"))
-    round_ = services.round_pair(section=_fresh(section))
+    round_ = _pair(section=_fresh(section))
     board_one = Pairing.objects.select_related("white").get(round=round_, board=1)
     assert board_one.white.start_number == 1
 
@@ -197,7 +204,7 @@ def test_a_rating_for_unrated_players_places_them_by_it(
         _url(section), _form(board_one_colour="white", unrated_rating="2150")
     )
     assert _fresh(section).pairing_options["unrated_rating"] == 2150
-    round_ = services.round_pair(section=_fresh(section))
+    round_ = _pair(section=_fresh(section))
     games = {
         frozenset(pair)
         for pair in Pairing.objects.filter(round=round_).values_list(
@@ -310,7 +317,7 @@ def test_round_robin_table_numbers_by_start_number(
     )
     td_client.post(_url(section), {"tables": "start_numbers"})
     assert _fresh(section).pairing_options == {"tables": "start_numbers"}
-    round_ = services.round_pair(section=_fresh(section))
+    round_ = _pair(section=_fresh(section))
     # Berger round 1 for 4: 1-4, 2-3.
     games = set(
         Pairing.objects.filter(round=round_).values_list(

@@ -381,6 +381,6 @@ def test_the_tournament_runs_once_a_round_is_posted_and_is_final_with_its_sectio
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINAL
 
-    services.section_final_set(section=four, final=False)
+    services.section_final_set(section=four, final=False, reason="A result was wrong")
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING

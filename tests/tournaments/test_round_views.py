@@ -82,7 +82,7 @@ def test_round_page_shows_boards_buttons_and_progress(
     assert response.status_code == 200
     assert "0/2 results in" in html
     assert html.count('name="result" value="white_win"') == 2
-    assert f'hx-post="{result_url(four, board(four, 1))}"' in html
+    assert f'action="{result_url(four, board(four, 1))}" data-queue' in html
     assert (
         f'action="{result_url(four, board(four, 1))}"' in html
     )  # works without JavaScript
@@ -416,10 +416,11 @@ def test_a_result_post_costs_the_same_queries_for_10_and_200_boards(
 
 
 # A result POST: the session, the user, the tournament and the director check, the section, the
-# board with its players and check entry; the service's read of the round's state, savepoint,
-# compare-and-set UPDATE, audit INSERT, "any result still pending?", release; then the
-# section's rounds, once, for both the rounds list and the progress bar.
-RESULT_POST_QUERIES = 13
+# board with its players and check entry; the service's read of the round's state, one read of
+# whether the section is final and a later round is paired, savepoint, compare-and-set UPDATE,
+# audit INSERT, "any result still pending?", release; then the section's rounds, once, for both
+# the rounds list and the progress bar.
+RESULT_POST_QUERIES = 14
 # The round page: the same five to let the TD in, the section's rounds (the round's own row among
 # them), the boards with their check entries, the round's version.
 ROUND_PAGE_QUERIES = 8
@@ -490,7 +491,13 @@ def test_pair_automatically_saves_a_draft_with_the_programs_boards(
     page = td_client.get(url(five)).content.decode()
     assert f'<form method="post" action="{url(five, "round_pair")}">' in page
 
-    response = td_client.post(url(five, "round_pair"), follow=True)
+    # Everyone came, and the TD takes the section's default order (the questions asked first
+    # are in test_round_life_views.py).
+    response = td_client.post(
+        url(five, "round_pair"),
+        {"absent": "pair", "post_default_order": "1"},
+        follow=True,
+    )
 
     round_1 = Round.objects.get(section=five, number=1)
     assert round_1.status == Round.Status.DRAFT

@@ -134,7 +134,7 @@ def test_td_marks_a_section_final_and_its_pages_say_so(
     ).content.decode()
     assert "· final" in standings and "Final results as files" in standings
 
-    td_client.post(url, {})
+    td_client.post(url, {"reason": "Board 3 result was misread"})
     section.refresh_from_db()
     assert not section.is_final
 

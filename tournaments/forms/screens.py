@@ -92,6 +92,12 @@ class HallScreenForm(forms.ModelForm):
 
 
 class SectionFinalForm(forms.Form):
-    """Mark a section's results final (checked) or open them again (unchecked)."""
+    """Mark a section's results final (checked) or reopen them (unchecked, with a reason)."""
 
     final = forms.BooleanField(required=False)
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        label="Why reopen?",
+        help_text="Kept in the section's log and shown with its standings.",
+    )

@@ -8,13 +8,16 @@ in docs/pairing.md; every choice a TD may question leaves a one-line note.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
 from .colours import boards_coloured
-from .entities import Bye, ByeKind, Entrant, PairingOptions, RoundPairing
+from .entities import Board, Bye, ByeKind, Entrant, PairingOptions, RoundPairing
 from .groups import GroupPairer
 from .ranking import Pair, Ranked, conflict, ranked, score_text
 
+# A player as notes name them (Entrant.label): "#12 Name".
+_LABEL = re.compile(r"#(\d+)\b")
 # How many bye candidates are tried when the first one forces a rematch.
 _BYE_TRIES = 4
 # With the 28L2a variation posted: how many players of the lowest group are tried for the bye.
@@ -49,6 +52,7 @@ def pair_swiss(
         else:
             present.append(entrant)
     players = ranked(present, round_number, options, notes)
+    first_note = len(notes)
     pairer = GroupPairer(options, notes)
     pairs: list[Pair] = []
     if len(players) % 2:
@@ -91,8 +95,30 @@ def pair_swiss(
         notes.extend(trial_notes)
     elif players:
         pairs, _rematches = pairer.pair(players)
+    pairing_notes = len(notes)
     made_boards = boards_coloured(pairs, round_number, options, seed, notes)
+    notes[first_note:pairing_notes] = _on_boards(
+        notes[first_note:pairing_notes], made_boards
+    )
     return RoundPairing(boards=tuple(made_boards), byes=tuple(byes), notes=tuple(notes))
+
+
+def _on_boards(notes: list[str], made: Sequence[Board]) -> list[str]:
+    """The pairing's notes, each led by the boards of the players it names ("Boards 3, 17:"),
+    so a TD can answer the players of a board: why not top against bottom, why that colour."""
+    board_of = {}
+    for number, board in enumerate(made, start=1):
+        board_of[board.white] = board_of[board.black] = number
+    led = []
+    for note in notes:
+        numbers = sorted(
+            {board_of[int(pid)] for pid in _LABEL.findall(note) if int(pid) in board_of}
+        )
+        if numbers and not note.startswith("Pairing bye"):
+            word = "Board" if len(numbers) == 1 else "Boards"
+            note = f"{word} {', '.join(map(str, numbers))}: {note}"
+        led.append(note)
+    return led
 
 
 def _bye_candidates(players: list[Ranked]) -> list[Ranked]:

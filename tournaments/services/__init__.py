@@ -20,6 +20,7 @@ from tournaments.services.checkin import (
     checkin_close,
     checkin_set,
 )
+from tournaments.services.common import SECTION_FINAL, section_open_check
 from tournaments.services.directors import (
     DIRECTOR_ALREADY,
     DIRECTOR_LAST,
@@ -29,13 +30,20 @@ from tournaments.services.directors import (
     tournament_director_remove,
 )
 from tournaments.services.pairing import (
+    ABSENT_PAIR,
+    ABSENT_ZERO_BYE,
+    ROUND_PAIR_ABSENT,
     ROUND_PAIR_ALL_PAIRED,
     ROUND_PAIR_ALREADY_PAIRED,
     ROUND_PAIR_BAD_OPTIONS,
     ROUND_PAIR_EARLIER_INCOMPLETE,
+    ROUND_PAIR_NO_ORDER,
     ROUND_PAIR_NO_PLAYERS,
     ROUND_PAIR_NO_ROUND,
     ROUND_PAIR_NOT_IN_TABLE,
+    ROUND_PAIR_ORDER_POSTED,
+    AbsentPlayers,
+    OrderNotPosted,
     PairingRefused,
     round_pair,
 )
@@ -122,9 +130,23 @@ from tournaments.services.results import (
     RESULT_CONFLICT_UNKNOWN,
     RESULT_NOT_FOR_PAIRING,
     RESULT_ROUND_NOT_POSTED,
+    LaterRoundsPaired,
     ResultConflict,
     result_check_record,
     result_record,
+)
+from tournaments.services.round_life import (
+    CHECK_DIFFERS,
+    LATER_ROUND_PAIRED,
+    REOPEN_REASON,
+    ROUND_REMOVE_CONFIRM,
+    ROUND_REMOVE_HAS_RESULTS,
+    ROUND_REMOVE_LATER,
+    ROUND_REMOVE_NOTHING,
+    result_correction_record,
+    round_pairings_remove,
+    round_post_check,
+    section_final_set,
 )
 from tournaments.services.rounds import (
     BOARD_HAS_RESULT,
@@ -160,7 +182,6 @@ from tournaments.services.rounds import (
     round_publish,
     section_rounds_create,
 )
-from tournaments.services.screens import section_final_set
 from tournaments.services.setup import (
     SECTION_NAME_TAKEN,
     SECTION_POINTS_ORDER,
@@ -218,6 +239,26 @@ __all__ = [
     "players_add",
     "players_entry_check",
     "sentence",
+    "ABSENT_PAIR",
+    "ABSENT_ZERO_BYE",
+    "ROUND_PAIR_ABSENT",
+    "ROUND_PAIR_NO_ORDER",
+    "ROUND_PAIR_ORDER_POSTED",
+    "AbsentPlayers",
+    "OrderNotPosted",
+    "LaterRoundsPaired",
+    "CHECK_DIFFERS",
+    "LATER_ROUND_PAIRED",
+    "REOPEN_REASON",
+    "ROUND_REMOVE_CONFIRM",
+    "ROUND_REMOVE_HAS_RESULTS",
+    "ROUND_REMOVE_LATER",
+    "ROUND_REMOVE_NOTHING",
+    "SECTION_FINAL",
+    "result_correction_record",
+    "round_pairings_remove",
+    "round_post_check",
+    "section_open_check",
     "TEAM_MIN_RANGE",
     "TEAM_ORDER_INVALID",
     "TEAM_PRIZE_LONG",

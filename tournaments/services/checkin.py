@@ -7,14 +7,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.models import CheckIn, Player, RequestedBye, Section
-from tournaments.selectors import checkin_expected, paired_rounds
-from tournaments.services.common import section_lock
+from tournaments.selectors import checkin_expected, posted_rounds
+from tournaments.services.common import section_lock, section_open_check
 from tournaments.services.players import player_withdraw
 
 CHECKIN_ROUND_RANGE = (
     "Round {round} is not a round of this section (rounds 1 to {rounds})."
 )
-CHECKIN_ROUND_PAIRED = "Round {round} is paired: check-in for it is closed."
+CHECKIN_ROUND_PAIRED = "Round {round} is posted: check-in for it is closed."
 CHECKIN_WITHDRAWN = (
     "{player} withdrew after round {last} and is not expected in round {round}."
 )
@@ -27,7 +27,8 @@ def _checkin_round_check(section: Section, round_number: int) -> None:
         raise ValidationError(
             CHECKIN_ROUND_RANGE.format(round=round_number, rounds=section.rounds_total)
         )
-    if round_number in paired_rounds(section):
+    # A draft round's check-in stays open: the TD removes its pairings and pairs it again.
+    if round_number in posted_rounds(section):
         raise ValidationError(CHECKIN_ROUND_PAIRED.format(round=round_number))
 
 
@@ -35,6 +36,7 @@ def checkin_set(
     *, player: Player, round_number: int, present: bool, user: User | None
 ) -> bool:
     """Check a player in for a round (or undo it); returns whether they are checked in."""
+    section_open_check(section=player.section_id)
     _checkin_round_check(player.section, round_number)
     last = player.withdrawn_after_round
     if present and last is not None and round_number > last:

@@ -1,5 +1,5 @@
-"""Helpers several services share: a section's and a round's write locks, model checks as
-sentences."""
+"""Helpers several services share: a section's and a round's write locks, the refusal of a
+change in a section marked final, model checks as sentences."""
 
 from __future__ import annotations
 
@@ -11,10 +11,43 @@ from django.db.transaction import TransactionManagementError
 
 from tournaments.models import Round, Section
 
+SECTION_FINAL = (
+    "{section} is marked final: its results, pairings and players cannot change. "
+    "Reopen it first (on the Hall & final page, with a reason)."
+)
+
 
 def section_lock(section: Section) -> None:
-    """Serialise writes that number a section's players (two TDs entering players at once)."""
-    Section.objects.select_for_update().filter(pk=section.pk).first()
+    """Serialise writes that number a section's players (two TDs entering players at once);
+    refuse them in a section marked final."""
+    locked = (
+        Section.objects.select_for_update()
+        .filter(pk=section.pk)
+        .values_list("name", "is_final")
+        .first()
+    )
+    if locked is not None and locked[1]:
+        raise ValidationError(SECTION_FINAL.format(section=locked[0]))
+
+
+def section_open_check(
+    *, section: Section | int | None = None, round_id: int | None = None
+) -> None:
+    """Refuse a change of results, pairings or players of a section marked final (the section,
+    its pk, or the pk of one of its rounds).
+
+    Read afresh: the caller's copy may be older than another TD's "Mark final".
+    """
+    if round_id is not None:
+        found = Section.objects.filter(rounds__pk=round_id)
+    else:
+        assert section is not None
+        found = Section.objects.filter(
+            pk=section if isinstance(section, int) else section.pk
+        )
+    row = found.values_list("name", "is_final").first()
+    if row is not None and row[1]:
+        raise ValidationError(SECTION_FINAL.format(section=row[0]))
 
 
 ROUND_LOCK_OUTSIDE_TRANSACTION = (

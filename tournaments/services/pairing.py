@@ -4,16 +4,33 @@ round from ``selectors.round_entrants``; this saves what it returns, all at once
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models import Q
 
 from standings.engine.formatting import format_decimal
 from tournaments import pairing
-from tournaments.models import Pairing, Result, Round, Section
-from tournaments.selectors import round_entrants
-from tournaments.services.common import round_lock
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+    SectionEvent,
+)
+from tournaments.selectors import (
+    round_absent,
+    round_entrants,
+    section_default_tiebreaks,
+    section_tiebreaks_posted,
+)
+from tournaments.services.common import SECTION_FINAL, round_lock
+from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
+from tournaments.services.tiebreaks import section_tiebreaks_post
 
 ROUND_PAIR_NO_ROUND = "{section} has rounds 1 to {total}; there is no round {number}."
 ROUND_PAIR_ALL_PAIRED = "Every round of {section} is already paired."
@@ -35,12 +52,44 @@ _BYE_RESULT = {
 }
 
 
+ROUND_PAIR_NO_ORDER = (
+    "Post {section}'s tiebreak order before pairing round 1: players are told it before round "
+    "one (US Chess 34)."
+)
+ROUND_PAIR_ABSENT = (
+    "{n} player{s} {have} not checked in for round {number}: {names}. Give them zero-point "
+    "byes, or pair them anyway."
+)
+ROUND_PAIR_ORDER_POSTED = "{section}'s default tiebreak order was posted: {order}."
+# What happens to the players who have not checked in (``round_pair(absent=...)``).
+ABSENT_ZERO_BYE, ABSENT_PAIR = "zero_bye", "pair"
+
+
 class PairingRefused(ValueError):
     """The round cannot be paired now; the message says why in one sentence."""
 
 
+class OrderNotPosted(PairingRefused):
+    """Round 1 without a posted tiebreak order: post one, or ask for the section's default."""
+
+
+class AbsentPlayers(PairingRefused):
+    """Players expected for the round have not checked in: the TD chooses what happens."""
+
+    def __init__(self, message: str, *, players: list[Player]) -> None:
+        super().__init__(message)
+        self.players = players
+
+
 def round_pair(
-    *, section: Section, number: int | None = None, post: bool = False
+    *,
+    section: Section,
+    number: int | None = None,
+    post: bool = False,
+    absent: str | None = None,
+    post_default_order: bool = False,
+    override: str = "",
+    user: Any = None,
 ) -> Round:
     """Pair round ``number`` (the first round not paired when None) and save it, all at once.
 
@@ -50,6 +99,12 @@ def round_pair(
     round is saved as a draft (the TD edits, then posts) or, with ``post``, as posted; the
     program's reasons go to ``Round.pairing_notes``. A round robin drawn by lot records its seed
     in ``Section.pairing_options["lots_seed"]`` so the table numbers can be drawn again.
+
+    Round 1 needs a posted tiebreak order (``OrderNotPosted``), or ``post_default_order`` posts
+    the section's default and says so in the notes. A player who has not checked in is never
+    paired without the TD's word: ``AbsentPlayers`` names them unless ``absent`` says
+    ``ABSENT_ZERO_BYE`` (a zero-point bye each, as closing check-in gives) or ``ABSENT_PAIR``.
+    A final section refuses; posting (``post``) checks the round before as ``round_publish``.
     """
     try:
         options = pairing.options_parse(section.pairing_options)
@@ -93,6 +148,37 @@ def round_pair(
                 raise PairingRefused(
                     ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
                 )
+        if section.is_final:  # read under the section's lock just above
+            raise PairingRefused(SECTION_FINAL.format(section=section.name))
+        notes_first: list[str] = []
+        if number == 1 and not section_tiebreaks_posted(section):
+            if not post_default_order:
+                raise OrderNotPosted(ROUND_PAIR_NO_ORDER.format(section=section.name))
+            notes_first.append(_order_default_post(section, user))
+        missing = round_absent(section=section, number=number)
+        if missing and absent not in (ABSENT_ZERO_BYE, ABSENT_PAIR):
+            raise AbsentPlayers(
+                ROUND_PAIR_ABSENT.format(
+                    n=len(missing),
+                    s="" if len(missing) == 1 else "s",
+                    have="has" if len(missing) == 1 else "have",
+                    number=number,
+                    names=", ".join(str(p) for p in missing),
+                ),
+                players=missing,
+            )
+        if missing and absent == ABSENT_ZERO_BYE:
+            RequestedBye.objects.bulk_create(
+                RequestedBye(player=p, round_number=number, kind=RequestedBye.Kind.ZERO)
+                for p in missing
+            )
+        if post:
+            try:
+                round_post_check(
+                    section=section, number=number, override=override, user=user
+                )
+            except ValidationError as differs:
+                raise PairingRefused(differs.messages[0]) from None
         entrants, player_pk, late = round_entrants(section=section, number=number)
         seed = options.lots_seed or section.lots_seed
         swiss = section.kind == Section.Kind.SWISS
@@ -128,7 +214,7 @@ def round_pair(
                 ) from None
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
-        notes = list(made.notes)
+        notes = [*notes_first, *made.notes]
         if not swiss and options.tables == "lot" and number == 1:
             notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
         if number > 1:
@@ -143,7 +229,8 @@ def round_pair(
             )
         status = Round.Status.PAIRED if post else Round.Status.DRAFT
         round_.status, round_.pairing_notes = status, notes
-        round_.save(update_fields=["status", "pairing_notes"])
+        round_.paired_on_old_scores = False
+        round_.save(update_fields=["status", "pairing_notes", "paired_on_old_scores"])
         Pairing.objects.bulk_create(
             [
                 Pairing(
@@ -167,3 +254,17 @@ def round_pair(
         if post:
             tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
+
+
+def _order_default_post(section: Section, user: Any) -> str:
+    """Post the section's default tiebreak order (the TD asked for it); the note saying so."""
+    order = section_default_tiebreaks(section.kind)
+    section_tiebreaks_post(section=section, order=order, user=user)
+    SectionEvent.objects.create(
+        section=section,
+        kind=SectionEvent.Kind.ORDER_POSTED,
+        round_number=1,
+        detail=f"Default tiebreak order posted when round 1 was paired: {order}.",
+        user=user,
+    )
+    return ROUND_PAIR_ORDER_POSTED.format(section=section.name, order=order)

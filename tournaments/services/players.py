@@ -17,10 +17,14 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors import (
-    paired_rounds,
+    posted_rounds,
     round_one_paired,
 )
-from tournaments.services.common import model_check, section_lock
+from tournaments.services.common import (
+    model_check,
+    section_lock,
+    section_open_check,
+)
 
 PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
 PLAYER_ID_DIGITS = "The {field} may hold digits only."
@@ -218,6 +222,7 @@ def _withdraw_check(player: Player, after_round: int) -> None:
 def player_withdraw(*, player: Player, after_round: int) -> Player:
     """Withdraw a player after a round (0: before round 1); their later requested byes go."""
     with transaction.atomic():
+        section_open_check(section=player.section_id)
         _withdraw_check(player, after_round)
         player.status = Player.Status.WITHDRAWN
         player.withdrawn_after_round = after_round
@@ -232,6 +237,7 @@ def player_reactivate(*, player: Player) -> Player:
     """Bring a withdrawn player back: paired again from the next round that is paired."""
     if player.status != Player.Status.WITHDRAWN:
         raise ValidationError(REACTIVATE_NOT_WITHDRAWN.format(player=player))
+    section_open_check(section=player.section_id)
     player.status = Player.Status.ACTIVE
     player.withdrawn_after_round = None
     player.save(update_fields=["status", "withdrawn_after_round"])
@@ -241,7 +247,8 @@ def player_reactivate(*, player: Player) -> Player:
 def player_byes_check(*, player: Player, byes: Mapping[int, str]) -> None:
     """Whether ``byes`` (round -> full / half / zero) may be the player's requested byes."""
     section = player.section
-    paired = paired_rounds(section)
+    # A draft round's requested byes may still change: the TD pairs it again after.
+    paired = posted_rounds(section)
     existing = (
         dict(
             RequestedBye.objects.filter(player=player).values_list(
@@ -283,8 +290,9 @@ def player_byes_request(
     changes pairings), and naming it with a different bye is an error.
     """
     with transaction.atomic():
+        section_open_check(section=player.section_id)
         player_byes_check(player=player, byes=byes)
-        paired = paired_rounds(player.section)
+        paired = posted_rounds(player.section)
         for bye in RequestedBye.objects.filter(player=player):
             if bye.round_number not in paired and bye.round_number not in byes:
                 bye.delete()

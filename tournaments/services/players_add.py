@@ -31,7 +31,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors import next_start_number, paired_rounds, round_one_paired
-from tournaments.services.common import round_lock, section_lock
+from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.players import (
     LATE_ENTRY_CHOICE,
     LATE_ENTRY_FIRST_ROUND,
@@ -216,6 +216,8 @@ def players_add(
     no_control_characters_but_lines(reason)
     with transaction.atomic():
         section_lock(section)
+        # A section marked final takes no new player (its results are settled).
+        section_open_check(section=section)
         checks = players_entry_check(section=section, entries=entries, lines=lines)
         messages = [
             sentence(m)

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from tournaments.models import (
@@ -18,7 +19,12 @@ from tournaments.models import (
     ResultCheck,
     Round,
 )
-from tournaments.services.common import round_lock
+from tournaments.selectors import later_rounds_paired
+from tournaments.services.common import SECTION_FINAL, round_lock, section_open_check
+from tournaments.services.round_life import (
+    later_rounds_message,
+    result_correction_record,
+)
 
 RESULT_ROUND_NOT_POSTED = (
     "Post the pairings of round {round} before entering its results."
@@ -38,6 +44,14 @@ PAIRING_GONE = (
 CHECK_PENDING = "Enter a result to check, not “not yet played”."
 
 
+class LaterRoundsPaired(ValidationError):
+    """A result of an earlier round would change after ``later`` rounds were paired on it."""
+
+    def __init__(self, message: str, *, later: list[int]) -> None:
+        super().__init__(message)
+        self.later = later
+
+
 class ResultConflict(ValidationError):
     """The result changed since the form was drawn: ``current`` is what the board holds now."""
 
@@ -53,12 +67,17 @@ def result_record(
     based_on: str,
     user: Any = None,
     source: str = "entry",
+    confirm_later: bool = False,
 ) -> Pairing:
     """Set a board's result and record the change (old, new, who, when, source).
 
     ``based_on`` is the result the caller's form showed: if the board holds another one now
     (another TD entered it meanwhile), nothing is written and ``ResultConflict`` says what it
     is and who set it. Writes in a constant number of queries whatever the round's size.
+
+    A section marked final refuses. A change after a later round was paired needs
+    ``confirm_later`` (``LaterRoundsPaired`` names those rounds otherwise); the later rounds are
+    then flagged as paired on old scores and the correction goes into the section's log.
     """
     if result not in Result.values:
         raise ValidationError(
@@ -74,8 +93,32 @@ def result_record(
         # waits for this entry (or this entry for it) and never works from a stale check.
         round_ = round_lock(round_id=pairing.round_id)
         number, status_now = round_.number, round_.status
+        # One read: whether the section is final, and whether a later round is paired.
+        section_name, final, later_paired = (
+            Round.objects.annotate(
+                later_paired=Exists(
+                    Pairing.objects.filter(
+                        round__section=OuterRef("section"),
+                        round__number__gt=OuterRef("number"),
+                    )
+                )
+            )
+            .values_list("section__name", "section__is_final", "later_paired")
+            .get(pk=round_.pk)
+        )
+        if final:
+            raise ValidationError(SECTION_FINAL.format(section=section_name))
         if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
             raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
+        later = (
+            later_rounds_paired(round_id=round_.pk)
+            if later_paired and result != based_on
+            else []
+        )
+        if later and not confirm_later:
+            raise LaterRoundsPaired(
+                later_rounds_message(number=number, later=later), later=later
+            )
         # The compare-and-set is one UPDATE: of two TDs posting at once, one changes the row.
         updated = Pairing.objects.filter(pk=pairing.pk, result=based_on).update(
             result=result
@@ -99,6 +142,10 @@ def result_record(
         status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
         if status != status_now:
             Round.objects.filter(pk=pairing.round_id).update(status=status)
+        if later:
+            result_correction_record(
+                pairing=pairing, old=based_on, new=result, later=later, user=user
+            )
     pairing.result = result
     return pairing
 
@@ -144,6 +191,7 @@ def result_check_record(
         )
     with transaction.atomic():
         round_lock(round_id=pairing.round_id)
+        section_open_check(round_id=pairing.round_id)
         if not Pairing.objects.filter(pk=pairing.pk).exists():
             raise ValidationError(PAIRING_GONE)
         check, _ = ResultCheck.objects.update_or_create(

@@ -24,7 +24,8 @@ from tournaments.models import (
 )
 from tournaments.results import PLAYED_RESULTS
 from tournaments.selectors import round_pairings_version
-from tournaments.services.common import round_lock
+from tournaments.services.common import round_lock, section_open_check
+from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -374,6 +375,7 @@ def round_pairings_save(
             # The lock before the checks: what they read (the round's results) stays true
             # until this transaction ends, whoever else writes to the round.
             round_ = round_lock(section=section, number=number)
+            section_open_check(section=section)
             if based_on is not None and based_on != round_pairings_version(
                 section=section, number=number
             ):
@@ -537,15 +539,23 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     )
 
 
-def round_publish(*, round_: Round, user: Any = None) -> Round:
-    """Post a draft round's pairings for the players (DRAFT -> PAIRED)."""
+def round_publish(*, round_: Round, user: Any = None, override: str = "") -> Round:
+    """Post a draft round's pairings for the players (DRAFT -> PAIRED).
+
+    Check mode's differences in the round before must be settled first, or overridden with a
+    reason (``round_post_check``).
+    """
     with transaction.atomic():
         round_ = round_lock(round_id=round_.pk)
+        section_open_check(section=round_.section_id)
         if round_.status != Round.Status.DRAFT:
             raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))
         pairings = list(round_.pairings.values_list("result", flat=True))
         if not pairings:
             raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        round_post_check(
+            section=round_.section, number=round_.number, override=override, user=user
+        )
         round_.status = (
             Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
         )

@@ -233,7 +233,8 @@ def _player(line: str, number: int) -> TrfPlayer:
     start_number = _number(line, 4, 8, "start number", number)
     if not start_number:
         raise TrfError(number, "start number (columns 5-8) is missing or 0")
-    name = line[14:47].strip()
+    # The name field is fixed-width: a file may pad inside the name too ("Player   37").
+    name = " ".join(line[14:47].split())
     if not name:
         raise TrfError(number, "player has no name (columns 15-47)")
     rating = _number(line, 48, 52, "rating", number)

@@ -44,7 +44,9 @@ def _context(section: Section, number: int, query: str = "") -> dict[str, object
         "present": present,
         "missing": len(expected) - present,
         "away": away,
-        "closed": number in selectors.paired_rounds(section),
+        "closed": number in selectors.posted_rounds(section),
+        # A draft's check-in stays open; the page says the draft must be paired again.
+        "draft": number in selectors.paired_rounds(section),
         "in_range": 1 <= number <= section.rounds_total,
         "round_numbers": range(1, section.rounds_total + 1),
     }

@@ -38,6 +38,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import RoundState
+from tournaments.views.round_life import round_pair_ask
 
 TEMPLATE = "tournaments/round_detail.html"
 ROUND_PAIRED_AUTOMATICALLY = (
@@ -51,11 +52,12 @@ MAIN_RESULTS = [
     (Result.DRAW, "½-½", "="),
     (Result.BLACK_WIN, "0-1", "0"),
 ]
-# One step away, behind "More": forfeits (keys + and -), the double forfeit, unrated games, clear.
+# One step away, behind "More": forfeits (keys + and -), the double forfeit (key *), unrated
+# games, clear.
 MORE_RESULTS = [
     (Result.WHITE_FORFEIT_WIN, "1-0 forfeit", "+"),
     (Result.BLACK_FORFEIT_WIN, "0-1 forfeit", "-"),
-    (Result.DOUBLE_FORFEIT, "Double forfeit", ""),
+    (Result.DOUBLE_FORFEIT, "Double forfeit", "*"),
     (Result.WHITE_WIN_UNRATED, "1-0 unrated", ""),
     (Result.DRAW_UNRATED, "½-½ unrated", ""),
     (Result.BLACK_WIN_UNRATED, "0-1 unrated", ""),
@@ -428,10 +430,22 @@ def round_publish(
 def round_pair(
     request: HtmxHttpRequest, slug: str, section: int, number: int
 ) -> HttpResponse:
-    """Pair the round with the pairing program; saved as a draft for the TD to check and post."""
+    """Pair the round with the pairing program; saved as a draft for the TD to check and post.
+
+    Round 1 without a posted tiebreak order, or players who have not checked in, get a page
+    asking the TD what to do (``round_life.round_pair_ask``); the answer is posted here again.
+    """
     page = _round_page(request, slug, section, number)
     try:
-        services.round_pair(section=page.section, number=number)
+        services.round_pair(
+            section=page.section,
+            number=number,
+            absent=request.POST.get("absent") or None,
+            post_default_order=request.POST.get("post_default_order") == "1",
+            user=request.user,
+        )
+    except (services.OrderNotPosted, services.AbsentPlayers) as question:
+        return round_pair_ask(request, page, _context, question)
     except services.PairingRefused as refused:
         messages.error(request, str(refused))
     else:

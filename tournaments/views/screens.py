@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -81,16 +82,26 @@ def screen_update(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
 @require_POST
 @login_required
 def section_final(request: HttpRequest, slug: str, section: int) -> HttpResponse:
-    """Mark a section's results final (its pages say so and offer the files), or open them again."""
+    """Mark a section's results final (locked: its pages say so and offer the files), or reopen
+    it with a reason."""
     tournament = tournament_for_director(request, slug)
     obj = get_object_or_404(tournament.sections, pk=section)
     form = SectionFinalForm(request.POST)
-    form.is_valid()  # one optional checkbox: always valid
-    services.section_final_set(section=obj, final=form.cleaned_data["final"])
-    messages.success(
-        request,
-        f"{obj.name}: results marked final."
-        if obj.is_final
-        else f"{obj.name}: results open again (not final).",
-    )
+    form.is_valid()  # optional fields only: always valid
+    try:
+        services.section_final_set(
+            section=obj,
+            final=form.cleaned_data["final"],
+            reason=form.cleaned_data.get("reason") or "",
+            user=request.user,
+        )
+    except ValidationError as refused:
+        messages.error(request, f"{obj.name}: " + " ".join(refused.messages))
+    else:
+        messages.success(
+            request,
+            f"{obj.name}: results marked final. Results, pairings and players are locked."
+            if obj.is_final
+            else f"{obj.name}: results reopened (not final).",
+        )
     return redirect(reverse("tournaments:screens", kwargs={"slug": tournament.slug}))

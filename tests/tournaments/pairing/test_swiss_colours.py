@@ -60,7 +60,14 @@ def test_transposition_far_down_the_boards_within_the_rating_limit_gives_due_col
     result = pair_swiss(entrants, round_number=4)
 
     assert misses(entrants, result.boards) == []
-    assert any("(29E5)" in note for note in result.notes)
+    # The note is led by the two boards it changed, so a TD can answer those four players.
+    board_of = {
+        p: n for n, b in enumerate(result.boards, 1) for p in (b.white, b.black)
+    }
+    swapped = [n for n in result.notes if "(29E5)" in n]
+    assert len(swapped) == 1
+    first, second = sorted({board_of[1], board_of[26]})
+    assert swapped[0].startswith(f"Boards {first}, {second}: In the 2 group")
 
 
 def test_no_transposition_or_interchange_beyond_the_rating_limit() -> None:

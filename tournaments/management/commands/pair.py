@@ -1,4 +1,5 @@
-"""Pair a round and post it: ``manage.py pair SLUG [--section NAME] [--round N]``.
+"""Pair a round and post it: ``manage.py pair SLUG [--section NAME] [--round N] [--absent
+zero_bye|pair] [--default-order]``.
 
 Pairs the next round (or round N) of a section whose earlier rounds are complete, saves the
 pairings as posted and prints them: board, White and Black by start number and name, then the
@@ -13,7 +14,12 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Pairing
 from tournaments.selectors import SectionNotFound, section_find
-from tournaments.services import PairingRefused, round_pair
+from tournaments.services import (
+    ABSENT_PAIR,
+    ABSENT_ZERO_BYE,
+    PairingRefused,
+    round_pair,
+)
 
 
 class Command(BaseCommand):
@@ -30,6 +36,17 @@ class Command(BaseCommand):
             dest="number",
             help="the round to pair (default: the first round not yet paired)",
         )
+        parser.add_argument(
+            "--absent",
+            choices=[ABSENT_ZERO_BYE, ABSENT_PAIR],
+            help="what the players who have not checked in get: a zero-point bye, or "
+            "paired anyway (asked for when someone has not checked in)",
+        )
+        parser.add_argument(
+            "--default-order",
+            action="store_true",
+            help="round 1 without a posted tiebreak order: post the section's default",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -37,7 +54,13 @@ class Command(BaseCommand):
         except SectionNotFound as error:
             raise CommandError(str(error)) from error
         try:
-            round_ = round_pair(section=section, number=options["number"], post=True)
+            round_ = round_pair(
+                section=section,
+                number=options["number"],
+                post=True,
+                absent=options["absent"],
+                post_default_order=options["default_order"],
+            )
         except PairingRefused as error:
             raise CommandError(str(error)) from None
         rows = list(

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_team_scoring'),
+        ('tournaments', '0013_round_life'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,190 @@
+"""A round's and a section's life beyond entering pairings and results: a final section locked and
+reopened with a reason, a round's pairings taken back, check mode's differences settled before the
+next round is posted, an earlier round corrected after a later one was paired. Each step is kept
+in the section's log (``SectionEvent``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.models import Pairing, Result, Round, Section, SectionEvent
+from tournaments.selectors import round_check_differences
+from tournaments.services.common import round_lock, section_open_check
+from tournaments.services.setup import tournament_status_refresh
+
+REOPEN_REASON = (
+    "Say why the section is reopened: the reason is kept and shown with its standings."
+)
+ROUND_REMOVE_NOTHING = "Round {round} has no pairings to remove."
+ROUND_REMOVE_HAS_RESULTS = (
+    "Round {round} has results, so its pairings cannot be removed: set its results back to "
+    "not played first."
+)
+ROUND_REMOVE_LATER = "Round {later} is paired: remove its pairings first."
+ROUND_REMOVE_CONFIRM = (
+    "Round {round}'s pairings are posted: the players may have seen them. Confirm to take them "
+    "back."
+)
+CHECK_DIFFERS = (
+    "Round {round} has {n} board{s} where the check entry differs from the result "
+    "({boards}): settle them on round {round}'s page, or override with a reason."
+)
+LATER_ROUND_PAIRED = (
+    "{rounds} {was} paired on the old scores: changing this round {earlier} result "
+    "changes the scores {those} pairings rest on. Confirm to change it; {rounds} will be "
+    "marked as paired on old scores."
+)
+
+
+def section_final_set(
+    *, section: Section, final: bool, reason: str = "", user: Any = None
+) -> Section:
+    """Mark a section's results final (they are locked) or reopen it with a reason.
+
+    Reopening a final section needs a reason: it is kept in the section's log and shown on its
+    public pages. Marking final or reopening what already is so changes nothing.
+    """
+    reason = reason.strip()
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        if locked.is_final != final:
+            if not final and not reason:
+                raise ValidationError(REOPEN_REASON)
+            locked.is_final = final
+            locked.save(update_fields=["is_final"])
+            SectionEvent.objects.create(
+                section=locked,
+                kind=SectionEvent.Kind.FINAL if final else SectionEvent.Kind.REOPENED,
+                reason=reason,
+                detail="Results marked final."
+                if final
+                else "Results reopened after being marked final.",
+                user=user,
+            )
+            tournament_status_refresh(tournament_id=locked.tournament_id)
+    section.is_final = final
+    return section
+
+
+def round_pairings_remove(
+    *, round_: Round, confirm: bool = False, user: Any = None
+) -> int:
+    """Take back a round's pairings: the round is not paired again, its check-in and requested
+    byes open. Returns how many rows were removed.
+
+    A draft goes at once; posted pairings with no result yet need ``confirm``; a round with a
+    result, or with a later round paired, is refused. Kept in the section's log.
+    """
+    with transaction.atomic():
+        # The round's one write lock (``round_lock``): a result entered or a pairings save of
+        # this round waits, or this waits for them, and nothing is checked before it.
+        round_ = round_lock(round_id=round_.pk)
+        section_open_check(section=round_.section_id)
+        rows = list(round_.pairings.values_list("board", "black_id", "result"))
+        number = round_.number
+        if not rows and round_.status == Round.Status.NOT_PAIRED:
+            raise ValidationError(ROUND_REMOVE_NOTHING.format(round=number))
+        later = (
+            Round.objects.filter(section_id=round_.section_id, number__gt=number)
+            .exclude(status=Round.Status.NOT_PAIRED, pairings__isnull=True)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if later is not None:
+            raise ValidationError(ROUND_REMOVE_LATER.format(later=later))
+        if any(black is not None and r != Result.PENDING for _b, black, r in rows):
+            raise ValidationError(ROUND_REMOVE_HAS_RESULTS.format(round=number))
+        posted = round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
+        if posted and not confirm:
+            raise ValidationError(ROUND_REMOVE_CONFIRM.format(round=number))
+        games = sum(1 for _b, black, _r in rows if black is not None)
+        Pairing.objects.filter(round=round_).delete()
+        round_.status = Round.Status.NOT_PAIRED
+        round_.pairing_notes = []
+        round_.paired_on_old_scores = False
+        round_.save(update_fields=["status", "pairing_notes", "paired_on_old_scores"])
+        SectionEvent.objects.create(
+            section_id=round_.section_id,
+            kind=SectionEvent.Kind.PAIRINGS_REMOVED,
+            round_number=number,
+            detail=f"Round {number}: {'posted' if posted else 'draft'} pairings "
+            f"removed ({games} board{_s(games)}, {len(rows) - games} without a board).",
+            user=user,
+        )
+        tournament_status_refresh(tournament_id=round_.section.tournament_id)
+    return len(rows)
+
+
+def round_post_check(
+    *, section: Section, number: int, override: str = "", user: Any = None
+) -> None:
+    """Before round ``number`` is posted: the previous round's check-mode differences must be
+    settled, or overridden with a reason (kept in the section's log)."""
+    if number <= 1:
+        return
+    boards = round_check_differences(section=section, number=number - 1)
+    if not boards:
+        return
+    if not override.strip():
+        raise ValidationError(
+            CHECK_DIFFERS.format(
+                round=number - 1,
+                n=len(boards),
+                s=_s(len(boards)),
+                boards=", ".join(str(b or "–") for b in boards),
+            )
+        )
+    SectionEvent.objects.create(
+        section=section,
+        kind=SectionEvent.Kind.CHECK_OVERRIDE,
+        round_number=number,
+        reason=override.strip(),
+        detail=f"Round {number} posted with {len(boards)} check difference"
+        f"{_s(len(boards))} left in round {number - 1} (board"
+        f"{_s(len(boards))} {', '.join(str(b or '–') for b in boards)}).",
+        user=user,
+    )
+
+
+def later_rounds_message(*, number: int, later: list[int]) -> str:
+    rounds = _rounds_text(later)
+    return LATER_ROUND_PAIRED.format(
+        rounds=rounds[0].upper() + rounds[1:],
+        was="was" if len(later) == 1 else "were",
+        earlier=number,
+        those="its" if len(later) == 1 else "their",
+    )
+
+
+def result_correction_record(
+    *, pairing: Pairing, old: str, new: str, later: list[int], user: Any = None
+) -> None:
+    """After an earlier round's result changed with later rounds paired: flag those rounds'
+    pairings as resting on old scores and keep the correction in the section's log."""
+    round_ = Round.objects.get(pk=pairing.round_id)
+    Round.objects.filter(section_id=round_.section_id, number__in=later).update(
+        paired_on_old_scores=True
+    )
+    SectionEvent.objects.create(
+        section_id=round_.section_id,
+        kind=SectionEvent.Kind.CORRECTION,
+        round_number=round_.number,
+        detail=f"Round {round_.number}, board {pairing.board or '–'}: "
+        f"{Result(old).label} changed to {Result(new).label} after "
+        f"{_rounds_text(later)} {'was' if len(later) == 1 else 'were'} paired.",
+        user=user,
+    )
+
+
+def _rounds_text(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"round {numbers[0]}"
+    return "rounds " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
