@@ -634,7 +634,9 @@ class HallScreen(models.Model):
     part = models.PositiveSmallIntegerField(default=1)
     parts = models.PositiveSmallIntegerField(default=1)
     # A line the TD sets ("players X and Y, please report your result"), shown above the list.
-    message = models.CharField(max_length=200, blank=True)
+    message = models.CharField(
+        max_length=200, blank=True, validators=[no_control_characters]
+    )
     # When the next round starts (today, local time): the screen counts down to it.
     next_round_at = models.TimeField(null=True, blank=True)
 
@@ -691,3 +693,10 @@ class SectionEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.section}: {self.get_kind_display()}"
+
+
+# The rating lists live in their own module; imported here so that Django finds them.
+from tournaments.rating_list_models import (  # noqa: E402, F401
+    RatingList,
+    RatingListEntry,
+)

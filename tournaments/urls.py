@@ -9,7 +9,9 @@ from tournaments.views import (
     pairing_options,
     players,
     prizes,
+    rating_lists,
     rating_report,
+    round_life,
     rounds,
     screens,
     setup,
@@ -27,6 +29,8 @@ round_patterns = [
     path(f"{ROUND}pairings/", rounds.round_pairings, name="round_pairings"),
     path(f"{ROUND}pair/", rounds.round_pair, name="round_pair"),
     path(f"{ROUND}publish/", rounds.round_publish, name="round_publish"),
+    path(f"{ROUND}unpair/", round_life.round_unpair, name="round_unpair"),
+    path(f"{ROUND}repair/", round_life.round_repair, name="round_repair"),
     path(f"{ROUND}check/", rounds.round_check, name="round_check"),
     path(f"{ROUND}history/", rounds.round_history, name="round_history"),
     path(f"{ROUND}rows/", rounds.round_rows, name="round_rows"),
@@ -139,6 +143,8 @@ urlpatterns = [
         pairing_options.section_pairing_options,
         name="section_pairing_options",
     ),
+    # ---- rating lists for registration
+    path("rating-lists/", rating_lists.rating_lists, name="rating_lists"),
     # ---- the US Chess rating report
     path(
         "t/<slug:slug>/rating-report/",

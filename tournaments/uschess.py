@@ -224,6 +224,8 @@ def validate_time_control(value: str) -> None:
 
 def ascii_fold(text: str) -> str:
     """Accents dropped (Müller -> Muller, Łukasz -> Lukasz); characters with no ASCII form stay."""
+    if text.isascii():
+        return text
     text = text.replace("ß", "ss").replace("Ł", "L").replace("ł", "l")
     text = text.replace("Ø", "O").replace("ø", "o").replace("Đ", "D").replace("đ", "d")
     decomposed = unicodedata.normalize("NFKD", text)

@@ -101,6 +101,8 @@ CASES: dict[str, Case] = {
     "tournaments:round_pairings": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_pair": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:round_publish": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:round_unpair": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:round_repair": Case(_round, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:round_check": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_history": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:round_rows": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
@@ -157,7 +159,8 @@ CASES: dict[str, Case] = {
     "standings:event_teams": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:tournament_team_scoring": Case(_slug, get=DIRECTOR, post=DIRECTOR),
-    # ---- the US Chess rating report
+    # ---- rating lists (shared by every TD) and the US Chess rating report
+    "tournaments:rating_lists": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
     "tournaments:rating_report": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:section_rating_report": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:rating_report_download": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),

@@ -50,7 +50,10 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
                 Column("federation", css_class="col-6 col-md-2"),
                 Column("state", css_class="col-6 col-md-2"),
             ),
-            "club",
+            Row(
+                Column("title", css_class="col-4 col-md-2"),
+                Column("club", css_class="col-8 col-md-10"),
+            ),
         )
         if submit:
             self.helper.layout.append(Submit("save", submit, css_class="btn-lg"))
@@ -66,6 +69,9 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         if value and not (value.isascii() and value.isdigit()):
             raise forms.ValidationError(services.PLAYER_ID_DIGITS.format(field=label))
         return value
+
+    def clean_title(self) -> str:
+        return str(self.cleaned_data.get("title", "")).strip().upper()
 
     def clean_state(self) -> str:
         return str(self.cleaned_data.get("state", "")).strip().upper()
@@ -157,12 +163,16 @@ class PlayersImportForm(forms.Form):
         max_length=500,
         widget=forms.TextInput(attrs={"class": "form-control"}),
     )
+    fill_ratings = forms.BooleanField(
+        label="Fill missing ratings from the loaded rating lists (by US Chess or FIDE ID)",
+        required=False,
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False
-        self.helper.layout = Layout("text", "file")
+        self.helper.layout = Layout("text", "file", "fill_ratings")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data

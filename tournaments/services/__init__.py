@@ -46,6 +46,7 @@ from tournaments.services.pairing import (
     OrderNotPosted,
     PairingRefused,
     round_pair,
+    round_repair,
 )
 from tournaments.services.pairing_options import (
     PAIRING_OPTIONS_INVALID,
@@ -102,6 +103,7 @@ from tournaments.services.players_add import (
 from tournaments.services.players_import import (
     IMPORT_COLUMNS,
     IMPORT_EMPTY,
+    IMPORT_FILLED,
     IMPORT_HAS_PROBLEMS,
     IMPORT_HEADERS,
     IMPORT_IGNORED,
@@ -124,6 +126,7 @@ from tournaments.services.prizes import (
     section_playoff_record,
     section_prize_fund_set,
 )
+from tournaments.services.rating_lists import RATING_LIST_EMPTY, rating_list_load
 from tournaments.services.results import (
     CHECK_PENDING,
     RESULT_CONFLICT,
@@ -239,6 +242,7 @@ __all__ = [
     "players_add",
     "players_entry_check",
     "sentence",
+    "round_repair",
     "ABSENT_PAIR",
     "ABSENT_ZERO_BYE",
     "ROUND_PAIR_ABSENT",
@@ -289,6 +293,7 @@ __all__ = [
     "GAME_NEEDS_TWO_RESULT",
     "IMPORT_COLUMNS",
     "IMPORT_EMPTY",
+    "IMPORT_FILLED",
     "IMPORT_HAS_PROBLEMS",
     "IMPORT_HEADERS",
     "IMPORT_IGNORED",
@@ -386,6 +391,8 @@ __all__ = [
     "players_renumber",
     "result_check_record",
     "result_record",
+    "RATING_LIST_EMPTY",
+    "rating_list_load",
     "round_number_check",
     "round_pair",
     "round_pairings_check",

@@ -59,6 +59,7 @@ PLAYER_FIELDS = (
     "fide_id",
     "federation",
     "state",
+    "title",
     "club",
 )
 PLAYER_FIXED_FIELDS = ("start_number", "status", "withdrawn_after_round", "section")

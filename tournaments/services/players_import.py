@@ -14,6 +14,7 @@ from django.db import transaction
 
 from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
+from tournaments.selectors import rating_list_by_ids
 from tournaments.services.common import section_lock
 from tournaments.services.players_add import players_add, players_entry_check
 from tournaments.validators import no_control_characters
@@ -116,7 +117,12 @@ class ImportPreview:
 IMPORT_IGNORED = "Ignored the column{s} {names}: Tiebreak keeps no such field."
 
 
-def players_import_preview(*, section: Section, text: str) -> ImportPreview:
+IMPORT_FILLED = "Filled {count} missing rating{s} from the rating lists: {rows}."
+
+
+def players_import_preview(
+    *, section: Section, text: str, fill_ratings: bool = False
+) -> ImportPreview:
     """Read a CSV (comma, semicolon or tab separated) and find every row's problems; save nothing.
 
     Columns in this order unless a header row names them: name, US Chess ID, FIDE ID, rating,
@@ -172,8 +178,38 @@ def players_import_preview(*, section: Section, text: str) -> ImportPreview:
         )
         _import_row_check(row)
         rows.append(row)
+    if fill_ratings:
+        warnings += _ratings_fill(rows)
     _import_rules(section, rows)
     return ImportPreview(rows=rows, header=header, warnings=warnings)
+
+
+def _ratings_fill(rows: list[ImportRow]) -> list[str]:
+    """Give an unrated row the rating the loaded lists have for its US Chess ID (first) or its
+    FIDE ID; one sentence says which rows were filled."""
+    unrated = [r for r in rows if r.rating is None and not r.problems]
+    found = rating_list_by_ids(
+        uschess_ids=[r.values["uschess_id"] for r in unrated],
+        fide_ids=[r.values["fide_id"] for r in unrated],
+    )
+    filled = []
+    for row in unrated:
+        for key in (
+            ("uschess", row.values["uschess_id"]),
+            ("fide", row.values["fide_id"]),
+        ):
+            entry = found.get(key)
+            if entry is not None and entry.rating is not None:
+                row.rating = entry.rating
+                filled.append(f"line {row.line} ({row.values['name']}, {entry.rating})")
+                break
+    if not filled:
+        return []
+    return [
+        IMPORT_FILLED.format(
+            count=len(filled), s="" if len(filled) == 1 else "s", rows="; ".join(filled)
+        )
+    ]
 
 
 def _header_key(title: str) -> str:
@@ -317,15 +353,19 @@ def players_import_save(
     *,
     section: Section,
     text: str,
+    fill_ratings: bool = False,
     confirm_duplicates: bool = False,
     override_reason: str = "",
     user: Any = None,
 ) -> list[Player]:
     """Save every row of the file in one transaction, or none when any row has a problem or a
-    question not answered (``players_add``)."""
+    question not answered (``players_add``); ``fill_ratings`` gives unrated rows the loaded
+    rating lists' rating for their ID."""
     with transaction.atomic():
         section_lock(section)
-        preview = players_import_preview(section=section, text=text)
+        preview = players_import_preview(
+            section=section, text=text, fill_ratings=fill_ratings
+        )
         if not preview.rows:
             raise ValidationError(IMPORT_EMPTY)
         bad = len(preview.problem_rows)

@@ -8,13 +8,15 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.http import urlencode
 from django.views.decorators.http import require_GET, require_POST
 
 from tiebreak_site.http import HtmxHttpRequest
 from tournaments import selectors, services
 from tournaments.forms.checkin import CheckinCloseForm
-from tournaments.models import CheckIn, Player, RequestedBye, Section
+from tournaments.models import CheckIn, Player, RatingListEntry, RequestedBye, Section
+from tournaments.views.rating_lists import lookup_matches
 from tournaments.views.setup import section_for_director
 
 TEMPLATE = "tournaments/checkin.html"
@@ -49,7 +51,23 @@ def _context(section: Section, number: int, query: str = "") -> dict[str, object
         "draft": number in selectors.paired_rounds(section),
         "in_range": 1 <= number <= section.rounds_total,
         "round_numbers": range(1, section.rounds_total + 1),
+        # A walk-in not yet entered: the rating lists' matches, to enter with one tap.
+        "list_matches": _list_matches(section, query),
+        "entry_url": reverse(
+            "tournaments:player_late_entry"
+            if selectors.round_one_paired(section)
+            else "tournaments:player_add",
+            kwargs={"slug": section.tournament.slug, "section": section.pk},
+        ),
     }
+
+
+def _list_matches(section: Section, query: str) -> list[RatingListEntry]:
+    entered = set(
+        Player.objects.filter(section=section).values_list("uschess_id", "fide_id")
+    )
+    ids = {i for pair in entered for i in pair if i}
+    return [e for e in lookup_matches(query) if e.member_id not in ids]
 
 
 @require_GET

@@ -20,7 +20,8 @@ from tournaments.forms.players import (
     PlayersImportForm,
     WithdrawForm,
 )
-from tournaments.models import Player, Section
+from tournaments.models import Player, RatingList, Section
+from tournaments.views.rating_lists import fill_initial, lookup_matches
 from tournaments.views.setup import form_errors, section_for_director
 
 
@@ -43,7 +44,7 @@ def _back(section: Section) -> HttpResponse:
 @login_required
 def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
-    form = PlayerAddForm(request.POST or None)
+    form = PlayerAddForm(request.POST or None, initial=fill_initial(request))
     if request.method == "POST" and form.is_valid():
         try:
             player = services.player_create(
@@ -66,8 +67,22 @@ def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     return render(
         request,
         "tournaments/player_form.html",
-        {"tournament": found.tournament, "section": found, "form": form},
+        {
+            "tournament": found.tournament,
+            "section": found,
+            "form": form,
+            **_lookup_context(request),
+        },
     )
+
+
+def _lookup_context(request: HttpRequest) -> dict[str, Any]:
+    lookup = request.GET.get("lookup", "").strip()
+    return {
+        "lookup": lookup,
+        "matches": lookup_matches(lookup),
+        "lists_loaded": RatingList.objects.exists(),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -84,6 +99,7 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
         context["form"] = form
         return render(request, "tournaments/players_import.html", context)
     text = form.cleaned_data["text"]
+    fill = bool(form.cleaned_data.get("fill_ratings"))
     if request.POST.get("action") == "save":
         try:
             players = services.players_import_save(
@@ -92,6 +108,7 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
                 confirm_duplicates=form.cleaned_data["confirm_duplicates"],
                 override_reason=form.cleaned_data["override_reason"],
                 user=request.user,
+                fill_ratings=fill,
             )
         except ValidationError as error:
             context["save_errors"] = error.messages
@@ -102,10 +119,13 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
                 f"{found.name}.",
             )
             return _back(found)
-    preview = services.players_import_preview(section=found, text=text)
+    preview = services.players_import_preview(
+        section=found, text=text, fill_ratings=fill
+    )
     context["form"] = PlayersImportForm(
         initial={
             "text": text,
+            "fill_ratings": fill,
             "confirm_duplicates": form.cleaned_data["confirm_duplicates"],
             "override_reason": form.cleaned_data["override_reason"],
         }
@@ -258,7 +278,10 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
     found = section_for_director(request, slug, section)
     paired = selectors.paired_rounds(found)
     form = LateEntryForm(
-        request.POST or None, section=found, next_round=max(paired, default=0) + 1
+        request.POST or None,
+        section=found,
+        next_round=max(paired, default=0) + 1,
+        initial=fill_initial(request),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -289,5 +312,6 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
             "section": found,
             "form": form,
             "paired": sorted(paired),
+            **_lookup_context(request),
         },
     )
