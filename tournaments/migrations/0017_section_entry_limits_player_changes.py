@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_hall_screen_message_refuses_control_characters'),
+        ('tournaments', '0016_team_sections'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
