@@ -24,6 +24,10 @@ from tournaments.models import (
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
 from tournaments.services.rounds import StartNumberPairing, section_rounds_create
+from tournaments.services.trf2026_import import (
+    trf2026_byes_create,
+    trf2026_section_fields,
+)
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
 # The note for a file imported again (or another event of the same name): the new tournament
@@ -112,7 +116,10 @@ def tournament_import_trf(
             rounds_total=parsed.rounds_total,
             kind=kind,
             trf_records=_trf_records(parsed, fields),
-            tiebreaks=section_default_tiebreaks(kind),
+            **{
+                "tiebreaks": section_default_tiebreaks(kind),
+                **trf2026_section_fields(parsed),
+            },
         )
         Player.objects.bulk_create(
             Player(
@@ -140,6 +147,7 @@ def tournament_import_trf(
                 board = boards[p.round]
             rows.append((p.round, board, p.white, p.black, p.result))
         section_rounds_create(section=section, rows=rows)
+        trf2026_byes_create(section, parsed, found)
         _import_audit(section)
         taken = (
             Tournament.objects.filter(name=tournament.name)
