@@ -11,6 +11,7 @@ from tournaments.views import (
     prizes,
     rating_lists,
     rating_report,
+    round_life,
     rounds,
     screens,
     setup,
@@ -28,6 +29,8 @@ round_patterns = [
     path(f"{ROUND}pairings/", rounds.round_pairings, name="round_pairings"),
     path(f"{ROUND}pair/", rounds.round_pair, name="round_pair"),
     path(f"{ROUND}publish/", rounds.round_publish, name="round_publish"),
+    path(f"{ROUND}unpair/", round_life.round_unpair, name="round_unpair"),
+    path(f"{ROUND}repair/", round_life.round_repair, name="round_repair"),
     path(f"{ROUND}check/", rounds.round_check, name="round_check"),
     path(f"{ROUND}history/", rounds.round_history, name="round_history"),
     path(f"{ROUND}rows/", rounds.round_rows, name="round_rows"),
@@ -51,6 +54,16 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/teams/",
         teams.section_team_scoring,
         name="section_team_scoring",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/team-section/",
+        teams.section_team_setup,
+        name="section_team_setup",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/team-section/pair/",
+        teams.team_round_pair,
+        name="team_round_pair",
     ),
     path(
         "t/<slug:slug>/directors/remove/",

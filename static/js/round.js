@@ -165,9 +165,15 @@
       credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href },
     }).then(function (response) {
+      if (response.status === 403) throw new Error("the server answered 403, refused: reload the page (and log in again if asked).");
       if (!response.ok) throw new Error("the server answered " + response.status + ".");
+      // A login page or any other page in place of the board's row: nothing was saved.
+      if (response.redirected) throw new Error("the server answered with another page (logged out?).");
       return response.text();
     }).then(function (html) {
+      if (html.indexOf('id="' + entry.row + '"') < 0) {
+        throw new Error("the server answered with another page (logged out?).");
+      }
       sending = null;
       var row = document.getElementById(entry.row);
       if (row && window.htmx) {
@@ -183,7 +189,7 @@
       // Not saved, or not known to be: the entry goes back to the head of the queue, held.
       sending = null;
       queue.unshift(entry);
-      var why = error && /server answered/.test(error.message) ? error.message : "no answer from the server (is the connection down?).";
+      var why = error && /^the server answered/.test(error.message) ? error.message : "no answer from the server (is the connection down?).";
       var message = entry.label + " was not saved: " + why;
       rowError(entry.row, message);
       stop(entry.row, message);

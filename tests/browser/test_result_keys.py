@@ -234,3 +234,25 @@ def test_a_failed_post_is_shown_on_its_row_and_holds_the_keys_after_it(
         **{b: KEYS[k] for b, k in enumerate(TYPED[:6], start=1)},
         **dict.fromkeys(range(7, BOARDS + 1), Result.PENDING),
     }
+
+
+def test_a_post_answered_by_the_login_page_is_shown_as_not_saved(
+    live_server: Any, desktop: Page, director: User
+) -> None:
+    section, boards = big_round(director)
+    log_in(desktop, live_server, director)
+    desktop.goto(round_url(live_server, section))
+    expect(row(desktop, boards, 1)).to_be_focused()
+    type_keys(desktop, TYPED[:2], 60)
+    drained(desktop)
+
+    # The session ends (logged out in another tab): the post lands on the login page.
+    desktop.context.clear_cookies(name="sessionid")
+    desktop.keyboard.press(TYPED[2])
+
+    expect(row(desktop, boards, 3).get_by_role("alert")).to_contain_text(
+        "0-1 was not saved: the server answered with another page (logged out?)."
+    )
+    expect(desktop.locator("#entry-queue")).to_contain_text("Saving stopped at board 3")
+    expect(row(desktop, boards, 3).locator(".players")).to_contain_text("Player 5")
+    assert results(section)[3] == Result.PENDING

@@ -107,6 +107,8 @@ def test_reopening_needs_a_reason_and_is_kept_in_the_log(
     with pytest.raises(ValidationError) as refused:
         services.section_final_set(section=final, final=False, reason="  ")
     assert refused.value.messages == [services.REOPEN_REASON]
+    with pytest.raises(ValidationError):
+        services.section_final_set(section=final, final=False, reason="typo\x00")
     final.refresh_from_db()
     assert final.is_final
 

@@ -116,3 +116,154 @@ def test_a_reopened_section_shows_the_reason_on_its_public_pages(
     html = anonymous.get(standings).content.decode()
     assert "Results reopened on" in html
     assert "Board 7 was entered the wrong way round" in html
+
+
+# ---- removing pairings, a correction after a later round, check differences, through the pages
+
+
+def played(tournament: Tournament, *rounds: str) -> Section:
+    """Four players; the given rounds, all posted."""
+    section = section_build(
+        ratings=RATINGS[:4], rounds=list(rounds), rounds_total=3, tournament=tournament
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    return section
+
+
+def test_a_draft_round_page_offers_remove_and_removing_opens_the_round(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+
+    page = td_client.get(url(section)).content.decode()
+    assert f'action="{url(section, "round_unpair")}"' in page
+
+    done = td_client.post(url(section, "round_unpair"), follow=True)
+
+    assert "Round 1: pairings removed." in done.content.decode()
+    assert not Pairing.objects.filter(round__section=section).exists()
+    assert Round.objects.get(section=section).status == Round.Status.NOT_PAIRED
+
+
+def test_posted_pairings_are_removed_after_a_confirmation_page(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+
+    asked = td_client.post(url(section, "round_unpair"))
+
+    html = unescape(asked.content.decode())
+    assert services.ROUND_REMOVE_CONFIRM.format(round=1) in html
+    assert 'name="confirm" value="1"' in html
+    assert Pairing.objects.filter(round__section=section).count() == 2
+
+    td_client.post(url(section, "round_unpair"), {"confirm": "1"})
+    assert not Pairing.objects.filter(round__section=section).exists()
+
+
+def test_a_round_with_a_result_offers_no_remove(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 ?")
+
+    page = td_client.get(url(section)).content.decode()
+
+    assert url(section, "round_unpair") not in page
+
+
+def test_a_correction_without_javascript_asks_on_a_page_then_flags_the_later_round(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    first = Pairing.objects.get(round__number=1, board=1)
+    entry = url(section, "result_record", pairing=first.pk)
+
+    asked = td_client.post(entry, {"result": "black_win", "based_on": "white_win"})
+
+    html = unescape(asked.content.decode())
+    assert "Round 2 was paired on the old scores" in html
+    assert 'name="confirm_later" value="1"' in html
+    first.refresh_from_db()
+    assert first.result == "white_win"
+
+    td_client.post(
+        entry, {"result": "black_win", "based_on": "white_win", "confirm_later": "1"}
+    )
+
+    first.refresh_from_db()
+    assert first.result == "black_win"
+    two = td_client.get(url(section, number=2)).content.decode()
+    assert "Paired on old scores" in two
+    assert f'action="{url(section, "round_repair", number=2)}"' in two
+    log = td_client.get(url(section, "round_history")).content.decode()
+    assert "1-0 changed to 0-1 after round 2 was paired." in log
+
+
+def test_a_correction_with_htmx_shows_the_question_and_a_button_on_the_row(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    first = Pairing.objects.get(round__number=1, board=1)
+
+    row = td_client.post(
+        url(section, "result_record", pairing=first.pk),
+        {"result": "draw", "based_on": "white_win"},
+        HTTP_HX_REQUEST="true",
+    )
+
+    html = unescape(row.content.decode())
+    assert "Round 2 was paired on the old scores" in html
+    assert "Change it anyway" in html and 'name="result" value="draw"' in html
+    first.refresh_from_db()
+    assert first.result == "white_win"
+
+
+def test_pairing_the_flagged_round_again_from_its_page(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    first = Pairing.objects.get(round__number=1, board=1)
+    services.result_record(
+        pairing=first, result="black_win", based_on="white_win", confirm_later=True
+    )
+
+    done = td_client.post(url(section, "round_repair", number=2), follow=True)
+
+    assert "Round 2 paired again on the present scores" in done.content.decode()
+    two = Round.objects.get(section=section, number=2)
+    assert two.status == Round.Status.DRAFT and not two.paired_on_old_scores
+    games = {
+        frozenset(g)
+        for g in Pairing.objects.filter(round=two).values_list(
+            "white__start_number", "black__start_number"
+        )
+    }
+    assert games == {frozenset((2, 3)), frozenset((1, 4))}
+
+
+def test_check_differences_block_posting_and_the_page_offers_an_override(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.DRAFT)
+    services.result_check_record(
+        pairing=Pairing.objects.get(round__number=1, board=2), result="draw"
+    )
+
+    one = td_client.get(url(section)).content.decode()
+    assert "if the check entry is right, enter it here as the result" in one
+    two = td_client.get(url(section, number=2)).content.decode()
+    assert 'data-testid="check-blocks"' in two and 'name="override"' in two
+
+    refused = td_client.post(url(section, "round_publish", number=2), follow=True)
+    assert "where the check entry differs" in refused.content.decode()
+    assert Round.objects.get(section=section, number=2).status == Round.Status.DRAFT
+
+    td_client.post(
+        url(section, "round_publish", number=2),
+        {"override": "Scoresheet read again: 1-0 stands"},
+    )
+    assert Round.objects.get(section=section, number=2).status == Round.Status.PAIRED
+    log = td_client.get(url(section, "round_history")).content.decode()
+    assert "Scoresheet read again: 1-0 stands" in log

@@ -3,6 +3,7 @@
 TD A saves changed pairings while TD B enters a result on a board A's save takes out. Whatever the
 order the database picks, a result B was told is recorded stays recorded, with its audit row: A's
 save is refused once the round has that result, or B's entry is refused once the board is gone.
+The same for an unchanged save racing an entry, and for two TDs saving the same draft round.
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
 from tests.tournaments.builders import section_build, tournament_build
-from tournaments import services
-from tournaments.models import Pairing, Result, ResultChange, Round, Section
+from tournaments import selectors, services
+from tournaments.models import Pairing, Player, Result, ResultChange, Round, Section
 
 RACES = 200
 
@@ -153,3 +154,124 @@ def test_a_result_confirmed_during_a_pairings_save_is_never_lost() -> None:
     assert unexpected == []
     # Both orders happened: the races raced.
     assert 0 < len(confirmed) < RACES
+
+
+def _race(
+    sections: list[Section], jobs: Callable[[Section], tuple[Any, Any]]
+) -> list[tuple[Section, str, str]]:
+    """Run ``jobs(section)``'s two callables at once on two connections, section by section."""
+    a, b = Worker(), Worker()
+    barrier = threading.Barrier(2)
+    outcomes = []
+    try:
+        for section in sections:
+            first, second = jobs(section)
+
+            def run_a(job: Any = first) -> str:
+                barrier.wait(5)
+                return str(job())
+
+            def run_b(job: Any = second) -> str:
+                barrier.wait(5)
+                return str(job())
+
+            a.jobs.put(run_a)
+            b.jobs.put(run_b)
+            outcomes.append(
+                (section, a.outcomes.get(timeout=20), b.outcomes.get(timeout=20))
+            )
+    finally:
+        a.stop()
+        b.stop()
+    return outcomes
+
+
+def _attempt(write: Callable[[], object], done: str) -> Callable[[], str]:
+    def attempt() -> str:
+        try:
+            write()
+        except ValidationError:
+            return "refused"
+        return done
+
+    return attempt
+
+
+def test_an_unchanged_pairings_save_racing_a_result_entry_keeps_the_result() -> None:
+    sections = _sections(50)
+    rows = {
+        s.pk: [
+            services.PairingInput(white=w, black=b, board=board)
+            for board, w, b in Pairing.objects.filter(round__section=s).values_list(
+                "board", "white_id", "black_id"
+            )
+        ]
+        for s in sections
+    }
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        board1 = Pairing.objects.get(round__section=section, board=1)
+        return (
+            _attempt(
+                lambda: services.round_pairings_save(
+                    section=section, number=1, rows=rows[section.pk]
+                ),
+                "saved",
+            ),
+            _attempt(
+                lambda: services.result_record(
+                    pairing=board1, result=Result.DRAW, based_on=Result.PENDING
+                ),
+                "recorded",
+            ),
+        )
+
+    outcomes = _race(sections, jobs)
+
+    assert {(a, b) for _s, a, b in outcomes} == {("saved", "recorded")}
+    assert set(
+        Pairing.objects.filter(round__section__in=sections, board=1).values_list(
+            "result", flat=True
+        )
+    ) == {Result.DRAW}
+    assert ResultChange.objects.filter(new_result=Result.DRAW).count() == 50
+
+
+def test_two_tds_saving_one_draft_round_at_once_one_is_refused() -> None:
+    sections = _sections(50)
+    Round.objects.filter(section__in=sections).update(status=Round.Status.DRAFT)
+    seen = {
+        s.pk: selectors.round_pairings_version(section=s, number=1) for s in sections
+    }
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        p = dict(
+            Player.objects.filter(section=section).values_list("start_number", "pk")
+        )
+
+        def save(black1: int, black2: int) -> Callable[[], str]:
+            return _attempt(
+                lambda: services.round_pairings_save(
+                    section=section,
+                    number=1,
+                    rows=[
+                        services.PairingInput(white=p[1], black=p[black1], board=1),
+                        services.PairingInput(white=p[2], black=p[black2], board=2),
+                    ],
+                    based_on=seen[section.pk],
+                ),
+                f"saved 1-{black1}",
+            )
+
+        return save(3, 4), save(4, 3)
+
+    outcomes = _race(sections, jobs)
+
+    for section, a, b in outcomes:
+        assert sorted((a, b)) in (
+            ["refused", "saved 1-3"],
+            ["refused", "saved 1-4"],
+        ), (a, b)
+        saved = a if a != "refused" else b
+        black = Pairing.objects.get(round__section=section, board=1).black
+        assert saved == f"saved 1-{black.start_number}"  # type: ignore[union-attr]

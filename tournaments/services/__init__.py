@@ -42,10 +42,12 @@ from tournaments.services.pairing import (
     ROUND_PAIR_NO_ROUND,
     ROUND_PAIR_NOT_IN_TABLE,
     ROUND_PAIR_ORDER_POSTED,
+    ROUND_PAIR_TEAM_SECTION,
     AbsentPlayers,
     OrderNotPosted,
     PairingRefused,
     round_pair,
+    round_repair,
 )
 from tournaments.services.pairing_options import (
     PAIRING_OPTIONS_INVALID,
@@ -182,6 +184,24 @@ from tournaments.services.setup import (
     tournament_status_refresh,
     tournament_update,
 )
+from tournaments.services.team_sections import (
+    TEAM_PAIR_ALREADY,
+    TEAM_PAIR_EARLIER,
+    TEAM_PAIR_NO_ROUND,
+    TEAM_PAIR_NOT_TEAMS,
+    TEAM_PAIR_REFUSED,
+    TEAMS_BAD_SETTING,
+    TEAMS_BOARDS_RANGE,
+    TEAMS_LOCKED,
+    TEAMS_NAME_MISSING,
+    TEAMS_NAME_TWICE,
+    TEAMS_PLAYER_TWICE,
+    TEAMS_ROSTER_SHORT,
+    TEAMS_TOO_FEW,
+    TEAMS_UNKNOWN_PLAYER,
+    section_teams_set,
+    team_round_pair,
+)
 from tournaments.services.teams import (
     TEAM_MIN_RANGE,
     TEAM_ORDER_INVALID,
@@ -212,6 +232,24 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "TEAMS_BAD_SETTING",
+    "TEAMS_BOARDS_RANGE",
+    "TEAMS_LOCKED",
+    "TEAMS_NAME_MISSING",
+    "TEAMS_NAME_TWICE",
+    "TEAMS_PLAYER_TWICE",
+    "TEAMS_ROSTER_SHORT",
+    "TEAMS_TOO_FEW",
+    "TEAMS_UNKNOWN_PLAYER",
+    "TEAM_PAIR_ALREADY",
+    "TEAM_PAIR_EARLIER",
+    "TEAM_PAIR_NOT_TEAMS",
+    "TEAM_PAIR_NO_ROUND",
+    "TEAM_PAIR_REFUSED",
+    "section_teams_set",
+    "team_round_pair",
+    "ROUND_PAIR_TEAM_SECTION",
+    "round_repair",
     "ABSENT_PAIR",
     "ABSENT_ZERO_BYE",
     "ROUND_PAIR_ABSENT",

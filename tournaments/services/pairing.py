@@ -28,7 +28,11 @@ from tournaments.selectors import (
     section_tiebreaks_posted,
 )
 from tournaments.services.common import SECTION_FINAL, round_lock
-from tournaments.services.round_life import round_post_check
+from tournaments.services.round_life import (
+    ROUND_REMOVE_NOTHING,
+    round_pairings_remove,
+    round_post_check,
+)
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.services.tiebreaks import section_tiebreaks_post
 
@@ -50,6 +54,11 @@ _BYE_RESULT = {
     pairing.ByeKind.ZERO: Result.BYE_ZERO,
     pairing.ByeKind.NO_GAME: Result.NOT_PAIRED,
 }
+
+
+ROUND_PAIR_TEAM_SECTION = (
+    "{section} is a team section: pair its matches from the Teams tab."
+)
 
 
 ROUND_PAIR_NO_ORDER = (
@@ -112,6 +121,9 @@ def round_pair(
         raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        if section.team_boards:
+            # A team section pairs matches of teams (services/team_sections.py), not players.
+            raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
         # Round number -> results not yet entered, for every round with pairings.
         counts = dict(
             Pairing.objects.filter(round__section=section)
@@ -268,3 +280,19 @@ def _order_default_post(section: Section, user: Any) -> str:
         user=user,
     )
     return ROUND_PAIR_ORDER_POSTED.format(section=section.name, order=order)
+
+
+def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
+    """Pair round ``number`` again on the present scores, as a draft: its pairings (a draft, or
+    posted with no result yet) are removed and the program pairs it, all at once.
+
+    For a round paired before a result of an earlier round changed (``paired_on_old_scores``).
+    Who came was settled when it was first paired: the players are paired as they stand (a
+    zero-point bye given then for not checking in is kept, as a requested bye).
+    """
+    with transaction.atomic():
+        round_ = Round.objects.filter(section=section, number=number).first()
+        if round_ is None:
+            raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
+        round_pairings_remove(round_=round_, confirm=True, user=user)
+        return round_pair(section=section, number=number, absent=ABSENT_PAIR, user=user)

@@ -14,6 +14,7 @@ from tournaments.models import Pairing, Result, Round, Section, SectionEvent
 from tournaments.selectors import round_check_differences
 from tournaments.services.common import round_lock, section_open_check
 from tournaments.services.setup import tournament_status_refresh
+from tournaments.validators import no_control_characters_but_lines
 
 REOPEN_REASON = (
     "Say why the section is reopened: the reason is kept and shown with its standings."
@@ -48,6 +49,7 @@ def section_final_set(
     public pages. Marking final or reopening what already is so changes nothing.
     """
     reason = reason.strip()
+    no_control_characters_but_lines(reason)
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
         if locked.is_final != final:
@@ -129,6 +131,7 @@ def round_post_check(
     boards = round_check_differences(section=section, number=number - 1)
     if not boards:
         return
+    no_control_characters_but_lines(override)
     if not override.strip():
         raise ValidationError(
             CHECK_DIFFERS.format(

@@ -7,8 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpResponse
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.views.decorators.http import require_POST
 
 from standings.engine import parse_order
 from tiebreak_site.http import HtmxHttpRequest
@@ -46,3 +50,134 @@ def round_pair_ask(
             ABSENT_PAIR=services.ABSENT_PAIR,
         ),
     )
+
+
+def result_confirm(
+    request: HtmxHttpRequest,
+    page: Any,
+    context: Callable[..., dict[str, Any]],
+    board: Any,
+    cleaned: dict[str, str],
+    asked: services.LaterRoundsPaired,
+) -> HttpResponse:
+    """A correction after a later round was paired, without JavaScript: say what it changes
+    and ask before saving it."""
+    page.load_rounds()
+    return render(
+        request,
+        "tournaments/round_confirm.html",
+        context(
+            page,
+            heading="confirm a correction",
+            question=asked.messages[0],
+            action=request.path,
+            fields={
+                "result": cleaned["result"],
+                "based_on": cleaned["based_on"],
+                "confirm_later": "1",
+            },
+            button=f"Change board {board.board or '–'} anyway",
+        ),
+    )
+
+
+@require_POST
+@login_required
+def round_unpair(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Remove the round's pairings (a draft at once; posted ones with a confirmation)."""
+    # The round page's loader, imported here: the round page imports this module.
+    from tournaments.views.rounds import _context, _round_page
+
+    page = _round_page(request, slug, section, number)
+    if page.round is None:
+        messages.error(request, services.ROUND_REMOVE_NOTHING.format(round=number))
+        return HttpResponseRedirect(page.url())
+    confirm = request.POST.get("confirm") == "1"
+    try:
+        services.round_pairings_remove(
+            round_=page.round, confirm=confirm, user=request.user
+        )
+    except ValidationError as refused:
+        if not confirm and refused.messages == [
+            services.ROUND_REMOVE_CONFIRM.format(round=number)
+        ]:
+            return render(
+                request,
+                "tournaments/round_confirm.html",
+                _context(
+                    page,
+                    heading="remove pairings",
+                    question=refused.messages[0],
+                    action=request.path,
+                    fields={"confirm": "1"},
+                    button=f"Take back round {number}'s pairings",
+                    danger=True,
+                ),
+            )
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(
+            request,
+            f"Round {number}: pairings removed. Check-in and requested byes are open; "
+            "pair it again when ready.",
+        )
+    return HttpResponseRedirect(page.url())
+
+
+@require_POST
+@login_required
+def round_repair(
+    request: HtmxHttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Pair a round again on the present scores (a round paired on old scores, not yet
+    started): its pairings are removed and the program pairs it as a draft."""
+    from tournaments.views.rounds import _round_page  # see round_unpair
+
+    page = _round_page(request, slug, section, number)
+    try:
+        services.round_repair(section=page.section, number=number, user=request.user)
+    except (ValidationError, services.PairingRefused) as refused:
+        text = (
+            str(refused)
+            if isinstance(refused, services.PairingRefused)
+            else " ".join(refused.messages)
+        )
+        messages.error(request, text)
+    else:
+        messages.success(
+            request,
+            f"Round {number} paired again on the present scores, as a draft: check it, "
+            "then post the pairings.",
+        )
+    return HttpResponseRedirect(page.url())
+
+
+def round_life_context(page: Any) -> dict[str, Any]:
+    """What the round page shows of the round's life: final, paired on old scores (and whether
+    it can be paired again), whether its pairings can be removed, check differences of the
+    round before that block posting this one."""
+    round_ = page.round
+    states = page.rounds
+    later_paired = any(
+        s.round is not None and s.round.status != "not_paired"
+        for s in states[page.number :]
+    )
+    started = page.state is not None and page.state.done > 0
+    has_pairings = round_ is not None and round_.status != "not_paired"
+    removable = has_pairings and not started and not later_paired
+    blocking = (
+        selectors.round_check_differences(section=page.section, number=page.number - 1)
+        if round_ is not None and round_.status == "draft" and page.number > 1
+        else []
+    )
+    return {
+        "life_final": page.section.is_final,
+        "life_removable": removable and not page.section.is_final,
+        "life_posted": round_ is not None and round_.status in ("paired", "complete"),
+        "life_repair": bool(round_ and round_.paired_on_old_scores)
+        and removable
+        and not page.section.is_final,
+        "life_blocking": blocking,
+    }

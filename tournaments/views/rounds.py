@@ -38,7 +38,11 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import RoundState
-from tournaments.views.round_life import round_pair_ask
+from tournaments.views.round_life import (
+    result_confirm,
+    round_life_context,
+    round_pair_ask,
+)
 
 TEMPLATE = "tournaments/round_detail.html"
 ROUND_PAIRED_AUTOMATICALLY = (
@@ -103,6 +107,8 @@ class Row:
     pairing: Pairing
     check: str | None = None
     error: str = ""
+    # A correction that needs the TD's word (a later round is paired): the result to confirm.
+    confirm: str = ""
 
     @classmethod
     def of(cls, pairing: Pairing, error: str = "") -> Row:
@@ -181,6 +187,7 @@ def round_detail(
             signature=signature,
             posted=posted,
             auto_pair_url=page.url("round_pair"),
+            **round_life_context(page),
         ),
     )
 
@@ -200,7 +207,7 @@ def result_record(
         round__number=number,
     )
     form = ResultForm(request.POST)
-    error = ""
+    error = confirm = ""
     if not form.is_valid():
         error = "Choose one of the results shown."
     else:
@@ -211,7 +218,15 @@ def result_record(
                 based_on=form.cleaned_data["based_on"],
                 user=request.user,
                 source=ResultChange.Source.ENTRY,
+                confirm_later=request.POST.get("confirm_later") == "1",
             )
+        except services.LaterRoundsPaired as asked:
+            if not request.htmx:
+                return result_confirm(
+                    request, page, _context, board, form.cleaned_data, asked
+                )
+            error = asked.messages[0]
+            confirm = form.cleaned_data["result"]
         except services.ResultConflict as conflict:
             error = conflict.messages[0]
             board.result = conflict.current
@@ -226,6 +241,7 @@ def result_record(
         return HttpResponseRedirect(page.url() + anchor)
     page.load_rounds()
     row = Row.of(board, error)
+    row.confirm = confirm
     response = render(
         request,
         f"{TEMPLATE}#result-response",
@@ -417,7 +433,11 @@ def round_publish(
         messages.error(request, services.ROUND_EMPTY.format(round=number))
     else:
         try:
-            services.round_publish(round_=page.round, user=request.user)
+            services.round_publish(
+                round_=page.round,
+                user=request.user,
+                override=request.POST.get("override", ""),
+            )
         except ValidationError as invalid:
             messages.error(request, " ".join(invalid.messages))
         else:
@@ -514,5 +534,7 @@ def round_history(
         .order_by("-changed_at", "-pk")
     )
     return render(
-        request, "tournaments/round_history.html", _context(page, changes=changes)
+        request,
+        "tournaments/round_history.html",
+        _context(page, changes=changes, events=selectors.section_log(page.section)),
     )
