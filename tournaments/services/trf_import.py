@@ -16,18 +16,21 @@ from tournaments import trf
 from tournaments.models import (
     RATING_MAX,
     Pairing,
-    Player,
+    PlayerChange,
     Result,
     ResultChange,
     Section,
     Tournament,
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
+from tournaments.services.players_add import PlayersAddRefused, players_add
 from tournaments.services.rounds import StartNumberPairing, section_rounds_create
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
 # The note for a file imported again (or another event of the same name): the new tournament
 # gets a numbered slug, and the TD is told which one is which.
+# A player who looks like another of the file (same name and rating): both are kept.
+TRF_LIKELY_DUPLICATE = "player {number}. {name}: {why}"
 TRF_SAME_NAME = (
     "a tournament named {name!r} already exists as {taken}; created {name!r} as {slug}"
 )
@@ -114,23 +117,45 @@ def tournament_import_trf(
             trf_records=_trf_records(parsed, fields),
             tiebreaks=section_default_tiebreaks(kind),
         )
-        Player.objects.bulk_create(
-            Player(
+        # The rules of every way of adding players; a file records games already played,
+        # so a likely duplicate is told (``warn``), not asked.
+        try:
+            players_add(
                 section=section,
-                start_number=p.start_number,
-                name=p.name,
-                # TRF writes an unrated player's rating as blank or 0.
-                rating=p.rating or None,
-                fide_id=p.fide_id,
-                federation=p.federation,
-                title=p.title,
-                sex=p.sex,
-                birth_date=p.birth_date,
-                # A team record (013) names the club / team the player plays for.
-                club=team_of.get(p.start_number, ""),
+                entries=[
+                    {
+                        "name": p.name,
+                        # TRF writes an unrated player's rating as blank or 0.
+                        "rating": p.rating or None,
+                        "fide_id": p.fide_id,
+                        "federation": p.federation,
+                        "title": p.title,
+                        "sex": p.sex,
+                        "birth_date": p.birth_date,
+                        # A team record (013) names the club / team the player plays for.
+                        "club": team_of.get(p.start_number, ""),
+                    }
+                    for p in parsed.players
+                ],
+                start_numbers=[p.start_number for p in parsed.players],
+                lines=[p.line for p in parsed.players],
+                confirm_duplicates=True,
             )
-            for p in parsed.players
-        )
+        except PlayersAddRefused as refused:
+            for player, check in zip(parsed.players, refused.checks, strict=True):
+                if check.refused:
+                    raise TrfImportError(
+                        "; ".join(check.refused), line=player.line
+                    ) from None
+            raise TrfImportError("; ".join(refused.messages)) from None
+        notes = [
+            TRF_LIKELY_DUPLICATE.format(
+                number=change.start_number, name=change.name, why=change.reason
+            )
+            for change in PlayerChange.objects.filter(
+                section=section, kind=PlayerChange.Kind.DUPLICATE
+            ).order_by("start_number")
+        ]
         boards: Counter[int] = Counter()
         rows: list[StartNumberPairing] = []
         for p in found:
@@ -150,6 +175,9 @@ def tournament_import_trf(
         )
     if taken is not None and warn is not None:
         warn(TRF_SAME_NAME.format(name=tournament.name, taken=taken, slug=new_slug))
+    for note in notes:
+        if warn is not None:
+            warn(note)
     return tournament
 
 
