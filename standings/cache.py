@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
+import time
 from collections.abc import Callable
 from typing import ParamSpec
 
@@ -48,7 +50,12 @@ FRESH_SECONDS_DEFAULT = 2
 # The response headers a cached response keeps.
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Content-Encoding")
 
+# How long other processes wait for the one rendering a page before rendering it themselves.
+RENDER_WAIT_SECONDS = 10
+RENDER_POLL_SECONDS = 0.05
+
 P = ParamSpec("P")
+logger = logging.getLogger("tiebreak.render")
 
 
 # ---- the section's version -------------------------------------------------------------------
@@ -234,8 +241,35 @@ def cached_body(
     name = f"public:{kind}:{section}:{version}:{params}"
     body = cache.get(name)
     if body is None:
-        body = build(*args, **kwargs)
+        body = _render_once(name, lambda: build(*args, **kwargs))
+    return body
+
+
+def _render_once(name: str, build: Callable[[], str]) -> str:
+    """Render the body ``name`` once for every process that shares the cache.
+
+    A result entered makes the section's pages new for every app server at once: without this,
+    each of N workers would render the same page (1.3 s of CPU for a 5,000-player wall chart).
+    The first to miss takes a lock in the cache (``add`` succeeds for one caller only), renders
+    and stores the body; the others wait for it, and render it themselves only if it has not
+    come within ``RENDER_WAIT_SECONDS`` (the renderer died).
+    """
+    lock = f"{name}:rendering"
+    if not cache.add(lock, 1, RENDER_WAIT_SECONDS):
+        deadline = time.monotonic() + RENDER_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(RENDER_POLL_SECONDS)
+            body: str | None = cache.get(name)
+            if body is not None:
+                return body
+    start = time.perf_counter()
+    try:
+        body = build()
         cache.set(name, body, PAGE_CACHE_SECONDS)
+    finally:
+        cache.delete(lock)
+    # One line per render (INFO): how often pages are rendered shows in the log.
+    logger.info("rendered %s in %.3fs", name, time.perf_counter() - start)
     return body
 
 

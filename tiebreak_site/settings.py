@@ -252,6 +252,9 @@ LOGGING = {
             "level": "ERROR",
             "propagate": False,
         },
+        # django-axes says "BEGIN version ..." at every start and each login at INFO; its
+        # warnings (a failed login, a lockout) are kept.
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
 }
 

@@ -191,6 +191,8 @@ class Section(models.Model):
     # 1 like the tiebreak order: {"top": N or null, "min_players": M, "order": "...",
     # "prizes": [...]} (tournaments/services/teams.py checks it; empty: no team standings).
     team_scoring = models.JSONField(default=dict, blank=True)
+    # Boards per match of a fixed-roster team section (models_teams.py); 0: an individual section.
+    team_boards = models.PositiveSmallIntegerField("boards per team match", default=0)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -588,7 +590,9 @@ class HallScreen(models.Model):
     part = models.PositiveSmallIntegerField(default=1)
     parts = models.PositiveSmallIntegerField(default=1)
     # A line the TD sets ("players X and Y, please report your result"), shown above the list.
-    message = models.CharField(max_length=200, blank=True)
+    message = models.CharField(
+        max_length=200, blank=True, validators=[no_control_characters]
+    )
     # When the next round starts (today, local time): the screen counts down to it.
     next_round_at = models.TimeField(null=True, blank=True)
 
@@ -611,6 +615,11 @@ class HallScreen(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.name}"
+
+
+# The fixed-roster team models live beside these (their own module, for size); Django finds
+# them through this import.
+from tournaments.models_teams import Team, TeamMatch, TeamMember  # noqa: E402, F401
 
 
 class SectionEvent(models.Model):

@@ -19,8 +19,8 @@ _NEAREST = 60
 # is looked for (in boards: the ring is a local repair, the partners come from the whole group).
 _RING_PARTNERS = 8
 _RING_REACH = 3
-# The lower players' new places in a ring of three pairs (every order but the one they have).
-_RINGS = ((1, 2, 0), (2, 0, 1), (1, 0, 2), (0, 2, 1), (2, 1, 0))
+# The lower players' new places in a ring of three pairs (a single swap is colour_swap's).
+_RINGS = ((1, 2, 0), (2, 0, 1))
 
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
 # "transposition" or "interchange".
@@ -159,7 +159,10 @@ class ColourFixer:
                         abs(bottoms[order[i]].rating - bottoms[i].rating)
                         for i in range(3)
                     ]
-                    if max(moved) > limit:
+                    if max(moved) > limit or any(
+                        bottoms[order[i]].key != bottoms[i].key for i in range(3)
+                    ):
+                        # Over the limit, or a player would change score group (27A2).
                         continue
                     new = [(tops[i], bottoms[order[i]]) for i in range(3)]
                     if any(x.id in w.opponents for w, x in new):

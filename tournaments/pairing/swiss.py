@@ -59,12 +59,13 @@ def pair_swiss(
         candidates = _bye_candidates(players)
         tries = candidates[:_BYE_TRIES]
         if options.bye_for_colours:
-            # 28L2a: any eligible player of the lowest group may take it, for colours.
+            # 28L2a: any eligible player of the lowest group may take it, for colours; the
+            # usual candidates stay behind them in case those force a rematch.
             lowest = candidates[0]
             group = [
                 p for p in candidates if p.key == lowest.key and not p.entrant.had_bye
-            ]
-            tries = group[:_COLOUR_BYE_TRIES] or tries
+            ][:_COLOUR_BYE_TRIES]
+            tries = group + [p for p in tries if p not in group]
         best: tuple[tuple[int, int], list[Pair], list[str], Ranked] | None = None
         first_cost = (0, 0)
         for candidate in tries:
@@ -82,15 +83,15 @@ def pair_swiss(
                 break
         assert best is not None
         (_rematches, clashes), pairs, trial_notes, bye = best
+        pairer.notes = notes
         if bye is not tries[0] and first_cost[0] == 0 and first_cost[1] > clashes:
-            trial_notes.insert(
-                0,
+            notes.append(
                 f"Pairing bye to {bye.label} rather than {tries[0].label}: "
                 f"{first_cost[1] - clashes} fewer boards where a player misses the colour "
-                "due (28L2a, posted variation).",
+                "due (28L2a, posted variation)."
             )
-        pairer.notes = notes
-        notes.append(_bye_note(bye, players))
+        else:
+            notes.append(_bye_note(bye, players))
         byes.append(Bye(bye.id, ByeKind.PAIRING))
         notes.extend(trial_notes)
     elif players:

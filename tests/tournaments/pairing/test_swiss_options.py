@@ -119,7 +119,10 @@ def test_bye_goes_to_the_lowest_ranked_player_unless_the_colour_variation_is_pos
     # 28L2a: the bye to #2 lets #1 (due White) meet #3 (due Black).
     assert [b.player for b in for_colours.byes] == [2]
     assert [(b.white, b.black) for b in for_colours.boards] == [(1, 3)]
-    assert any("28L2a" in note for note in for_colours.notes)
+    bye_notes = [n for n in for_colours.notes if n.startswith("Pairing bye")]
+    assert len(bye_notes) == 1
+    assert bye_notes[0].startswith("Pairing bye to #2 P2 rather than #3 P3: 1 fewer")
+    assert "28L2a" in bye_notes[0]
 
 
 def equal_claims() -> list[Entrant]:
