@@ -101,6 +101,11 @@ urlpatterns = [
         name="player_edit",
     ),
     path(
+        "t/<slug:slug>/s/<int:section>/players/<int:number>/delete/",
+        players.player_delete,
+        name="player_delete",
+    ),
+    path(
         "t/<slug:slug>/s/<int:section>/players/<int:number>/withdraw/",
         players.player_withdraw,
         name="player_withdraw",

@@ -59,6 +59,7 @@ from tournaments.services.players import (
     BYE_AFTER_WITHDRAWAL,
     BYE_ROUND_PAIRED,
     BYE_ROUND_RANGE,
+    DELETE_HAS_GAMES,
     LATE_ENTRY_CHOICE,
     LATE_ENTRY_FIRST_ROUND,
     LATE_HALF,
@@ -77,6 +78,7 @@ from tournaments.services.players import (
     player_byes_check,
     player_byes_request,
     player_check,
+    player_delete,
     player_reactivate,
     player_status_check,
     player_status_set,
@@ -248,6 +250,8 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "DELETE_HAS_GAMES",
+    "player_delete",
     "ABOVE_LIMIT",
     "CONFIRM_ASK",
     "ID_TAKEN",
