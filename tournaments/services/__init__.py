@@ -22,10 +22,13 @@ from tournaments.services.checkin import (
 )
 from tournaments.services.common import SECTION_FINAL, section_open_check
 from tournaments.services.directors import (
+    ACCOUNT_NAME_INVALID,
+    ACCOUNT_NAME_TAKEN,
     DIRECTOR_ALREADY,
     DIRECTOR_LAST,
     DIRECTOR_NOT_ONE,
     DIRECTOR_UNKNOWN,
+    director_account_create,
     tournament_director_add,
     tournament_director_remove,
 )
@@ -250,6 +253,9 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "ACCOUNT_NAME_INVALID",
+    "ACCOUNT_NAME_TAKEN",
+    "director_account_create",
     "DELETE_HAS_GAMES",
     "player_delete",
     "ABOVE_LIMIT",
