@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from standings.engine import format_decimal
+from standings.engine import Explanation, format_decimal
 from standings.engine.teams import MemberTeamRow
-from standings.team_loaders import TeamSectionReport
-from standings.team_reports import TeamReport
+from standings.reports import ReportError
+from standings.team_loaders import TeamSectionReport, team_section_report
+from standings.team_reports import TeamReport, section_teams
+from tournaments.models import Section
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +29,15 @@ class TeamLine:
     team: str
     score: str
     members: list[TeamMember]
-    values: list[str]
+    values: list[tuple[str, str]]  # value, how it arose
     prize: str
     placed: bool
+
+
+def explained(explanation: Explanation, name: Callable[[int], str]) -> str:
+    """A team tiebreak value as a TD reads it out: the summary, then each term."""
+    terms = "; ".join(c.describe(name) for c in explanation.contributions)
+    return f"{explanation.summary}" + (f" ({terms})" if terms else "")
 
 
 def team_lines(report: TeamReport) -> list[TeamLine]:
@@ -45,7 +54,10 @@ def _line(report: TeamReport, row: MemberTeamRow) -> TeamLine:
         row.team,
         format_decimal(row.score),
         members,
-        [format_decimal(v) for v, _ in row.values],
+        [
+            (format_decimal(v), explained(e, lambda pk: report.players[pk].name))
+            for v, e in row.values
+        ],
         report.prize_of(row.rank),
         row.rank is not None,
     )
@@ -86,7 +98,7 @@ class TeamStandingLine:
     name: str
     match_points: str
     game_points: str
-    values: list[str]
+    values: list[tuple[str, str]]  # value, how it arose
     cells: list[WallCell]
     prize: str
     roster: list[tuple[int, str, int | None]]
@@ -145,7 +157,10 @@ def team_section_context(report: TeamSectionReport) -> dict[str, object]:
                 row.team.name,
                 format_decimal(row.match_points),
                 format_decimal(row.game_points),
-                [format_decimal(v) for v, _ in row.values],
+                [
+                    (format_decimal(v), explained(e, lambda pk: report.teams[pk].name))
+                    for v, e in row.values
+                ],
                 cells,
                 report.prize_of(row.rank),
                 report.rosters.get(row.team.id, []),
@@ -172,3 +187,42 @@ def team_section_context(report: TeamSectionReport) -> dict[str, object]:
         "has_prizes": bool(report.settings.prizes),
         "match_points_text": report.settings.match_points.text(),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPrizeLine:
+    prize: str
+    place: int
+    team: str
+    score: str
+    tied: bool  # still tied after every team tiebreak: a trophy cannot be split
+
+
+def team_prize_lines(section: Section) -> list[TeamPrizeLine]:
+    """The section's team prizes by place (trophies go by rank after the team tiebreaks);
+    none when the section posts no team scoring or no team prize."""
+    if not section.team_scoring.get("prizes"):
+        return []
+    try:
+        if section.team_boards:
+            team_report = team_section_report(section=section)
+            rows = [
+                (r.rank, r.shared, r.team.name, r.score)
+                for r in team_report.standings.rows
+            ]
+            prize_of = team_report.prize_of
+        else:
+            member_report = section_teams(section=section)
+            rows = [
+                (r.rank, r.shared, r.team, r.score)
+                for r in member_report.standings.rows
+                if r.rank is not None
+            ]
+            prize_of = member_report.prize_of
+    except ReportError:
+        return []
+    return [
+        TeamPrizeLine(prize_of(rank), rank, team, format_decimal(score), shared)
+        for rank, shared, team, score in rows
+        if prize_of(rank)
+    ]

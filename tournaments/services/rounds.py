@@ -23,7 +23,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
-from tournaments.selectors import round_pairings_version
+from tournaments.selectors import pairings_digest, round_pairings_version
 from tournaments.services.common import round_lock, section_open_check
 from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
@@ -376,11 +376,14 @@ def round_pairings_save(
             # until this transaction ends, whoever else writes to the round.
             round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
-            if based_on is not None and based_on != round_pairings_version(
-                section=section, number=number
-            ):
-                raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
             check = round_pairings_check(section=section, number=number, rows=rows)
+            now = round_pairings_version(section=section, number=number)
+            asked = pairings_digest(
+                (r.board, r.white, r.black, r.result) for r in check.rows
+            )
+            # The same save pressed twice finds its own first save: nothing to refuse then.
+            if based_on is not None and based_on != now and asked != now:
+                raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
             if check.errors:
                 raise _invalid(check.errors)
             rows = check.rows
