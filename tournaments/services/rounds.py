@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.db.models import Case, F, Value, When
 
 from tournaments.models import (
     ONE_PLAYER_RESULTS,
@@ -450,17 +451,22 @@ def _result_of(row: PairingInput) -> str:
 
 def _trail_keep(gone: Sequence[Pairing]) -> None:
     """Write the board and players into the result changes of pairings about to be taken out:
-    the round's history keeps them (the audit trail is never deleted)."""
+    the round's history keeps them (the audit trail is never deleted). One UPDATE for all."""
+    if not gone:
+        return
+    boards, players = [], []
     for pairing in gone:
-        players = (
-            f"{pairing.white.start_number} {pairing.white.name}"
-            if pairing.black is None
-            else f"{pairing.white.start_number} {pairing.white.name} – "
-            f"{pairing.black.start_number} {pairing.black.name}"
-        )
-        ResultChange.objects.filter(pairing=pairing).update(
-            board=pairing.board, players=players[:250]
-        )
+        label = f"{pairing.white.start_number} {pairing.white.name}"
+        if pairing.black is not None:
+            label += f" – {pairing.black.start_number} {pairing.black.name}"
+        boards.append(When(pairing_id=pairing.pk, then=Value(pairing.board)))
+        players.append(When(pairing_id=pairing.pk, then=Value(label[:250])))
+    ResultChange.objects.filter(pairing__in=[p.pk for p in gone]).update(
+        board=Case(
+            *boards, default=F("board"), output_field=models.PositiveSmallIntegerField()
+        ),
+        players=Case(*players, default=F("players"), output_field=models.CharField()),
+    )
 
 
 def _status_after_pairing(status: str, rows: Sequence[PairingInput]) -> str:
