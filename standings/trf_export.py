@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from standings.engine import format_decimal
 from standings.reports import ReportError, SectionReport, section_report
+from standings.trf2026_export import header_2026
 from tournaments import trf
 from tournaments.models import (
     Pairing,
@@ -42,8 +43,11 @@ class TrfExportError(ValueError):
     """A section that cannot be written as TRF-16: a number too large for its columns, a bad order."""
 
 
-def section_trf(*, section: Section, warn: Warn | None = None) -> str:
-    """The section as a TRF-16 text, read in a constant number of queries whatever its size.
+def section_trf(
+    *, section: Section, warn: Warn | None = None, version: str = "16"
+) -> str:
+    """The section as a TRF-16 text (``version="2026"``: TRF-2026, with its new header records
+    from ``standings.trf2026_export``), read in a constant number of queries whatever its size.
 
     Rank (columns 86-89) is the standings rank after the last round with every result entered,
     with the posted order: players still tied after every tiebreak share the first place of
@@ -94,6 +98,10 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
         rounds_total=rounds_total,
         teams=_teams(section),
     )
+    if version == "2026":
+        records = header_2026(
+            records, section, rounds_total=rounds_total, players=len(players)
+        )
     try:
         text = trf.write(
             trf.TrfTournament(

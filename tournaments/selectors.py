@@ -26,6 +26,7 @@ from tournaments.models import (
     CheckIn,
     Pairing,
     Player,
+    PlayerChange,
     RatingListEntry,
     RequestedBye,
     Result,
@@ -158,6 +159,26 @@ def next_start_number(section: Section) -> int:
     return (last["n"] or 0) + 1
 
 
+def player_first_row_round(player: Player) -> int | None:
+    """The first round in which the player has a row (a game, a bye, not paired), if any: a
+    player with none may be deleted."""
+    return (
+        Pairing.objects.filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+
+
+def section_player_changes(section: Section) -> list[PlayerChange]:
+    """The player list's confirmed or justified changes, newest first (section page)."""
+    return list(
+        PlayerChange.objects.filter(section=section)
+        .select_related("changed_by")
+        .order_by("-changed_at", "-pk")
+    )
+
+
 def rating_order(player: Player) -> tuple[int, int, int]:
     """The sort key of ``players_renumber``: highest rating first, unrated last, equal ratings
     in their present order."""
@@ -266,13 +287,23 @@ def round_pairings_version(*, section: Section, number: int) -> str:
     """A short digest of who plays whom on which board in round ``number`` (byes with their
     kind), the same whatever the results: a pairings form carries the one it was drawn from, and
     a save from a form drawn before another TD's save is refused."""
-    rows = sorted(
-        (board or 0, white, black or 0, "" if black else result)
-        for board, white, black, result in Pairing.objects.filter(
+    return pairings_digest(
+        Pairing.objects.filter(
             round__section=section, round__number=number
         ).values_list("board", "white_id", "black_id", "result")
     )
-    return hashlib.blake2b(repr(rows).encode(), digest_size=8).hexdigest()
+
+
+def pairings_digest(
+    rows: Iterable[tuple[int | None, int, int | None, str | None]],
+) -> str:
+    """``round_pairings_version`` of rows (board, white, black, result): games by their board
+    and players, one-player rows by their player and result."""
+    key = sorted(
+        (board or 0, white, black or 0, "" if black else str(result))
+        for board, white, black, result in rows
+    )
+    return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
 
 
 def round_has_results(*, round_: Round) -> bool:

@@ -140,9 +140,11 @@ prizes_json = _download_view("prizes.json")
 @require_GET
 @public_section_view("section.trf")
 def section_trf_download(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    """The section as a TRF-16 file (FIDE's exchange format), ranks from the posted order."""
+    """The section as a TRF-16 file (FIDE's exchange format), ranks from the posted order;
+    ``?version=2026`` writes TRF-2026 (its new header records)."""
+    version = "2026" if request.GET.get("version") == "2026" else "16"
     try:
-        text = section_trf(section=page.section)
+        text = section_trf(section=page.section, version=version)
     except TrfExportError as error:
         return HttpResponse(f"{error}\n", status=404, content_type=TEXT)
     return _attachment(HttpResponse(text, content_type=TEXT), page, "section.trf")

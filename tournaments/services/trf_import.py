@@ -25,6 +25,10 @@ from tournaments.models import (
 from tournaments.selectors import free_slug, section_default_tiebreaks
 from tournaments.services.players_add import PlayersAddRefused, players_add
 from tournaments.services.rounds import StartNumberPairing, section_rounds_create
+from tournaments.services.trf2026_import import (
+    trf2026_byes_create,
+    trf2026_section_fields,
+)
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
 # The note for a file imported again (or another event of the same name): the new tournament
@@ -115,7 +119,10 @@ def tournament_import_trf(
             rounds_total=parsed.rounds_total,
             kind=kind,
             trf_records=_trf_records(parsed, fields),
-            tiebreaks=section_default_tiebreaks(kind),
+            **{
+                "tiebreaks": section_default_tiebreaks(kind),
+                **trf2026_section_fields(parsed),
+            },
         )
         # The rules of every way of adding players; a file records games already played,
         # so a likely duplicate is told (``warn``), not asked.
@@ -165,6 +172,7 @@ def tournament_import_trf(
                 board = boards[p.round]
             rows.append((p.round, board, p.white, p.black, p.result))
         section_rounds_create(section=section, rows=rows)
+        trf2026_byes_create(section, parsed, found)
         _import_audit(section)
         taken = (
             Tournament.objects.filter(name=tournament.name)
