@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -32,9 +33,29 @@ def _json(document: dict[str, Any]) -> str:
     return json.dumps(document, indent=1)
 
 
+# A spreadsheet reads a cell starting with one of these as a formula (CSV injection): a name
+# typed as "=HYPERLINK(...)" would run in the TD's Excel. Such a text cell gets a leading
+# apostrophe, which spreadsheets show as text (OWASP, "CSV Injection"); numbers are left alone.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell that no spreadsheet runs as a formula."""
+    if (
+        isinstance(value, str)
+        and value.startswith(FORMULA_START)
+        and not NUMBER.fullmatch(value)
+    ):
+        return "'" + value
+    return value
+
+
 def _csv(rows: Iterable[Iterable[object]]) -> str:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
+    csv.writer(out, lineterminator="\n").writerows(
+        [csv_cell(v) for v in row] for row in rows
+    )
     return out.getvalue()
 
 

@@ -16,8 +16,16 @@ from fractions import Fraction
 
 from standings.engine import format_decimal
 from standings.reports import ReportError, SectionReport, section_report
+from standings.trf2026_export import header_2026
 from tournaments import trf
-from tournaments.models import Pairing, Player, Result, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    Section,
+    TeamMember,
+    Tournament,
+)
 from tournaments.results import OUTCOMES, section_scoring
 
 # The 092 record (tournament type) for a section that has none, in Swiss-Manager's wording
@@ -35,8 +43,11 @@ class TrfExportError(ValueError):
     """A section that cannot be written as TRF-16: a number too large for its columns, a bad order."""
 
 
-def section_trf(*, section: Section, warn: Warn | None = None) -> str:
-    """The section as a TRF-16 text, read in a constant number of queries whatever its size.
+def section_trf(
+    *, section: Section, warn: Warn | None = None, version: str = "16"
+) -> str:
+    """The section as a TRF-16 text (``version="2026"``: TRF-2026, with its new header records
+    from ``standings.trf2026_export``), read in a constant number of queries whatever its size.
 
     Rank (columns 86-89) is the standings rank after the last round with every result entered,
     with the posted order: players still tied after every tiebreak share the first place of
@@ -87,6 +98,10 @@ def section_trf(*, section: Section, warn: Warn | None = None) -> str:
         rounds_total=rounds_total,
         teams=_teams(section),
     )
+    if version == "2026":
+        records = header_2026(
+            records, section, rounds_total=rounds_total, players=len(players)
+        )
     try:
         text = trf.write(
             trf.TrfTournament(
@@ -254,20 +269,31 @@ def header_records(
 
 
 def _teams(section: Section) -> list[trf.TrfRecord]:
-    """One team record (013) per club / team, when the file had them or team scoring is posted.
+    """One team record (013) per club / team, when the file had them, team scoring is posted or
+    the section is a team section.
 
-    Teams in order of their first player's start number; each lists its players' numbers.
+    A team section lists each roster in board order, teams by team number; otherwise teams come
+    in the order of their first player's start number, players by start number.
     """
     imported = any(code == trf.TEAM_CODE for code, _ in section.trf_records)
-    if not (imported or section.team_scoring):
+    if not (imported or section.team_scoring or section.team_boards):
         return []
     members: dict[str, list[int]] = {}
-    for number, club in (
-        Player.objects.filter(section=section)
-        .exclude(club="")
-        .order_by("start_number")
-        .values_list("start_number", "club")
-    ):
+    rows: Iterable[tuple[int, str]]
+    if section.team_boards:
+        rows = (
+            TeamMember.objects.filter(team__section=section)
+            .order_by("team__number", "board")
+            .values_list("player__start_number", "team__name")
+        )
+    else:
+        rows = (
+            Player.objects.filter(section=section)
+            .exclude(club="")
+            .order_by("start_number")
+            .values_list("start_number", "club")
+        )
+    for number, club in rows:
         members.setdefault(club, []).append(number)
     return [
         trf.TrfRecord(trf.TEAM_CODE, trf.team_value(club, numbers))

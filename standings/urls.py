@@ -36,6 +36,7 @@ urlpatterns = [
     path(S + "me/<int:number>/", players.me, name="me"),
     path(S + "prizes/", prizes.prizes, name="prizes"),
     path(S + "teams/", teams.section_team_standings, name="teams"),
+    path(S + "r/<int:number>/match/<int:table>/", teams.team_match, name="team_match"),
     # ---- the results as files
     path(S + "standings.csv", downloads.standings_csv, name="standings_csv"),
     path(S + "standings.json", downloads.standings_json, name="standings_json"),

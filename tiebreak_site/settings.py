@@ -192,6 +192,17 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Deployed (DEBUG off, after collectstatic), static files get content-hashed names and WhiteNoise
+# serves them with a one-year immutable cache lifetime and gzip copies: a phone in the hall
+# fetches the CSS once for the whole event. In development the names stay plain.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 # The cache of rendered public pages (standings/cache.py). With REDIS_URL (production, several
 # app servers) every server shares one Redis: a page is rendered once per section version for

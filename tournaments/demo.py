@@ -391,7 +391,9 @@ def demo_admin_ensure() -> tuple[User, bool]:
 def demo_directors_set(user: User) -> None:
     """Make ``user`` a director of every demo tournament (they are rebuilt on each load), and
     record each section's order as posted before round one, as a TD would have done."""
-    for tournament in Tournament.objects.filter(slug__in=[DEMO_SLUG, LIVE_SLUG]):
+    # The team league (tournaments/demo_teams.py) is one of the demo events too.
+    slugs = [DEMO_SLUG, LIVE_SLUG, "riverside-team-league-2025"]
+    for tournament in Tournament.objects.filter(slug__in=slugs):
         tournament.directors.add(user)
         TiebreakChange.objects.bulk_create(
             TiebreakChange(

@@ -157,6 +157,15 @@ class Section(models.Model):
         "Grand Prix points", null=True, blank=True
     )
     fide_rated = models.BooleanField("FIDE-rated", default=False)
+    # Who may enter (a class section, "U1600": highest rating 1599; whether unrated players
+    # may play in it). A player outside is entered only with a TD's reason (PlayerChange).
+    rating_max = models.PositiveSmallIntegerField(
+        "highest rating",
+        null=True,
+        blank=True,
+        help_text="For a class section: U1600 takes ratings up to 1599. Empty: no limit.",
+    )
+    unrated_allowed = models.BooleanField("unrated players may enter", default=True)
     # Points for a win, a draw and a loss (US Chess default 1 / ½ / 0). Exact decimals, never
     # floats: the loader hands them to the engine's ScoringSystem as Fractions.
     win_points = models.DecimalField(max_digits=4, decimal_places=2, default=1)
@@ -191,6 +200,8 @@ class Section(models.Model):
     # 1 like the tiebreak order: {"top": N or null, "min_players": M, "order": "...",
     # "prizes": [...]} (tournaments/services/teams.py checks it; empty: no team standings).
     team_scoring = models.JSONField(default=dict, blank=True)
+    # Boards per match of a fixed-roster team section (models_teams.py); 0: an individual section.
+    team_boards = models.PositiveSmallIntegerField("boards per team match", default=0)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -452,6 +463,43 @@ class Pairing(models.Model):
         return f"{self.white} – {self.black}: {self.get_result_display()}"
 
 
+class PlayerChange(models.Model):
+    """A change of the player list a TD confirmed or justified, kept for the other TDs: a player
+    entered outside the section's rating limit (with the reason), entered though they looked
+    like a player already there, or deleted (no games yet)."""
+
+    class Kind(models.TextChoices):
+        OUTSIDE_LIMIT = "outside", "Entered outside the rating limit"
+        DUPLICATE = "duplicate", "Entered though a likely duplicate"
+        DELETED = "deleted", "Deleted"
+
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="player_changes"
+    )
+    # Empty once the player is deleted: the name and number below stay.
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="changes",
+    )
+    start_number = models.PositiveIntegerField()
+    name = models.CharField(max_length=100, validators=[no_control_characters])
+    kind = models.CharField(max_length=10, choices=Kind)
+    reason = models.TextField(blank=True, validators=[no_control_characters_but_lines])
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["section", "changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.section}: {self.name} ({self.get_kind_display()})"
+
+
 class TiebreakChange(models.Model):
     """A change of a section's posted tiebreak order, kept and shown next to the standings."""
 
@@ -613,6 +661,11 @@ class HallScreen(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.name}"
+
+
+# The fixed-roster team models live beside these (their own module, for size); Django finds
+# them through this import.
+from tournaments.models_teams import Team, TeamMatch, TeamMember  # noqa: E402, F401
 
 
 class SectionEvent(models.Model):

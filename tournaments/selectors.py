@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.db import models
 from django.db.models import Count, F, Max, Q, QuerySet
@@ -20,6 +20,7 @@ from django.utils.text import slugify
 
 from standings.engine import default_order
 from standings.engine.entities import Outcome
+from standings.engine.teams import DEFAULT_TEAM_ORDER
 from tournaments import pairing
 from tournaments.models import (
     CheckIn,
@@ -32,6 +33,7 @@ from tournaments.models import (
     Round,
     Section,
     SectionEvent,
+    Team,
     Tournament,
 )
 from tournaments.rating_lists import name_key
@@ -530,6 +532,63 @@ def round_entrants(*, section: Section, number: int) -> RoundEntrants:
     ]
     late = {n for pk, n in start.items() if len(seen[pk]) < number - 1}
     return RoundEntrants(entrants, {n: pk for pk, n in start.items()}, late)
+
+
+# ---- fixed-roster team sections
+
+
+def section_teams(section: Section) -> list[Team]:
+    """The section's teams with their rosters (members and players), in team-number order."""
+    return list(
+        Team.objects.filter(section=section)
+        .order_by("number")
+        .prefetch_related("members__player")
+    )
+
+
+def team_next_round(section: Section) -> int | None:
+    """The first round of a team section not yet paired (None: all are)."""
+    paired = set(
+        Round.objects.filter(section=section)
+        .exclude(status=Round.Status.NOT_PAIRED)
+        .values_list("number", flat=True)
+    )
+    return next(
+        (n for n in range(1, section.rounds_total + 1) if n not in paired), None
+    )
+
+
+def team_setup_initial(section: Section) -> dict[str, Any]:
+    """The team section form as posted, or a first draft of rosters from the players' club /
+    team field (each club's players by rating, strongest on board 1)."""
+    stored = section.team_scoring if section.team_boards else {}
+    teams = section_teams(section)
+    if teams:
+        lines = [
+            f"{t.name}: "
+            + " ".join(str(m.player.start_number) for m in t.members.all())
+            for t in teams
+        ]
+    else:
+        clubs: dict[str, list[tuple[int, int]]] = {}
+        for number, rating, club in (
+            Player.objects.filter(section=section)
+            .exclude(club="")
+            .values_list("start_number", "rating", "club")
+        ):
+            clubs.setdefault(club, []).append((-(rating or 0), number))
+        lines = [
+            f"{club}: " + " ".join(str(n) for _r, n in sorted(members))
+            for club, members in clubs.items()
+        ]
+    return {
+        "boards": section.team_boards or 4,
+        "rosters": "\n".join(lines),
+        "match_points": stored.get("match_points", "2/1/0"),
+        "primary": stored.get("primary", "match_points"),
+        "order": stored.get("order", DEFAULT_TEAM_ORDER),
+        "prizes": "\n".join(stored.get("prizes", [])),
+    }
 
 
 # ---- rating lists (docs/rating-lists.md)

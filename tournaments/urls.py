@@ -60,6 +60,16 @@ urlpatterns = [
         name="section_team_scoring",
     ),
     path(
+        "t/<slug:slug>/s/<int:section>/team-section/",
+        teams.section_team_setup,
+        name="section_team_setup",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/team-section/pair/",
+        teams.team_round_pair,
+        name="team_round_pair",
+    ),
+    path(
         "t/<slug:slug>/directors/remove/",
         directors.director_remove,
         name="director_remove",

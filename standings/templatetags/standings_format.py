@@ -36,3 +36,17 @@ def points(value: Fraction | None) -> str:
 def rating(value: int | None) -> str:
     """A rating, or "unr." for an unrated player."""
     return "unr." if value is None else str(value)
+
+
+@register.filter
+def css_string(value: object) -> str:
+    """``value`` as the inside of a double-quoted CSS string (for an ``@page`` margin box):
+    every character that could end the string, the rule or the ``<style>`` element is written
+    as a CSS hex escape."""
+    out = []
+    for c in str(value):
+        if c.isalnum() or c in " –-·,.()&'":
+            out.append(c)
+        else:
+            out.append(f"\\{ord(c):06x}")
+    return "".join(out)

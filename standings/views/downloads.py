@@ -30,6 +30,7 @@ from tiebreak_site.http import HtmxHttpRequest
 
 CONTENT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json"}
 TEXT = "text/plain; charset=utf-8"
+BOM = "\ufeff"
 # A cached file that is an error message instead (a round without standings, a bad fund).
 ERROR = "error:"
 
@@ -98,6 +99,10 @@ def _download(request: HtmxHttpRequest, page: SectionPage, kind: str) -> HttpRes
             text.removeprefix(ERROR) + "\n", status=404, content_type=TEXT
         )
     extension = kind.rsplit(".", 1)[1]
+    if extension == "csv":
+        # Excel reads a CSV file without a byte order mark as the PC's code page: "Tomás"
+        # would come out as "TomÃ¡s". The mark makes it read UTF-8 (other programs skip it).
+        text = BOM + text
     return _attachment(
         HttpResponse(text, content_type=CONTENT_TYPES[extension]), page, kind
     )
@@ -135,9 +140,11 @@ prizes_json = _download_view("prizes.json")
 @require_GET
 @public_section_view("section.trf")
 def section_trf_download(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
-    """The section as a TRF-16 file (FIDE's exchange format), ranks from the posted order."""
+    """The section as a TRF-16 file (FIDE's exchange format), ranks from the posted order;
+    ``?version=2026`` writes TRF-2026 (its new header records)."""
+    version = "2026" if request.GET.get("version") == "2026" else "16"
     try:
-        text = section_trf(section=page.section)
+        text = section_trf(section=page.section, version=version)
     except TrfExportError as error:
         return HttpResponse(f"{error}\n", status=404, content_type=TEXT)
     return _attachment(HttpResponse(text, content_type=TEXT), page, "section.trf")

@@ -13,6 +13,7 @@ from standings.pages.prizes import (
     pool_lines,
     unawarded_lines,
 )
+from standings.pages.teams import team_prize_lines
 from standings.reports import PrizeReport, ReportError, section_prizes
 from standings.views.common import SectionPage, page_context, public_section_view
 from tiebreak_site.http import HtmxHttpRequest
@@ -34,6 +35,7 @@ def prizes(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
         "tournament": page.tournament,
         "can_direct": can_direct(request.user, page.tournament),
         **page_context(request),
+        "team_prizes": team_prize_lines(page.section),
     }
     try:
         report: PrizeReport | None = section_prizes(section=page.section)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from standings.forms import RoundPickForm
-from standings.pages.teams import team_lines
+from standings.pages.teams import team_lines, team_section_context
 from standings.reports import ReportError
+from standings.team_loaders import team_section_report
 from standings.team_reports import TeamReport, section_teams, tournament_teams
 from standings.views.common import page_context, section_page
 from tournaments.access import tournament_for_reader
 
 TEAMS = "standings/teams.html"
+TEAM_SECTION = "standings/team_section.html"
 
 
 @require_GET
@@ -35,6 +37,8 @@ def section_team_standings(
     if not form.is_valid():
         context["error"] = "Bad address: the round must be a whole number."
         return render(request, TEAMS, context, status=400)
+    if page.section.team_boards:
+        return _team_section(request, context, form.cleaned_data["round"])
     try:
         report = section_teams(
             section=page.section, through_round=form.cleaned_data["round"]
@@ -70,3 +74,50 @@ def _report_context(report: TeamReport) -> dict[str, Any]:
         "through": report.rounds,
         "has_prizes": bool(report.prizes),
     }
+
+
+def _team_section(
+    request: HttpRequest, context: dict[str, Any], through: int | None
+) -> HttpResponse:
+    """A fixed-roster team section: standings, wall chart and board standings on one page."""
+    section = context["section"]
+    try:
+        report = team_section_report(section=section, through_round=through)
+    except ReportError as error:
+        context["error"] = str(error)
+        return render(request, TEAM_SECTION, context)
+    return render(
+        request,
+        TEAM_SECTION,
+        {**context, **team_section_context(report), "report": report},
+    )
+
+
+@require_GET
+def team_match(
+    request: HttpRequest, slug: str, section: int, number: int, table: int
+) -> HttpResponse:
+    """One match with every board: players, ratings, colours and results."""
+    page = section_page(request, slug, section)
+    if not page.section.team_boards:
+        raise Http404("Not a team section.")
+    try:
+        report = team_section_report(section=page.section, through_round=0)
+    except ReportError as error:
+        raise Http404(str(error)) from None
+    match = next(
+        (m for m in report.matches if m.round == number and m.table == table), None
+    )
+    if match is None:
+        raise Http404("No such match.")
+    return render(
+        request,
+        "standings/team_match.html",
+        {
+            "page": page,
+            "tournament": page.tournament,
+            "section": page.section,
+            "match": match,
+            **page_context(request),
+        },
+    )

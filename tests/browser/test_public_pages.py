@@ -79,7 +79,9 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
 
     # 2. Find me: my board this round.
     page.get_by_role("link", name="Find me: my board and my place").click()
-    page.get_by_placeholder("Your name").fill(me.name.split()[-1])
+    page.get_by_label("Your name, start number or US Chess ID").fill(
+        me.name.split()[-1]
+    )
     page.get_by_role("button", name="Search").click()
     _shot(page, "find_me", request)
     page.get_by_role("link", name=me.name).first.click()

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.demo import demo_tournament_create
+from tournaments.demo_teams import demo_team_tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,3 +59,26 @@ def test_school_team_standings_from_the_tournament_page(
         in page.locator("table.team-standings tbody").inner_text()
     )
     _shot(page, "event", request)
+
+
+def test_team_league_standings_wall_chart_and_a_match(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    league = demo_team_tournament_create()
+    section = league.sections.get()
+    page.goto(live_server.url + reverse("standings:tournament", args=[league.slug]))
+    page.get_by_role("link", name="Teams").first.click()
+    assert page.get_by_role(
+        "heading", name="Team standings after round 5 of 5 · final"
+    ).is_visible()
+    first = page.locator("table.team-wallchart tbody tr").first
+    assert "Team champions trophy" in first.inner_text()
+    assert page.locator("table.board-standings").count() == 4
+    _shot(page, "league", request)
+    first.locator("td a").first.click()
+    assert page.get_by_role("heading", name="Round 1, table").is_visible()
+    assert page.locator("table.team-match tbody tr").count() == section.team_boards
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+    )
+    _shot(page, "match", request)

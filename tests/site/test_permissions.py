@@ -26,6 +26,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.tournaments.builders import section_build
 from tournaments.models import HallScreen, Pairing, Player, Round, Section, Tournament
+from tournaments.services import section_teams_set, team_round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -83,6 +84,20 @@ def _player(world: World) -> dict[str, Any]:
 
 def _screen(world: World) -> dict[str, Any]:
     return {"slug": world.tournament.slug, "screen": world.screen.pk}
+
+
+def _team_match(world: World) -> dict[str, Any]:
+    """Round 1, table 1 of a two-team section beside the world's section (made once)."""
+    teams = world.tournament.sections.filter(name="Teams").first()
+    if teams is None:
+        teams = section_build(
+            tournament=world.tournament, name="Teams", ratings=[1800] * 4, rounds=[]
+        )
+        section_teams_set(
+            section=teams, boards=2, rosters=[("A", [1, 2]), ("B", [3, 4])]
+        )
+        team_round_pair(section=teams)
+    return {"slug": world.tournament.slug, "section": teams.pk, "number": 1, "table": 1}
 
 
 def _playoff(world: World) -> dict[str, Any]:
@@ -157,6 +172,9 @@ CASES: dict[str, Case] = {
     "standings:prizes": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:teams": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:team_match": Case(_team_match, get=PUBLIC, post=NOT_ALLOWED),
+    "tournaments:section_team_setup": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:tournament_team_scoring": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     # ---- rating lists (shared by every TD) and the US Chess rating report

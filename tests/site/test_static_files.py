@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,37 @@ def test_collected_static_files_are_served_with_debug_off(
         response = Client().get(path)
         assert response.status_code == 200
         assert b"".join(response.streaming_content)  # type: ignore[attr-defined]
+
+
+MANIFEST = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+
+@pytest.mark.django_db
+def test_deployed_pages_link_hashed_static_files_cached_for_a_year(
+    tmp_path: Path,
+) -> None:
+    """Deployed, a page links its CSS by a content-hashed name served with a long, immutable
+    cache lifetime (a changed file gets a new name), and no page loads Bootstrap's JS."""
+    from django.conf import settings
+
+    assert settings.STORAGES["staticfiles"]["BACKEND"].startswith(
+        "django.contrib.staticfiles"
+    )  # the test settings run with DEBUG on: plain names while developing
+    with override_settings(DEBUG=False, STATIC_ROOT=tmp_path, STORAGES=MANIFEST):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        client = Client()
+        html = client.get("/").content.decode()
+        css = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', html)
+        assert css is not None, html[:600]
+        assert "bootstrap-5.3.9.bundle" not in html
+        response = client.get(css.group(1))
+        response.close()
+        assert response.status_code == 200
+        control = response["Cache-Control"]
+        assert "immutable" in control
+        assert int(re.search(r"max-age=(\d+)", control).group(1)) >= 365 * 24 * 3600  # type: ignore[union-attr]

@@ -50,7 +50,8 @@ def _get(client: Client, name: str, section: Section) -> str:
     )
     assert response.status_code == 200
     assert response["Content-Disposition"].startswith("attachment; filename=")
-    return response.content.decode()
+    # A CSV download starts with the UTF-8 byte order mark (for Excel); the text is the same.
+    return response.content.decode("utf-8-sig")
 
 
 def _engine(section: Section) -> SectionReport:
@@ -223,3 +224,55 @@ def test_prize_list_csv_has_a_row_per_award_with_the_prizes_behind_the_cash(
     ]
     assert rows[0]["prizes"] == "1st" and rows[0]["items"] == "Trophy (1st)"
     assert rows[1]["prizes"] == "2nd; U1600 1st; 3rd" and rows[1]["items"] == ""
+
+
+def test_csv_downloads_start_with_a_byte_order_mark_and_json_does_not(
+    anonymous: Client, section: Section
+) -> None:
+    """Excel opens a CSV file without the mark in the PC's code page ("TomÃ¡s")."""
+    Player.objects.filter(section=section, start_number=1).update(name="Herrera, Tomás")
+    for name in ("standings_csv", "crosstable_csv", "prizes_csv"):
+        response = anonymous.get(
+            reverse(
+                f"standings:{name}",
+                kwargs={"slug": section.tournament.slug, "section": section.pk},
+            )
+        )
+        assert response.content.startswith(b"\xef\xbb\xbf"), name
+        assert response.content.count(b"\xef\xbb\xbf") == 1
+    assert (
+        "Tomás".encode()
+        in anonymous.get(
+            reverse(
+                "standings:standings_csv",
+                kwargs={"slug": section.tournament.slug, "section": section.pk},
+            )
+        ).content
+    )
+    assert not _raw(anonymous, "standings_json", section).startswith(b"\xef\xbb\xbf")
+
+
+def _raw(client: Client, name: str, section: Section) -> bytes:
+    return client.get(
+        reverse(
+            f"standings:{name}",
+            kwargs={"slug": section.tournament.slug, "section": section.pk},
+        )
+    ).content
+
+
+@pytest.mark.parametrize(
+    "name",
+    ['=HYPERLINK("http://x")', "+1+2", "-2+3", "@SUM(A1)", "\tcmd"],
+)
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(
+    anonymous: Client, section: Section, name: str
+) -> None:
+    Player.objects.filter(section=section, start_number=2).update(name=name)
+    for file in ("standings_csv", "crosstable_csv"):
+        rows = list(csv.reader(io.StringIO(_get(anonymous, file, section))))
+        cells = [c for row in rows for c in row]
+        assert "'" + name in cells, file
+        assert name not in cells, file
+        # Numbers keep their sign: the values are not touched.
+        assert all(not c.startswith("'") or c == "'" + name for c in cells)

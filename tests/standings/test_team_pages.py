@@ -69,6 +69,8 @@ def test_section_team_standings_show_counting_players_and_the_summed_tiebreak(
         "2 South 3.5 Dee 2 , Eve 1.5 , Bob 1.5 6 Silver",
     ]
     assert "the best 2 scores of each team" in html
+    # Each total says how it arose, player by player.
+    assert 'title="8.5: the counting players&#x27; Cumulative (Ann: 5.5; Fay: 3)"' in html
 
 
 def test_mca_team_points_put_south_first(
@@ -178,3 +180,35 @@ def test_a_draft_has_no_public_team_page(
         ).status_code
         == 404
     )
+
+
+def test_the_prize_list_names_the_team_trophies_by_place(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    section = build(tournament)
+    url = reverse("standings:prizes", args=[tournament.slug, section.pk])
+    assert "Team prizes" not in anonymous.get(url).content.decode()
+    services.section_team_scoring_post(
+        section=section,
+        top=2,
+        min_players=2,
+        order="cumulative",
+        prizes=["Gold", "Silver"],
+    )
+    html = anonymous.get(url).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    assert "Gold : North (place 1, 3.5)" in text
+    assert "Silver : South (place 2, 3.5)" in text
+
+
+def test_teams_still_tied_for_a_trophy_are_flagged_for_the_td(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    section = build(tournament)
+    services.section_team_scoring_post(
+        section=section, top=2, min_players=2, order="", prizes=["Gold"]
+    )
+    html = anonymous.get(
+        reverse("standings:prizes", args=[tournament.slug, section.pk])
+    ).content.decode()
+    assert "tied after every team tiebreak" in html

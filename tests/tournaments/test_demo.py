@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from standings.engine import compute_standings, parse_order
 from standings.loaders import snapshot_load
+from standings.team_loaders import team_section_report
 from standings.team_reports import section_teams, tournament_teams
 from tournaments import demo
 from tournaments.demo import (
@@ -24,12 +25,14 @@ from tournaments.demo import (
     demo_td_ensure,
     demo_tournament_create,
 )
+from tournaments.demo_teams import TEAM_SLUG, demo_team_tournament_create
 from tournaments.models import (
     Pairing,
     Player,
     RequestedBye,
     Result,
     Section,
+    TeamMatch,
     Tournament,
 )
 from tournaments.results import PLAYED_RESULTS
@@ -321,13 +324,14 @@ def test_td_login_is_created_once_with_the_printed_password() -> None:
     assert User.objects.get(username="td").check_password("changed-by-the-td")
 
 
-def test_load_demo_makes_td_the_director_of_both_demo_events_and_an_admin() -> None:
+def test_load_demo_makes_td_the_director_of_every_demo_event_and_an_admin() -> None:
     call_command("load_demo", stdout=io.StringIO())
     td = User.objects.get(username="td")
 
     assert set(td.directed_tournaments.values_list("slug", flat=True)) == {
         DEMO_SLUG,
         LIVE_SLUG,
+        TEAM_SLUG,
     }
     assert User.objects.get(username="admin").is_superuser
     # Each section's order shows as posted before round one.
@@ -402,3 +406,28 @@ def test_the_scholastic_section_posts_school_teams_and_they_rank(
     assert {row.team for row in event.standings.rows} >= set(
         demo.CLUBS + demo.SCHOOLS
     ) - {""}
+
+
+def test_the_team_league_runs_to_the_final_round_without_a_rematch() -> None:
+    league = demo_team_tournament_create()
+    section = league.sections.get()
+    assert (section.team_boards, section.teams.count(), section.is_final) == (
+        4,
+        8,
+        True,
+    )
+    met: set[frozenset[int]] = set()
+    for match in TeamMatch.objects.filter(round__section=section):
+        assert match.black_team_id is not None  # eight teams: nobody has a bye
+        pair = frozenset({match.white_team_id, match.black_team_id})
+        assert pair not in met
+        met.add(pair)
+    assert len(met) == 5 * 4
+    assert not Pairing.objects.filter(
+        round__section=section, result=Result.PENDING
+    ).exists()
+    report = team_section_report(section=section)
+    assert report.standings.through_round == 5
+    # Every board's point went to one team or was shared: 5 rounds x 4 matches x 4 boards.
+    assert sum(r.game_points for r in report.standings.rows) == 80
+    assert report.prize_of(1) == "Team champions trophy"

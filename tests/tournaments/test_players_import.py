@@ -71,16 +71,26 @@ def test_duplicate_ids_in_the_file_are_flagged_on_the_later_row(section) -> None
     assert found[3] == ["duplicate US Chess ID 11111111: also on line 1"]
 
 
-def test_a_player_already_in_the_section_is_flagged(section) -> None:
+def test_an_id_in_the_section_is_a_problem_and_a_same_name_and_rating_a_question(
+    section,
+) -> None:
     services.player_create(section=section, name="Ana Ortiz", uschess_id="12345678")
     services.player_create(section=section, name="Ben Ode")
 
-    found = problems(section, "Ana O.,12345678,,1500,,\nben ode,,,1400,,\n")
+    rows = services.players_import_preview(
+        section=section,
+        text="Ana O.,12345678,,1500,,\nben  ode,,,,,\nBen Ode,,,1400,,\n",
+    ).rows
 
-    assert found[1] == [
+    assert rows[0].problems == [
         "duplicate of player 1. Ana Ortiz, already in the section (US Chess ID 12345678)"
     ]
-    assert "duplicate of player 2. ben ode" in found[2][0]
+    assert rows[1].problems == []
+    assert rows[1].duplicates == [
+        services.LIKELY_DUPLICATE.format(number=2, name="Ben Ode", rating="unrated")
+    ]
+    # Another rating: another player of the same name.
+    assert (rows[2].problems, rows[2].duplicates) == ([], [])
 
 
 def test_a_header_row_may_name_the_columns_in_another_order(section) -> None:

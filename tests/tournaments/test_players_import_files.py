@@ -153,10 +153,16 @@ def test_a_uscf_column_of_eight_digit_numbers_is_the_id(section: Section) -> Non
 
 def test_a_state_column_fills_the_state_and_is_checked(section: Section) -> None:
     preview = services.players_import_preview(
-        section=section, text="Name,State,Fed\nAna,il,USA\nBen,ZZ,\n"
+        section=section, text="Name,State,Fed\nAna,il,USA\nBen,ZZ,\nLars,NOR,\n"
     )
 
     assert preview.rows[0].values["state"] == "IL"
     assert preview.rows[0].values["federation"] == "USA"
     assert preview.rows[0].problems == []
     assert "'ZZ' is not a US state" in preview.rows[1].problems[0]
+    # A country in the state column is the player's federation.
+    assert (preview.rows[2].values["state"], preview.rows[2].values["federation"]) == (
+        "",
+        "NOR",
+    )
+    assert preview.rows[2].problems == []

@@ -101,3 +101,19 @@ def test_a_section_with_team_scoring_exports_its_teams() -> None:
 def test_team_value_cuts_a_long_name_to_its_columns() -> None:
     value = trf.team_value("A" * 40, (1, 12))
     assert "013 " + value == "013 " + "A" * 32 + "   1   12"
+
+
+def test_a_team_section_exports_each_roster_in_board_order() -> None:
+    unpaired = [
+        p001(n, name) for n, name in enumerate(["Ann", "Bob", "Cid", "Dee"], start=1)
+    ]
+    section = tournament_import_trf(
+        text=trf_text("012 Cup", "XXR 2", *unpaired)
+    ).sections.get()
+    services.section_teams_set(
+        section=section, boards=2, rosters=[("Rooks", [3, 1]), ("Knights", [4, 2])]
+    )
+    lines = [
+        line for line in section_trf(section=section).splitlines() if line[:3] == "013"
+    ]
+    assert lines == [team_line("Rooks", 3, 1), team_line("Knights", 4, 2)]

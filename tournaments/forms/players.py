@@ -83,6 +83,54 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         return self._clean_digits("fide_id", "FIDE ID")
 
 
+CONFIRM_DUPLICATE_LABEL = "Add anyway: this is a different player"
+OVERRIDE_REASON_LABEL = "Reason to enter this player outside the section limits"
+
+
+class PlayerAddForm(PlayerForm):
+    """A new player; the questions ``players_add`` may ask appear once it asks them."""
+
+    confirm_duplicate = forms.BooleanField(
+        label=CONFIRM_DUPLICATE_LABEL, required=False
+    )
+    override_reason = forms.CharField(
+        label=OVERRIDE_REASON_LABEL,
+        required=False,
+        max_length=500,
+        help_text="Kept with the player list, for the other TDs.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("submit", "")
+        super().__init__(*args, **kwargs)
+        data = self.data if self.is_bound else {}
+        self.asked: list[str] = []
+        for name in ("confirm_duplicate", "override_reason"):
+            if name in data:
+                self._show(name)
+
+    def _show(self, name: str) -> None:
+        if name not in self.asked:
+            self.asked.append(name)
+            self.helper.layout.append(Field(name, wrapper_class="entry-question"))
+
+    def ask(self, refusal: services.PlayersAddRefused) -> None:
+        """Show the question the refusal asks (a likely duplicate, a rating limit)."""
+        if refusal.asks_confirmation:
+            self._show("confirm_duplicate")
+        if refusal.asks_reason:
+            self._show("override_reason")
+
+    def answers(self) -> dict[str, Any]:
+        return {
+            "confirm_duplicate": self.cleaned_data.get("confirm_duplicate", False),
+            "override_reason": self.cleaned_data.get("override_reason", ""),
+        }
+
+    def player_fields(self) -> dict[str, Any]:
+        return {k: self.cleaned_data[k] for k in services.PLAYER_FIELDS}
+
+
 class PlayersImportForm(forms.Form):
     text = forms.CharField(
         label="Players, one per line",
@@ -103,6 +151,18 @@ class PlayersImportForm(forms.Form):
         "Paste straight from a spreadsheet.",
     )
     file = forms.FileField(label="…or a CSV file", required=False)
+    # Shown with a preview that asks them (players_add's questions).
+    confirm_duplicates = forms.BooleanField(
+        label="Add the rows marked as likely duplicates anyway: they are different players",
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+    override_reason = forms.CharField(
+        label="Reason to enter the rows outside the section limits",
+        required=False,
+        max_length=500,
+        widget=forms.TextInput(attrs={"class": "form-control"}),
+    )
     fill_ratings = forms.BooleanField(
         label="Fill missing ratings from the loaded rating lists (by US Chess or FIDE ID)",
         required=False,
@@ -199,15 +259,31 @@ class ByesForm(forms.Form):
         }
 
 
-class LateEntryForm(PlayerForm):
+LATE_ENTRY_CHOOSE = (
+    "Choose for round{s} {rounds}: a half-point bye or not paired (rounds before the first "
+    "round played)."
+)
+
+
+class LateEntryForm(PlayerAddForm):
+    """A late entry: the player's fields, the first round played and, for each round before it
+    (and only those: a later round is not offered), a half-point bye or not paired."""
+
     first_round = forms.TypedChoiceField(label="First round played", coerce=int)
 
-    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
-        super().__init__(*args, submit="", **kwargs)
+    def __init__(
+        self, *args: Any, section: Section, next_round: int = 2, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
         rounds = section.rounds_total
         self.section = section
         first_round: Any = self.fields["first_round"]
         first_round.choices = [(n, str(n)) for n in range(2, rounds + 1)]
+        first_round.initial = min(max(next_round, 2), rounds)
+        try:
+            shown = int(self.data.get("first_round", first_round.initial))
+        except (TypeError, ValueError):
+            shown = first_round.initial
         self.missed_fields: list[str] = []
         for n in range(1, rounds):
             name = f"missed_{n}"
@@ -218,28 +294,60 @@ class LateEntryForm(PlayerForm):
                     (services.LATE_HALF, "Half-point bye"),
                     (services.LATE_NOT_PAIRED, "Not paired (0)"),
                 ],
-                initial=services.LATE_HALF,
+                # A round not offered has no answer: posted without one, it is asked for.
+                initial=services.LATE_HALF if n < shown else None,
                 widget=forms.RadioSelect,
             )
             self.missed_fields.append(name)
         self.helper.layout.append(
-            Row(Column(Field("first_round"), css_class="col-6 col-md-3 mt-2"))
+            Row(
+                Column(
+                    Field("first_round", data_late_first_round=""),
+                    css_class="col-6 col-md-3 mt-2",
+                )
+            )
         )
         self.helper.layout.append(
             HTML(
                 '<p class="form-text mb-2">For each round before the first round played: a '
                 "half-point bye or not paired. Rounds already paired get the row now; later ones "
-                "a requested bye. Rounds from the first round played on are ignored.</p>"
+                "a requested bye.</p>"
             )
         )
+        # Only the rounds before the first round played are offered (late_entry.js shows
+        # and hides them when the first round changes).
         self.helper.layout.append(
             Row(
                 *(
-                    Column(name, css_class="col-6 col-md-3 missed-round")
-                    for name in self.missed_fields
+                    Column(
+                        name,
+                        css_class="col-6 col-md-3 missed-round"
+                        + (" d-none" if n >= shown else ""),
+                        data_missed_round=str(n),
+                    )
+                    for n, name in enumerate(self.missed_fields, start=1)
                 )
             )
         )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or self.cleaned_data
+        first = data.get("first_round")
+        if first is not None and self.is_bound:
+            # A round the page did not offer (the first round changed without the script):
+            # ask for it rather than guess.
+            unanswered = [
+                n for n in range(1, first) if not self.data.get(f"missed_{n}")
+            ]
+            if unanswered:
+                self.add_error(
+                    None,
+                    LATE_ENTRY_CHOOSE.format(
+                        s="" if len(unanswered) == 1 else "s",
+                        rounds=", ".join(map(str, unanswered)),
+                    ),
+                )
+        return data
 
     def missed(self) -> dict[int, str]:
         first = self.cleaned_data["first_round"]

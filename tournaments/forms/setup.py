@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Field, Fieldset, Layout, Row, Submit
+from crispy_forms.layout import HTML, Column, Field, Fieldset, Layout, Row, Submit
 from django import forms
 from django.core.exceptions import ValidationError
 
@@ -123,6 +123,8 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             "grand_prix",
             "grand_prix_points",
             "fide_rated",
+            "rating_max",
+            "unrated_allowed",
         ]
         labels = {
             "rounds_total": "Rounds",
@@ -163,6 +165,17 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
                     Column("win_points", css_class="col-4 col-md-2"),
                     Column("draw_points", css_class="col-4 col-md-2"),
                     Column("loss_points", css_class="col-4 col-md-2"),
+                ),
+            ),
+            Fieldset(
+                "Who may enter",
+                Row(
+                    Column("rating_max", css_class="col-6 col-md-4"),
+                    Column("unrated_allowed", css_class="col-6 col-md-4 pt-md-4"),
+                ),
+                HTML(
+                    '<p class="form-text mt-0">A player outside these limits is entered '
+                    "only with a TD's reason, kept with the player list.</p>"
                 ),
             ),
             Fieldset(

@@ -67,3 +67,65 @@ class TeamScoringForm(forms.Form):
 
     def prize_list(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["prizes"].splitlines()]
+
+
+ROSTERS_HELP = (
+    "One team per line: the team's name, a colon, then its players' start numbers in board "
+    'order (first board first), e.g. "Knights: 3 7 12 15 21". Teams are numbered in this order.'
+)
+ROSTER_LINE_BAD = 'Line {n} ({line!r}) must be "Team name: start numbers".'
+
+
+class TeamSectionForm(forms.Form):
+    """A fixed-roster team section: boards per match, rosters, match points, order, prizes."""
+
+    boards = forms.IntegerField(
+        label="Boards per match", min_value=1, max_value=12, initial=4
+    )
+    rosters = forms.CharField(
+        label="Teams and rosters",
+        widget=forms.Textarea(attrs={"rows": 10, "class": "font-monospace"}),
+        help_text=ROSTERS_HELP,
+    )
+    match_points = forms.ChoiceField(
+        label="Match points (win/draw/loss)",
+        choices=[("2/1/0", "2 / 1 / 0"), ("1/0.5/0", "1 / ½ / 0")],
+    )
+    primary = forms.ChoiceField(
+        label="Ranked first by",
+        choices=[("match_points", "Match points"), ("game_points", "Game points")],
+    )
+    order = forms.CharField(
+        label="Team tiebreaks",
+        max_length=300,
+        required=False,
+        help_text="Comma-separated: game_points, opponents_score_x_points, opponents_score, "
+        "head_to_head, match_points (docs/teams.md).",
+    )
+    prizes = forms.CharField(
+        label="Team prizes, one per place",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+
+    def clean_rosters(self) -> list[tuple[str, list[int]]]:
+        rosters = []
+        for n, line in enumerate(self.cleaned_data["rosters"].splitlines(), start=1):
+            if not line.strip():
+                continue
+            name, sep, numbers = line.rpartition(":")
+            words = numbers.replace(",", " ").split()
+            if not sep or not name.strip() or not all(w.isdigit() for w in words):
+                raise forms.ValidationError(
+                    ROSTER_LINE_BAD.format(n=n, line=line.strip())
+                )
+            rosters.append((name.strip(), [int(w) for w in words]))
+        return rosters
+
+    def prize_list(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["prizes"].splitlines()]

@@ -56,6 +56,11 @@ _BYE_RESULT = {
 }
 
 
+ROUND_PAIR_TEAM_SECTION = (
+    "{section} is a team section: pair its matches from the Teams tab."
+)
+
+
 ROUND_PAIR_NO_ORDER = (
     "Post {section}'s tiebreak order before pairing round 1: players are told it before round "
     "one (US Chess 34)."
@@ -116,6 +121,9 @@ def round_pair(
         raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        if section.team_boards:
+            # A team section pairs matches of teams (services/team_sections.py), not players.
+            raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
         # Round number -> results not yet entered, for every round with pairings.
         counts = dict(
             Pairing.objects.filter(round__section=section)

@@ -14,19 +14,14 @@ from tournaments.models import (
     Pairing,
     Player,
     RequestedBye,
-    Result,
-    Round,
     Section,
 )
 from tournaments.selectors import (
-    next_start_number,
-    paired_rounds,
     posted_rounds,
     round_one_paired,
 )
 from tournaments.services.common import (
     model_check,
-    round_lock,
     section_lock,
     section_open_check,
 )
@@ -84,32 +79,9 @@ def player_check(*, player: Player) -> None:
             problems.append(PLAYER_ID_DIGITS.format(field=label))
     if problems:
         raise ValidationError(problems)
-    # The start number is the services' to give (players_renumber, the next free one).
-    model_check(player, exclude=["start_number"])
-
-
-def _player_insert(*, section: Section, name: str, fields: Mapping[str, Any]) -> Player:
-    """Check and save a new player with the next start number (the section locked first)."""
-    section_lock(section)
-    player = Player(
-        section=section,
-        name=name.strip(),
-        start_number=next_start_number(section),
-        **fields,
-    )
-    player_check(player=player)
-    player.save()
-    return player
-
-
-def player_create(*, section: Section, name: str, **fields: Any) -> Player:
-    """Enter one player; before round 1 is paired the section is numbered by rating again."""
-    with transaction.atomic():
-        player = _player_insert(section=section, name=name, fields=fields)
-        if not round_one_paired(section):
-            players_renumber(section=section)
-            player.refresh_from_db()
-    return player
+    # The start number is the services' to give (players_renumber, the next free one); the
+    # section is the caller's (checking it would cost a query per player of a file).
+    model_check(player, exclude=["start_number", "section"])
 
 
 def player_update(*, player: Player, **fields: Any) -> Player:
@@ -332,50 +304,3 @@ def player_byes_request(
                 player=player, round_number=number, defaults={"kind": kind}
             )
     return list(RequestedBye.objects.filter(player=player))
-
-
-def player_late_entry(
-    *,
-    section: Section,
-    name: str,
-    first_round: int,
-    missed: Mapping[int, str],
-    **fields: Any,
-) -> Player:
-    """Enter a player who starts in ``first_round``, with the last start number.
-
-    For each missed round, ``missed`` says half-point bye or not paired: a round already paired
-    gets the row now (a half-point bye, or "not paired"); a later round gets a requested bye
-    (half, or zero for not paired) that its pairings will give.
-    """
-    if not 2 <= first_round <= section.rounds_total:
-        raise ValidationError(
-            LATE_ENTRY_FIRST_ROUND.format(rounds=section.rounds_total)
-        )
-    choices = {r: missed.get(r) for r in range(1, first_round)}
-    if any(c not in (LATE_HALF, LATE_NOT_PAIRED) for c in choices.values()):
-        raise ValidationError(LATE_ENTRY_CHOICE)
-    with transaction.atomic():
-        player = _player_insert(section=section, name=name, fields=fields)
-        paired = paired_rounds(section)
-        rounds = {r.number: r for r in Round.objects.filter(section=section)}
-        for number, choice in choices.items():
-            if number in paired:
-                # A row written into a paired round: under that round's lock, like any other.
-                round_lock(round_id=rounds[number].pk)
-                Pairing.objects.create(
-                    round=rounds[number],
-                    white=player,
-                    result=Result.BYE_HALF
-                    if choice == LATE_HALF
-                    else Result.NOT_PAIRED,
-                )
-            else:
-                RequestedBye.objects.create(
-                    player=player,
-                    round_number=number,
-                    kind=RequestedBye.Kind.HALF
-                    if choice == LATE_HALF
-                    else RequestedBye.Kind.ZERO,
-                )
-    return player

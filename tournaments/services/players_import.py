@@ -7,19 +7,16 @@ import csv
 import io
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
-from tournaments.selectors import (
-    next_start_number,
-    rating_list_by_ids,
-    round_one_paired,
-)
+from tournaments.selectors import rating_list_by_ids
 from tournaments.services.common import section_lock
-from tournaments.services.players import players_renumber
+from tournaments.services.players_add import players_add, players_entry_check
 from tournaments.validators import no_control_characters
 
 IMPORT_EMPTY = "There are no player rows to import."
@@ -91,6 +88,10 @@ class ImportRow:
     values: dict[str, str]
     problems: list[str] = field(default_factory=list)
     rating: int | None = None
+    # Questions the TD answers when saving (``players_add``): a likely duplicate, a player
+    # outside the section's rating limit.
+    duplicates: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -103,6 +104,14 @@ class ImportPreview:
     @property
     def problem_rows(self) -> list[ImportRow]:
         return [r for r in self.rows if r.problems]
+
+    @property
+    def asks_confirmation(self) -> bool:
+        return any(r.duplicates for r in self.rows)
+
+    @property
+    def asks_reason(self) -> bool:
+        return any(r.outside for r in self.rows)
 
 
 IMPORT_IGNORED = "Ignored the column{s} {names}: Tiebreak keeps no such field."
@@ -169,9 +178,9 @@ def players_import_preview(
         )
         _import_row_check(row)
         rows.append(row)
-    _import_duplicates(section, rows)
     if fill_ratings:
         warnings += _ratings_fill(rows)
+    _import_rules(section, rows)
     return ImportPreview(rows=rows, header=header, warnings=warnings)
 
 
@@ -294,6 +303,15 @@ def _import_row_check(row: ImportRow) -> None:
         elif value and column == "uschess_id" and len(value) != 8:
             problems.append(f"US Chess ID {value!r} does not have 8 digits")
     values["state"] = values["state"].upper()
+    if (
+        values["state"] not in uschess.US_STATES
+        and len(values["state"]) == 3
+        and values["state"].isalpha()
+        and not values["federation"]
+    ):
+        # Lists keep a foreign player's country in the state column (NOR, CAN): FIDE's
+        # three-letter federation, not a state.
+        values["federation"], values["state"] = values["state"], ""
     if values["state"]:
         try:
             uschess.validate_state(values["state"])
@@ -307,58 +325,42 @@ def _import_row_check(row: ImportRow) -> None:
         problems.append("the club is longer than 100 characters")
 
 
-def _import_duplicates(section: Section, rows: list[ImportRow]) -> None:
-    """A player twice in the file, or already in the section: by ID, or by name with no ID."""
-    existing = list(
-        Player.objects.filter(section=section).values_list(
-            "start_number", "name", "uschess_id", "fide_id"
-        )
+def _entry(row: ImportRow) -> dict[str, Any]:
+    values = {k: v for k, v in row.values.items() if k != "rating"}
+    return {**values, "rating": row.rating}
+
+
+def _import_rules(section: Section, rows: list[ImportRow]) -> None:
+    """The rules of every way of adding players (``players_entry_check``), on every row: an ID
+    already in the section or twice in the file is a problem; a likely duplicate or a player
+    outside the section's limits is a question the TD answers when saving."""
+    checks = players_entry_check(
+        section=section,
+        entries=[_entry(row) for row in rows],
+        lines=[row.line for row in rows],
     )
-    for column, label in (("uschess_id", "US Chess ID"), ("fide_id", "FIDE ID")):
-        first_line: dict[str, int] = {}
-        for row in rows:
-            value = row.values[column]
-            if not value:
-                continue
-            if value in first_line:
-                row.problems.append(
-                    f"duplicate {label} {value}: also on line {first_line[value]}"
-                )
-            else:
-                first_line[value] = row.line
-        known = {
-            (uschess if column == "uschess_id" else fide): (n, name)
-            for n, name, uschess, fide in existing
-        }
-        for row in rows:
-            value = row.values[column]
-            if value and value in known:
-                n, name = known[value]
-                row.problems.append(
-                    f"duplicate of player {n}. {name}, already in the section ({label} {value})"
-                )
-    names: dict[str, int] = {}
-    known_names = {name.casefold(): n for n, name, _u, _f in existing}
-    for row in rows:
-        key = row.values["name"].casefold()
-        if not key:
+    for row, check in zip(rows, checks, strict=True):
+        if row.problems:
+            # The row's own values are named already, in the file's terms.
+            row.problems.extend(check.taken)
             continue
-        has_id = bool(row.values["uschess_id"] or row.values["fide_id"])
-        if key in names and not has_id:
-            row.problems.append(f"duplicate name: also on line {names[key]}")
-        names.setdefault(key, row.line)
-        if key in known_names and not has_id:
-            row.problems.append(
-                f"duplicate of player {known_names[key]}. {row.values['name']}, already in "
-                "the section (give an ID if this is someone else)"
-            )
+        row.problems.extend(check.refused)
+        row.duplicates = check.duplicates
+        row.outside = check.outside
 
 
 def players_import_save(
-    *, section: Section, text: str, fill_ratings: bool = False
+    *,
+    section: Section,
+    text: str,
+    fill_ratings: bool = False,
+    confirm_duplicates: bool = False,
+    override_reason: str = "",
+    user: Any = None,
 ) -> list[Player]:
-    """Save every row of the file in one transaction, or none when any row has a problem;
-    ``fill_ratings`` gives unrated rows the loaded rating lists' rating for their ID."""
+    """Save every row of the file in one transaction, or none when any row has a problem or a
+    question not answered (``players_add``); ``fill_ratings`` gives unrated rows the loaded
+    rating lists' rating for their ID."""
     with transaction.atomic():
         section_lock(section)
         preview = players_import_preview(
@@ -375,23 +377,12 @@ def players_import_save(
                     have="has" if bad == 1 else "have",
                 )
             )
-        start = next_start_number(section)
-        players = Player.objects.bulk_create(
-            Player(
-                section=section,
-                start_number=start + i,
-                name=row.values["name"],
-                rating=row.rating,
-                uschess_id=row.values["uschess_id"],
-                fide_id=row.values["fide_id"],
-                federation=row.values["federation"],
-                state=row.values["state"],
-                club=row.values["club"],
-            )
-            for i, row in enumerate(preview.rows)
+        players = players_add(
+            section=section,
+            entries=[_entry(row) for row in preview.rows],
+            lines=[row.line for row in preview.rows],
+            confirm_duplicates=confirm_duplicates,
+            override_reason=override_reason,
+            user=user,
         )
-        if not round_one_paired(section):
-            players_renumber(section=section)
-    return list(
-        Player.objects.filter(pk__in=[p.pk for p in players]).order_by("start_number")
-    )
+    return sorted(players, key=lambda p: p.start_number)

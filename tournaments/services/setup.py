@@ -9,7 +9,15 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
 
-from tournaments.models import CheckIn, Player, RequestedBye, Round, Section, Tournament
+from tournaments.models import (
+    RATING_MAX,
+    CheckIn,
+    Player,
+    RequestedBye,
+    Round,
+    Section,
+    Tournament,
+)
 from tournaments.selectors import free_slug, section_default_tiebreaks
 from tournaments.services.common import model_check
 
@@ -84,6 +92,12 @@ def section_create(
     return section
 
 
+SECTION_RATING_MAX_RANGE = (
+    f"The highest rating is a number from 1 to {RATING_MAX} (U1600: 1599); leave it empty "
+    "for no limit."
+)
+
+
 def section_check(*, section: Section) -> None:
     """Every rule a section's own values must meet, for a new section or one about to change
     (``section`` holds the new values, not yet saved). Raises ValidationError with sentences."""
@@ -98,6 +112,8 @@ def section_check(*, section: Section) -> None:
             SECTION_NAME_TAKEN.format(tournament=section.tournament, name=section.name)
         )
     _check_points(section)
+    if section.rating_max is not None and not 1 <= section.rating_max <= RATING_MAX:
+        raise ValidationError(SECTION_RATING_MAX_RANGE)
     if section.pk is not None:
         needed, why = _rounds_needed(section)
         if section.rounds_total < needed:

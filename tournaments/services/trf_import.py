@@ -16,18 +16,25 @@ from tournaments import trf
 from tournaments.models import (
     RATING_MAX,
     Pairing,
-    Player,
+    PlayerChange,
     Result,
     ResultChange,
     Section,
     Tournament,
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
+from tournaments.services.players_add import PlayersAddRefused, players_add
 from tournaments.services.rounds import StartNumberPairing, section_rounds_create
+from tournaments.services.trf2026_import import (
+    trf2026_byes_create,
+    trf2026_section_fields,
+)
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
 # The note for a file imported again (or another event of the same name): the new tournament
 # gets a numbered slug, and the TD is told which one is which.
+# A player who looks like another of the file (same name and rating): both are kept.
+TRF_LIKELY_DUPLICATE = "player {number}. {name}: {why}"
 TRF_SAME_NAME = (
     "a tournament named {name!r} already exists as {taken}; created {name!r} as {slug}"
 )
@@ -112,25 +119,50 @@ def tournament_import_trf(
             rounds_total=parsed.rounds_total,
             kind=kind,
             trf_records=_trf_records(parsed, fields),
-            tiebreaks=section_default_tiebreaks(kind),
+            **{
+                "tiebreaks": section_default_tiebreaks(kind),
+                **trf2026_section_fields(parsed),
+            },
         )
-        Player.objects.bulk_create(
-            Player(
+        # The rules of every way of adding players; a file records games already played,
+        # so a likely duplicate is told (``warn``), not asked.
+        try:
+            players_add(
                 section=section,
-                start_number=p.start_number,
-                name=p.name,
-                # TRF writes an unrated player's rating as blank or 0.
-                rating=p.rating or None,
-                fide_id=p.fide_id,
-                federation=p.federation,
-                title=p.title,
-                sex=p.sex,
-                birth_date=p.birth_date,
-                # A team record (013) names the club / team the player plays for.
-                club=team_of.get(p.start_number, ""),
+                entries=[
+                    {
+                        "name": p.name,
+                        # TRF writes an unrated player's rating as blank or 0.
+                        "rating": p.rating or None,
+                        "fide_id": p.fide_id,
+                        "federation": p.federation,
+                        "title": p.title,
+                        "sex": p.sex,
+                        "birth_date": p.birth_date,
+                        # A team record (013) names the club / team the player plays for.
+                        "club": team_of.get(p.start_number, ""),
+                    }
+                    for p in parsed.players
+                ],
+                start_numbers=[p.start_number for p in parsed.players],
+                lines=[p.line for p in parsed.players],
+                confirm_duplicates=True,
             )
-            for p in parsed.players
-        )
+        except PlayersAddRefused as refused:
+            for player, check in zip(parsed.players, refused.checks, strict=True):
+                if check.refused:
+                    raise TrfImportError(
+                        "; ".join(check.refused), line=player.line
+                    ) from None
+            raise TrfImportError("; ".join(refused.messages)) from None
+        notes = [
+            TRF_LIKELY_DUPLICATE.format(
+                number=change.start_number, name=change.name, why=change.reason
+            )
+            for change in PlayerChange.objects.filter(
+                section=section, kind=PlayerChange.Kind.DUPLICATE
+            ).order_by("start_number")
+        ]
         boards: Counter[int] = Counter()
         rows: list[StartNumberPairing] = []
         for p in found:
@@ -140,6 +172,7 @@ def tournament_import_trf(
                 board = boards[p.round]
             rows.append((p.round, board, p.white, p.black, p.result))
         section_rounds_create(section=section, rows=rows)
+        trf2026_byes_create(section, parsed, found)
         _import_audit(section)
         taken = (
             Tournament.objects.filter(name=tournament.name)
@@ -150,6 +183,9 @@ def tournament_import_trf(
         )
     if taken is not None and warn is not None:
         warn(TRF_SAME_NAME.format(name=tournament.name, taken=taken, slug=new_slug))
+    for note in notes:
+        if warn is not None:
+            warn(note)
     return tournament
 
 

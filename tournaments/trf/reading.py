@@ -60,7 +60,9 @@ _SEPARATORS: tuple[tuple[int, str, str], ...] = (
     (90, "the rank (columns 86-89)", "round 1 (columns 92-101)"),
 )
 # Record codes: three digits (001, 012, ... 999), an XX extension (XXR, XXC...), a ### comment.
-_RECORD_CODE = re.compile(r"[0-9]{3}|XX[A-Z0-9]|###")
+# Three capital letters are also TRF-2026's National Rating Support lines (a federation code,
+# e.g. "USA", then the columns of a 001 line): kept as records.
+_RECORD_CODE = re.compile(r"[0-9]{3}|XX[A-Z0-9]|###|[A-Z]{3}")
 _TWO_PLAYER_RESULT = {letters: code for code, letters in TWO_PLAYER_LETTERS.items()}
 _ONE_PLAYER_RESULT = {letter: code for code, letter in ONE_PLAYER_LETTERS.items()}
 # TRF-16's result codes end with "(blank) equivalent to Z": no result with no opponent.

@@ -15,6 +15,7 @@ from tournaments import selectors, services
 from tournaments.forms.players import (
     ByesForm,
     LateEntryForm,
+    PlayerAddForm,
     PlayerForm,
     PlayersImportForm,
     WithdrawForm,
@@ -43,12 +44,19 @@ def _back(section: Section) -> HttpResponse:
 @login_required
 def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
-    form = PlayerForm(request.POST or None, submit="", initial=fill_initial(request))
+    form = PlayerAddForm(request.POST or None, initial=fill_initial(request))
     if request.method == "POST" and form.is_valid():
         try:
-            player = services.player_create(section=found, **form.cleaned_data)
+            player = services.player_create(
+                section=found,
+                user=request.user,
+                **form.player_fields(),
+                **form.answers(),
+            )
         except ValidationError as error:
             form_errors(form, error)
+            if isinstance(error, services.PlayersAddRefused):
+                form.ask(error)
         else:
             messages.success(
                 request, f"Added {player.name} as number {player.start_number}."
@@ -95,7 +103,12 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
     if request.POST.get("action") == "save":
         try:
             players = services.players_import_save(
-                section=found, text=text, fill_ratings=fill
+                section=found,
+                text=text,
+                confirm_duplicates=form.cleaned_data["confirm_duplicates"],
+                override_reason=form.cleaned_data["override_reason"],
+                user=request.user,
+                fill_ratings=fill,
             )
         except ValidationError as error:
             context["save_errors"] = error.messages
@@ -109,7 +122,14 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
     preview = services.players_import_preview(
         section=found, text=text, fill_ratings=fill
     )
-    context["form"] = PlayersImportForm(initial={"text": text, "fill_ratings": fill})
+    context["form"] = PlayersImportForm(
+        initial={
+            "text": text,
+            "fill_ratings": fill,
+            "confirm_duplicates": form.cleaned_data["confirm_duplicates"],
+            "override_reason": form.cleaned_data["override_reason"],
+        }
+    )
     context["preview"] = preview
     return render(request, "tournaments/players_import.html", context)
 
@@ -256,20 +276,27 @@ def player_byes(
 @login_required
 def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     found = section_for_director(request, slug, section)
+    paired = selectors.paired_rounds(found)
     form = LateEntryForm(
-        request.POST or None, section=found, initial=fill_initial(request)
+        request.POST or None,
+        section=found,
+        next_round=max(paired, default=0) + 1,
+        initial=fill_initial(request),
     )
     if request.method == "POST" and form.is_valid():
-        fields = {k: form.cleaned_data[k] for k in services.PLAYER_FIELDS}
         try:
             player = services.player_late_entry(
                 section=found,
                 first_round=form.cleaned_data["first_round"],
                 missed=form.missed(),
-                **fields,
+                user=request.user,
+                **form.player_fields(),
+                **form.answers(),
             )
         except ValidationError as error:
             form_errors(form, error)
+            if isinstance(error, services.PlayersAddRefused):
+                form.ask(error)
         else:
             messages.success(
                 request,
@@ -284,7 +311,7 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
             "tournament": found.tournament,
             "section": found,
             "form": form,
-            "paired": sorted(selectors.paired_rounds(found)),
+            "paired": sorted(paired),
             **_lookup_context(request),
         },
     )

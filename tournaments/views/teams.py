@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments import selectors, services
 from tournaments.access import tournament_for_director
-from tournaments.forms.teams import TeamScoringForm
+from tournaments.forms.teams import TeamScoringForm, TeamSectionForm
 from tournaments.models import Round
 from tournaments.views.setup import section_for_director
 
@@ -98,3 +98,55 @@ def tournament_team_scoring(request: HttpRequest, slug: str) -> HttpResponse:
             )
             return redirect(context["action"])
     return render(request, TEMPLATE, {**context, "form": form}, status=400)
+
+
+SETUP_TEMPLATE = "tournaments/team_setup.html"
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """A fixed-roster team section: rosters and team scoring (before round 1), pairing rounds."""
+    found = section_for_director(request, slug, section)
+    context: dict[str, Any] = {
+        "tournament": found.tournament,
+        "section": found,
+        "locked": selectors.round_one_posted(found),
+        "teams": selectors.section_teams(found),
+        "next_round": selectors.team_next_round(found),
+    }
+    if request.method != "POST":
+        form = TeamSectionForm(initial=selectors.team_setup_initial(found))
+        return render(request, SETUP_TEMPLATE, {**context, "form": form})
+    form = TeamSectionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.section_teams_set(
+                section=found,
+                boards=form.cleaned_data["boards"],
+                rosters=form.cleaned_data["rosters"],
+                match_points=form.cleaned_data["match_points"],
+                primary=form.cleaned_data["primary"],
+                order=form.cleaned_data["order"],
+                prizes=form.prize_list(),
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Teams and rosters posted for {found.name}.")
+            return redirect("tournaments:section_team_setup", slug, found.pk)
+    return render(request, SETUP_TEMPLATE, {**context, "form": form}, status=400)
+
+
+@require_http_methods(["POST"])
+@login_required
+def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """Pair and post the next round of matches; the TD enters the boards on the round page."""
+    found = section_for_director(request, slug, section)
+    try:
+        round_ = services.team_round_pair(section=found)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("tournaments:section_team_setup", slug, found.pk)
+    messages.success(request, f"Round {round_.number} matches paired and posted.")
+    return redirect("tournaments:round_detail", slug, found.pk, round_.number)

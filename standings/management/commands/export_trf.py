@@ -25,6 +25,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "--section", help="section name (needed when the tournament has several)"
         )
+        parser.add_argument(
+            "--trf2026",
+            action="store_true",
+            help="write TRF-2026 (number of rounds, initial colour, scoring, tie-breaks, "
+            "time control, byes and acceleration records)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -34,6 +40,7 @@ class Command(BaseCommand):
         try:
             text = section_trf(
                 section=section,
+                version="2026" if options["trf2026"] else "16",
                 warn=lambda message: self.stderr.write(f"warning: {message}"),
             )
         except TrfExportError as error:

@@ -17,6 +17,7 @@ from tournaments.demo import (
     demo_td_ensure,
     demo_tournament_create,
 )
+from tournaments.demo_teams import demo_team_tournament_create
 
 
 class Command(BaseCommand):
@@ -36,6 +37,10 @@ class Command(BaseCommand):
         live = demo_live_tournament_create()
         self.stdout.write(
             f"Created {live.name} (slug {live.slug}): round 3 in progress."
+        )
+        league = demo_team_tournament_create()
+        self.stdout.write(
+            f"Created {league.name} (slug {league.slug}): 8 teams of 4 boards, 5 rounds, final."
         )
         user, created = demo_td_ensure()
         demo_directors_set(user)

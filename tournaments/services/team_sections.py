@@ -1,0 +1,347 @@
+"""Fixed-roster team sections: the rosters and settings posted before round 1, and the pairing
+of a round of matches whose boards are ordinary pairings (results entered as in any round)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from standings.engine.teams import (
+    MatchScoring,
+    compute_team_standings,
+    parse_team_order,
+)
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    Team,
+    TeamMatch,
+    TeamMember,
+)
+from tournaments.pairing.teams import (
+    TeamEntrant,
+    TeamPairingError,
+    pair_teams_round_robin,
+    pair_teams_swiss,
+)
+from tournaments.results import section_scoring
+from tournaments.selectors import round_one_posted
+from tournaments.services.common import round_lock
+from tournaments.services.setup import tournament_status_refresh
+from tournaments.team_results import TeamSettings, team_snapshot
+
+TEAMS_LOCKED = (
+    "Round 1 is posted: the teams, their rosters and the team scoring are locked."
+)
+TEAMS_BOARDS_RANGE = "A match is played on 1 to 12 boards."
+TEAMS_TOO_FEW = "A team section needs at least 2 teams."
+TEAMS_NAME_MISSING = "Team {n} has no name."
+TEAMS_NAME_TWICE = "Two teams are named {name!r}."
+TEAMS_UNKNOWN_PLAYER = "Team {name!r}: no player has start number {number}."
+TEAMS_PLAYER_TWICE = "Player {number} is on two rosters ({first!r} and {second!r})."
+TEAMS_ROSTER_SHORT = "Team {name!r} has {count} player(s): a match needs {boards}."
+TEAMS_BAD_SETTING = "The team scoring cannot be used: {error}."
+TEAM_PAIR_NOT_TEAMS = "{section} is not a team section: pair it from the round page."
+TEAM_PAIR_ALREADY = "Round {number} is already paired."
+TEAM_PAIR_EARLIER = (
+    "Round {earlier} is not complete: enter its results before pairing round {number}."
+)
+TEAM_PAIR_NO_ROUND = "{section} has rounds 1 to {total}."
+TEAM_PAIR_REFUSED = "Round {number} cannot be paired: {reason}."
+
+Roster = tuple[str, Sequence[int]]  # team name, start numbers in board order
+
+
+def section_teams_set(
+    *,
+    section: Section,
+    boards: int,
+    rosters: Sequence[Roster],
+    match_points: str = "2/1/0",
+    primary: str = "match_points",
+    order: str | None = None,
+    prizes: Sequence[str] = (),
+) -> list[Team]:
+    """Make ``section`` a fixed-roster team section: its teams (numbered in the order given),
+    their rosters in board order, and the posted team scoring. Replaces what was set before;
+    refused once round 1 is posted. Each member's club / team becomes the team's name (the TRF
+    team records and the team pages read it)."""
+    settings = _settings_check(match_points, primary, order, prizes)
+    if not 1 <= boards <= 12:
+        raise ValidationError(TEAMS_BOARDS_RANGE)
+    if len(rosters) < 2:
+        raise ValidationError(TEAMS_TOO_FEW)
+    with transaction.atomic():
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        if round_one_posted(locked):
+            raise ValidationError(TEAMS_LOCKED)
+        players = {p.start_number: p for p in Player.objects.filter(section=locked)}
+        _rosters_check(rosters, players, boards)
+        Team.objects.filter(section=locked).delete()
+        teams = Team.objects.bulk_create(
+            Team(section=locked, number=n, name=name.strip())
+            for n, (name, _numbers) in enumerate(rosters, start=1)
+        )
+        members = []
+        for team, (_name, numbers) in zip(teams, rosters, strict=True):
+            for board, number in enumerate(numbers, start=1):
+                player = players[number]
+                player.club = team.name
+                members.append(TeamMember(team=team, player=player, board=board))
+        TeamMember.objects.bulk_create(members)
+        Player.objects.bulk_update([m.player for m in members], ["club"])
+        locked.team_boards = boards
+        locked.team_scoring = settings
+        locked.save(update_fields=["team_boards", "team_scoring"])
+    section.team_boards, section.team_scoring = boards, settings
+    return teams
+
+
+def _settings_check(
+    match_points: str, primary: str, order: str | None, prizes: Sequence[str]
+) -> dict[str, Any]:
+    try:
+        scoring = MatchScoring.parse(match_points)
+        specs = parse_team_order(
+            order if order is not None else TeamSettings.read({}).order
+        )
+        if primary not in ("match_points", "game_points"):
+            raise ValueError(
+                f"the first score is match_points or game_points, not {primary!r}"
+            )
+    except ValueError as error:
+        raise ValidationError(TEAMS_BAD_SETTING.format(error=error)) from None
+    return {
+        "match_points": scoring.text(),
+        "primary": primary,
+        "order": ",".join(s.key for s in specs),
+        "prizes": [p.strip() for p in prizes if p.strip()],
+    }
+
+
+def _rosters_check(
+    rosters: Sequence[Roster], players: dict[int, Player], boards: int
+) -> None:
+    names: set[str] = set()
+    team_of: dict[int, str] = {}
+    for n, (name, numbers) in enumerate(rosters, start=1):
+        name = name.strip()
+        if not name:
+            raise ValidationError(TEAMS_NAME_MISSING.format(n=n))
+        if name.casefold() in names:
+            raise ValidationError(TEAMS_NAME_TWICE.format(name=name))
+        names.add(name.casefold())
+        for number in numbers:
+            if number not in players:
+                raise ValidationError(
+                    TEAMS_UNKNOWN_PLAYER.format(name=name, number=number)
+                )
+            if number in team_of:
+                raise ValidationError(
+                    TEAMS_PLAYER_TWICE.format(
+                        number=number, first=team_of[number], second=name
+                    )
+                )
+            team_of[number] = name
+        if len(numbers) < boards:
+            raise ValidationError(
+                TEAMS_ROSTER_SHORT.format(name=name, count=len(numbers), boards=boards)
+            )
+
+
+def team_round_pair(*, section: Section, number: int | None = None) -> Round:
+    """Pair and post round ``number`` (the first not paired when None) of a team section.
+
+    A Swiss section pairs by match points (tournaments/pairing/teams.py), a round robin by the
+    Berger tables. Each match gets its table's boards: the team listed first has White on the
+    odd boards. A team plays its first ``team_boards`` active roster players in board order; a
+    board with no player of one team is a forfeit win for the other's player; a team with a
+    bye gives each of its players a pairing-allocated bye.
+    """
+    with transaction.atomic():
+        section = Section.objects.select_for_update().get(pk=section.pk)
+        if not section.team_boards:
+            raise ValidationError(TEAM_PAIR_NOT_TEAMS.format(section=section.name))
+        paired = {
+            n: status
+            for n, status in Round.objects.filter(section=section).values_list(
+                "number", "status"
+            )
+            if status != Round.Status.NOT_PAIRED
+        }
+        if number is None:
+            number = next(
+                (n for n in range(1, section.rounds_total + 1) if n not in paired), 0
+            )
+        if not 1 <= number <= section.rounds_total:
+            raise ValidationError(
+                TEAM_PAIR_NO_ROUND.format(
+                    section=section.name, total=section.rounds_total
+                )
+            )
+        round_ = round_lock(section=section, number=number)
+        if number in paired or round_.pairings.exists():
+            raise ValidationError(TEAM_PAIR_ALREADY.format(number=number))
+        pending = set(
+            Pairing.objects.filter(
+                round__section=section, result=Result.PENDING
+            ).values_list("round__number", flat=True)
+        )
+        for earlier in range(1, number):
+            if earlier not in paired or earlier in pending:
+                raise ValidationError(
+                    TEAM_PAIR_EARLIER.format(earlier=earlier, number=number)
+                )
+        teams = list(Team.objects.filter(section=section).order_by("number"))
+        lineups = _lineups(section, teams)
+        entrants = _entrants(section, teams, lineups, number)
+        try:
+            if section.kind == Section.Kind.SWISS:
+                made = pair_teams_swiss(entrants)
+            else:
+                made = pair_teams_round_robin(len(teams), number)
+        except (TeamPairingError, ValueError) as error:
+            raise ValidationError(
+                TEAM_PAIR_REFUSED.format(number=number, reason=error)
+            ) from None
+        by_number = {t.number: t for t in teams}
+        _boards_create(section, round_, made.matches, made.bye, by_number, lineups)
+        round_.status = Round.Status.PAIRED
+        round_.save(update_fields=["status"])
+        tournament_status_refresh(tournament_id=section.tournament_id)
+    return round_
+
+
+def _lineups(section: Section, teams: list[Team]) -> dict[int, list[int | None]]:
+    """Team pk -> player pk per board (None: nobody left to play it): the first active members."""
+    active: dict[int, list[int]] = {t.pk: [] for t in teams}
+    for team_id, player_id in (
+        TeamMember.objects.filter(
+            team__section=section, player__status=Player.Status.ACTIVE
+        )
+        .order_by("team", "board")
+        .values_list("team_id", "player_id")
+    ):
+        active[team_id].append(player_id)
+    n = section.team_boards
+    return {
+        pk: [*players[:n], *([None] * (n - len(players[:n])))]
+        for pk, players in active.items()
+    }
+
+
+def _entrants(
+    section: Section,
+    teams: list[Team],
+    lineups: dict[int, list[int | None]],
+    number: int,
+) -> list[TeamEntrant]:
+    """Each team's standing after the earlier rounds, its opponents and its board-1 colours."""
+    team_of = dict(
+        TeamMember.objects.filter(team__section=section).values_list(
+            "player_id", "team_id"
+        )
+    )
+    matches = list(
+        TeamMatch.objects.filter(
+            round__section=section, round__number__lt=number
+        ).values_list("round__number", "table", "white_team_id", "black_team_id")
+    )
+    boards = list(
+        Pairing.objects.filter(
+            round__section=section, round__number__lt=number
+        ).values_list("round__number", "board", "white_id", "black_id", "result")
+    )
+    settings = TeamSettings.read(section.team_scoring)
+    snapshot = team_snapshot(
+        teams=[(t.pk, t.number, t.name) for t in teams],
+        team_of=team_of,
+        matches=matches,
+        boards=boards,
+        scoring=section_scoring(section),
+        settings=settings,
+        rounds_total=section.rounds_total,
+        through_round=number - 1,
+    )
+    rows = {r.team.id: r for r in compute_team_standings(snapshot, ()).rows}
+    ratings = dict(Player.objects.filter(section=section).values_list("pk", "rating"))
+    entrants = []
+    for team in teams:
+        opponents = set()
+        whites, last_white, had_bye = 0, None, False
+        for rnd, _table, first, second in sorted(matches):
+            if team.pk not in (first, second):
+                continue
+            if second is None:
+                had_bye, last_white = True, None
+                continue
+            opponent = second if first == team.pk else first
+            opponents.add(next(t.number for t in teams if t.pk == opponent))
+            whites += first == team.pk
+            last_white = first == team.pk if rnd == number - 1 else None
+        rated = [ratings[p] or 0 for p in lineups[team.pk] if p is not None]
+        entrants.append(
+            TeamEntrant(
+                team.number,
+                rows[team.pk].match_points,
+                rows[team.pk].game_points,
+                sum(rated) // len(rated) if rated else 0,
+                frozenset(opponents),
+                whites,
+                last_white,
+                had_bye,
+            )
+        )
+    return entrants
+
+
+def _boards_create(
+    section: Section,
+    round_: Round,
+    matches: Sequence[tuple[int, int]],
+    bye: int | None,
+    by_number: dict[int, Team],
+    lineups: dict[int, list[int | None]],
+) -> None:
+    n = section.team_boards
+    pairings = []
+    rows = []
+    for table, (first_number, second_number) in enumerate(matches, start=1):
+        first, second = by_number[first_number], by_number[second_number]
+        rows.append(
+            TeamMatch(round=round_, table=table, white_team=first, black_team=second)
+        )
+        for board in range(1, n + 1):
+            a, b = lineups[first.pk][board - 1], lineups[second.pk][board - 1]
+            # The team listed first has White on the odd boards (docs/teams.md).
+            white, black = (a, b) if board % 2 else (b, a)
+            number = (table - 1) * n + board
+            if white is not None and black is not None:
+                pairings.append(
+                    Pairing(round=round_, board=number, white_id=white, black_id=black)
+                )
+            elif (present := white if white is not None else black) is not None:
+                # The other team has nobody for this board: a point won without a game.
+                pairings.append(
+                    Pairing(
+                        round=round_,
+                        white_id=present,
+                        result=Result.FORFEIT_WIN_NO_OPPONENT,
+                    )
+                )
+    if bye is not None:
+        team = by_number[bye]
+        rows.append(TeamMatch(round=round_, table=len(matches) + 1, white_team=team))
+        pairings.extend(
+            Pairing(round=round_, white_id=player, result=Result.BYE_PAIRING)
+            for player in lineups[team.pk]
+            if player is not None
+        )
+    TeamMatch.objects.bulk_create(rows)
+    Pairing.objects.bulk_create(pairings)
