@@ -61,7 +61,9 @@
     queue.push({
       row: row.id,
       url: form.getAttribute("action"),
-      token: (form.querySelector('input[name="csrfmiddlewaretoken"]') || {}).value || "",
+      // The form's own fields (the CSRF token, the board), read when the key is pressed.
+      fields: new FormData(form),
+      based: form.querySelector('input[name="based_on"]') !== null,
       result: button.value,
       label: button.dataset.label || button.textContent.trim(),
       basedOn: expected(row),
@@ -96,11 +98,11 @@
 
   function show() {
     rows().forEach(function (row) { mark(row.id); });
+    var held = queue.length;
+    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
     var bar = document.getElementById("entry-queue");
     if (!bar) return;
-    var held = queue.length;
     bar.hidden = !stopped;
-    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
     if (!stopped) return;
     var row = document.getElementById(stopped.row);
     var board = row ? row.dataset.board : "?";
@@ -155,10 +157,9 @@
     sending = queue.shift();
     show();
     var entry = sending;
-    var body = new FormData();
-    body.append("csrfmiddlewaretoken", entry.token);
-    body.append("result", entry.result);
-    body.append("based_on", entry.basedOn);
+    var body = entry.fields;
+    body.set("result", entry.result);
+    if (entry.based) body.set("based_on", entry.basedOn);
     fetch(entry.url, {
       method: "POST",
       body: body,
@@ -166,6 +167,7 @@
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href },
     }).then(function (response) {
       if (response.status === 403) throw new Error("the server answered 403, refused: reload the page (and log in again if asked).");
+      if (response.status === 404) throw new Error("the server answered 404: this board is no longer in the round (its pairings were changed); reload the page.");
       if (!response.ok) throw new Error("the server answered " + response.status + ".");
       // A login page or any other page in place of the board's row: nothing was saved.
       if (response.redirected) throw new Error("the server answered with another page (logged out?).");
