@@ -291,3 +291,21 @@ def test_check_in_for_a_draft_round_stays_open_and_says_to_pair_again(
         {"player": "1", "present": "1"},
     )
     assert CheckIn.objects.filter(player__start_number=1, round_number=1).exists()
+
+
+def test_a_hand_paired_round_one_page_offers_the_default_order_with_the_posting(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+
+    html = td_client.get(url(section)).content.decode()
+
+    assert 'data-testid="no-order"' in html
+    assert "Post pairings and the default tiebreak order" in html
+    refused = td_client.post(url(section, "round_publish"), follow=True)
+    assert "tiebreak order before posting round 1" in unescape(refused.content.decode())
+    td_client.post(url(section, "round_publish"), {"post_default_order": "1"})
+    assert Round.objects.get(section=section).status == Round.Status.PAIRED
+    after = td_client.get(url(section)).content.decode()
+    assert 'data-testid="no-order"' not in after
