@@ -70,7 +70,9 @@ def test_section_team_standings_show_counting_players_and_the_summed_tiebreak(
     ]
     assert "the best 2 scores of each team" in html
     # Each total says how it arose, player by player.
-    assert 'title="8.5: the counting players&#x27; Cumulative (Ann: 5.5; Fay: 3)"' in html
+    assert (
+        'title="8.5: the counting players&#x27; Cumulative (Ann: 5.5; Fay: 3)"' in html
+    )
 
 
 def test_mca_team_points_put_south_first(
