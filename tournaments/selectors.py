@@ -266,13 +266,23 @@ def round_pairings_version(*, section: Section, number: int) -> str:
     """A short digest of who plays whom on which board in round ``number`` (byes with their
     kind), the same whatever the results: a pairings form carries the one it was drawn from, and
     a save from a form drawn before another TD's save is refused."""
-    rows = sorted(
-        (board or 0, white, black or 0, "" if black else result)
-        for board, white, black, result in Pairing.objects.filter(
+    return pairings_digest(
+        Pairing.objects.filter(
             round__section=section, round__number=number
         ).values_list("board", "white_id", "black_id", "result")
     )
-    return hashlib.blake2b(repr(rows).encode(), digest_size=8).hexdigest()
+
+
+def pairings_digest(
+    rows: Iterable[tuple[int | None, int, int | None, str | None]],
+) -> str:
+    """``round_pairings_version`` of rows (board, white, black, result): games by their board
+    and players, one-player rows by their player and result."""
+    key = sorted(
+        (board or 0, white, black or 0, "" if black else str(result))
+        for board, white, black, result in rows
+    )
+    return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
 
 
 def round_has_results(*, round_: Round) -> bool:

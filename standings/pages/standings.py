@@ -163,7 +163,13 @@ def standings_tbody(lines: Sequence[StandingLine], *, section: Section) -> SafeS
         places = line.places if line.tied_on_score else str(line.position)
         # Cells are right-aligned numbers by the table's CSS (public.css): a 1,200-player page
         # is half a megabyte, so no class is repeated on every cell.
-        add(f'<tr class="{classes}">' if classes else "<tr>")
+        # The id is the row's address ("go to player", score groups) and live.js's key.
+        number = info.start_number
+        add(
+            f'<tr id="n{number}" class="{classes}">'
+            if classes
+            else f'<tr id="n{number}">'
+        )
         add(f'<td>{line.rank_text}</td><td class="place">{places}</td>')
         add(f'<td class="no">{info.start_number}</td>')
         add(

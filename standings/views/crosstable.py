@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_GET
 
 from standings.pages.crosstable import crosstable_rows, crosstable_tbody
 from standings.pages.games import LEGEND, section_games
+from standings.pages.paging import paging, player_href
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
@@ -32,6 +33,10 @@ def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     if form.errors:
         return bad_request(request, page, CROSSTABLE, form)
     by_number = form.cleaned_data["order"] == "number"
+    if form.cleaned_data["player"]:
+        found = _player_row(request, page, form.cleaned_data, by_number=by_number)
+        if found:
+            return HttpResponseRedirect(found)
     body = page_body(
         request,
         page,
@@ -41,12 +46,36 @@ def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
         page,
         form.cleaned_data["round"],
         by_number=by_number,
+        number=form.cleaned_data["page"],
     )
     return respond(request, page, CROSSTABLE, body)
 
 
+def _player_row(
+    request: HtmxHttpRequest,
+    page: SectionPage,
+    data: dict[str, int | None],
+    *,
+    by_number: bool,
+) -> str | None:
+    """ "Go to player N": the page and row of that player (None: no such player, stay)."""
+    try:
+        report = section_report(section=page.section, through_round=data["round"])
+    except ReportError:
+        return None
+    numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
+    if by_number:
+        numbers.sort()
+    return player_href(request.GET, numbers, data["player"] or 0)
+
+
 def _body(
-    request: HtmxHttpRequest, page: SectionPage, through: int | None, *, by_number: bool
+    request: HtmxHttpRequest,
+    page: SectionPage,
+    through: int | None,
+    *,
+    by_number: bool,
+    number: int | None = None,
 ) -> str:
     try:
         report = section_report(section=page.section, through_round=through)
@@ -57,11 +86,19 @@ def _body(
     through = report.standings.through_round
     games = section_games(page.section, through_round=through)
     rows = crosstable_rows(report, games, by_start_number=by_number)
+    pages = paging(
+        query=request.GET,
+        page=number,
+        numbers=[w.line.info.start_number for w in rows],
+        scores=None if by_number else [w.line.row.score for w in rows],
+    )
+    shown = rows[pages.first : pages.end]
     return render_body(
         CROSSTABLE,
         {
             **report_context(request, page, report),
-            "tbody": crosstable_tbody(rows, section=page.section, by_number=by_number),
+            "paging": pages,
+            "tbody": crosstable_tbody(shown, section=page.section, by_number=by_number),
             "by_number": by_number,
             "round_numbers": range(1, through + 1),
             "legend": LEGEND,

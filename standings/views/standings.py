@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_GET
 
+from standings.pages.paging import paging, player_href
 from standings.pages.standings import standing_lines, standings_tbody
 from standings.reports import ReportError, section_report
 from standings.views.common import (
@@ -30,21 +31,58 @@ def standings(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     form = round_picked(request)
     if form.errors:
         return bad_request(request, page, STANDINGS, form)
+    if form.cleaned_data["player"]:
+        found = _player_row(request, page, form.cleaned_data)
+        if found:
+            return HttpResponseRedirect(found)
     body = page_body(
-        request, page, "standings", _body, request, page, form.cleaned_data["round"]
+        request,
+        page,
+        "standings",
+        _body,
+        request,
+        page,
+        form.cleaned_data["round"],
+        form.cleaned_data["page"],
     )
     return respond(request, page, STANDINGS, body)
 
 
-def _body(request: HtmxHttpRequest, page: SectionPage, through: int | None) -> str:
-    """The standings (one load of the section) rendered, or why there are none."""
+def _player_row(
+    request: HtmxHttpRequest, page: SectionPage, data: dict[str, int | None]
+) -> str | None:
+    """ "Go to player N": the page and row of that player (None: no such player, stay)."""
+    try:
+        report = section_report(section=page.section, through_round=data["round"])
+    except ReportError:
+        return None
+    numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
+    return player_href(request.GET, numbers, data["player"] or 0)
+
+
+def _body(
+    request: HtmxHttpRequest,
+    page: SectionPage,
+    through: int | None,
+    number: int | None = None,
+) -> str:
+    """The standings (one load of the section) rendered, or why there are none; a big
+    section's page ``number`` of rows (``standings.pages.paging``)."""
     try:
         report = section_report(section=page.section, through_round=through)
     except ReportError as error:
         return render_body(
             STANDINGS, {**base_context(request, page), "error": str(error)}
         )
-    tbody = standings_tbody(standing_lines(report), section=page.section)
+    lines = standing_lines(report)
+    pages = paging(
+        query=request.GET,
+        page=number,
+        numbers=[line.info.start_number for line in lines],
+        scores=[line.row.score for line in lines],
+    )
+    tbody = standings_tbody(lines[pages.first : pages.end], section=page.section)
     return render_body(
-        STANDINGS, {**report_context(request, page, report), "tbody": tbody}
+        STANDINGS,
+        {**report_context(request, page, report), "tbody": tbody, "paging": pages},
     )

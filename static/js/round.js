@@ -61,7 +61,9 @@
     queue.push({
       row: row.id,
       url: form.getAttribute("action"),
-      token: (form.querySelector('input[name="csrfmiddlewaretoken"]') || {}).value || "",
+      // The form's own fields (the CSRF token, the board), read when the key is pressed.
+      fields: new FormData(form),
+      based: form.querySelector('input[name="based_on"]') !== null,
       result: button.value,
       label: button.dataset.label || button.textContent.trim(),
       basedOn: expected(row),
@@ -96,11 +98,11 @@
 
   function show() {
     rows().forEach(function (row) { mark(row.id); });
+    var held = queue.length;
+    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
     var bar = document.getElementById("entry-queue");
     if (!bar) return;
-    var held = queue.length;
     bar.hidden = !stopped;
-    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
     if (!stopped) return;
     var row = document.getElementById(stopped.row);
     var board = row ? row.dataset.board : "?";
@@ -155,10 +157,9 @@
     sending = queue.shift();
     show();
     var entry = sending;
-    var body = new FormData();
-    body.append("csrfmiddlewaretoken", entry.token);
-    body.append("result", entry.result);
-    body.append("based_on", entry.basedOn);
+    var body = entry.fields;
+    body.set("result", entry.result);
+    if (entry.based) body.set("based_on", entry.basedOn);
     fetch(entry.url, {
       method: "POST",
       body: body,

@@ -105,3 +105,23 @@ def test_phone_wall_chart_result_links_are_touch_targets(
     for n in (0, 7, 40):
         box = _box(links.nth(n))
         assert box["height"] >= 28 and box["width"] >= 36
+
+
+@pytest.mark.parametrize("kind", ["standings", "crosstable"])
+def test_column_headers_stay_in_sight_when_the_table_scrolls(
+    live_server: Any, page: Any, section: Section, kind: str
+) -> None:
+    """Phone and desktop: scrolled down a long table, its header row is still at the top."""
+    page.goto(live_server.url + _url(kind, section))
+    box = ".standings-scroll" if kind == "standings" else ".wallchart-scroll"
+    moved = page.evaluate(
+        f"""() => {{
+          const box = document.querySelector('{box}');
+          box.scrollTop = 400;
+          const th = box.querySelector('thead th.name');
+          return {{scrolled: box.scrollTop,
+                   gap: th.getBoundingClientRect().top - box.getBoundingClientRect().top}};
+        }}"""
+    )
+    assert moved["scrolled"] > 0
+    assert abs(moved["gap"]) < 2

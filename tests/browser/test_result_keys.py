@@ -19,7 +19,7 @@ from tests.browser.conftest import VIEWPORTS
 from tests.browser.test_round_page import log_in, round_url, shot
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments import services
-from tournaments.models import Pairing, Result, Round, Section
+from tournaments.models import Pairing, Result, ResultCheck, Round, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -256,3 +256,23 @@ def test_a_post_answered_by_the_login_page_is_shown_as_not_saved(
     expect(desktop.locator("#entry-queue")).to_contain_text("Saving stopped at board 3")
     expect(row(desktop, boards, 3).locator(".players")).to_contain_text("Player 5")
     assert results(section)[3] == Result.PENDING
+
+
+def test_check_mode_keys_at_60_ms_record_exactly_the_typed_check_entries(
+    live_server: Any, desktop: Page, director: User
+) -> None:
+    section, boards = big_round(director)
+    log_in(desktop, live_server, director)
+    desktop.goto(round_url(live_server, section, "round_check"))
+    expect(desktop.locator(f"#check-{boards[1]}")).to_be_focused()
+
+    type_keys(desktop, TYPED, 60)
+    drained(desktop)
+
+    expect(desktop.locator("tr.pairing-row.is-done")).to_have_count(BOARDS)
+    checks = dict(
+        ResultCheck.objects.filter(pairing__round__section=section).values_list(
+            "pairing__board", "result"
+        )
+    )
+    assert checks == {b: KEYS[k] for b, k in enumerate(TYPED, start=1)}

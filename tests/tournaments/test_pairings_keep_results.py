@@ -11,8 +11,10 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.db.models import F
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
@@ -249,3 +251,34 @@ def test_the_history_page_shows_a_board_taken_out_of_the_round(
 
     assert page.count("3 Player 3 – 4 Player 4") == 2
     assert "board since re-paired" in page
+
+
+def _save_queries(boards: int) -> int:
+    """Queries of an unchanged save, then of a re-pair of every board, of a round this size."""
+    section = posted(boards)
+    for b in range(1, boards + 1):
+        enter(section, b, Result.DRAW)
+        enter(section, b, Result.PENDING)
+    same = [
+        Row(white=pk(section, 2 * b - 1), black=pk(section, 2 * b), board=b)
+        for b in range(1, boards + 1)
+    ]
+    shifted = [
+        Row(
+            white=pk(section, 2 * b - 1),
+            black=pk(section, 2 * (b % boards) + 2),
+            board=b,
+        )
+        for b in range(1, boards + 1)
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        services.round_pairings_save(section=section, number=1, rows=same)
+        services.round_pairings_save(section=section, number=1, rows=shifted)
+    assert ResultChange.objects.filter(
+        round__section=section, pairing=None
+    ).count() == (2 * boards)
+    return len(queries)
+
+
+def test_a_pairings_save_takes_as_many_queries_for_40_boards_as_for_4() -> None:
+    assert _save_queries(40) == _save_queries(4)

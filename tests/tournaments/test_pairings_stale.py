@@ -27,12 +27,10 @@ def pk(section: Section, number: int) -> int:
 
 
 def pairs(section: Section) -> list[tuple[int | None, int, int | None]]:
-    return sorted(
-        (board, white, black)
-        for board, white, black in Round.objects.get(
-            section=section, number=1
-        ).pairings.values_list("board", "white__start_number", "black__start_number")
+    rows = Round.objects.get(section=section, number=1).pairings.values_list(
+        "board", "white__start_number", "black__start_number"
     )
+    return sorted(rows, key=lambda row: (row[0] or 0, row[1]))
 
 
 def test_a_save_from_an_out_of_date_version_is_refused_and_changes_nothing() -> None:
@@ -113,3 +111,23 @@ def test_the_second_td_saving_the_same_draft_round_is_told_and_nothing_changes(
     assert refused.status_code == 200
     assert escape(services.PAIRINGS_STALE.format(round=1)) in refused.content.decode()
     assert pairs(section) == [(1, 1, 2), (2, 3, 4)]
+
+
+def test_the_same_save_pressed_twice_is_not_refused_as_stale(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[None] * 5, rounds=[], rounds_total=3
+    )
+    form = _Form()
+    form.feed(td_client.get(_url(section)).content.decode())
+    form.data |= {"boards-0-white": "1", "boards-0-black": "2"}
+    form.data |= {"boards-1-white": "3", "boards-1-black": "4"}
+    form.data |= {"byes-0-player": "5", "byes-0-kind": "bye_half"}
+
+    first = td_client.post(_url(section), form.data)
+    second = td_client.post(_url(section), form.data, follow=True)
+
+    assert first.status_code == 302
+    assert "Round 1: pairings saved." in second.content.decode()
+    assert pairs(section) == [(None, 5, None), (1, 1, 2), (2, 3, 4)]

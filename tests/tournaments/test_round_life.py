@@ -359,3 +359,22 @@ def test_an_override_needs_a_reason_and_is_kept_in_the_log(
         "Scoresheet shows 1-0; the checker misread",
         user,
     )
+
+
+def test_a_player_marked_absent_who_arrives_after_all_loses_the_zero_point_bye() -> (
+    None
+):
+    section = section_build(ratings=RATINGS, rounds=[], rounds_total=2)
+    one = player(section, 1)
+    RequestedBye.objects.create(player=one, round_number=1, kind="zero")
+    RequestedBye.objects.create(player=player(section, 2), round_number=1, kind="half")
+
+    services.checkin_set(player=one, round_number=1, present=True, user=None)
+    services.checkin_set(
+        player=player(section, 2), round_number=1, present=True, user=None
+    )
+
+    # A half-point bye is the player's own request: it stays.
+    assert list(RequestedBye.objects.values_list("player__start_number", "kind")) == [
+        (2, "half")
+    ]

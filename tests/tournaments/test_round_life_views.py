@@ -267,3 +267,27 @@ def test_check_differences_block_posting_and_the_page_offers_an_override(
     assert Round.objects.get(section=section, number=2).status == Round.Status.PAIRED
     log = td_client.get(url(section, "round_history")).content.decode()
     assert "Scoresheet read again: 1-0 stands" in log
+
+
+def test_check_in_for_a_draft_round_stays_open_and_says_to_pair_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+    checkin = reverse(
+        "tournaments:checkin",
+        kwargs={"slug": tournament.slug, "section": section.pk, "number": 1},
+    )
+
+    html = td_client.get(checkin).content.decode()
+
+    assert "remove its pairings and pair it again" in html
+    assert "Check in Player 1" in html and " disabled>" not in html
+    td_client.post(
+        reverse(
+            "tournaments:checkin_toggle",
+            kwargs={"slug": tournament.slug, "section": section.pk, "number": 1},
+        ),
+        {"player": "1", "present": "1"},
+    )
+    assert CheckIn.objects.filter(player__start_number=1, round_number=1).exists()

@@ -99,6 +99,10 @@ class ColourFixer:
         colour can help, so the candidates come from two lists of those pairs sorted by rating
         and searched by bisection: the search stays near-linear in the size of the group.
         """
+        # Stronger claims first (29E): each level's clashes are matched along the boards
+        # before the next level's, then the wider search takes what is left, strongest first.
+        for level in (STRONG, EQUALISATION, ALTERNATION):
+            self.colour_line(pairs, group_score, _Candidates(pairs), level)
         for _pass in range(3):
             improved = False
             index = _Candidates(pairs)
@@ -119,6 +123,28 @@ class ColourFixer:
             severity = conflict(*pairs[k])
             if severity:
                 self.colour_rotate(pairs, k, severity, group_score, index)
+
+    def colour_line(
+        self, pairs: list[Pair], group_score: str, index: _Candidates, level: int
+    ) -> None:
+        """Clashes of one strength over White and over Black met in board order, each with the nearest
+        unmatched clash over the other colour (a stack, as brackets are matched): the pairing
+        of clashes that moves players the fewest boards in all, so that one clash does not
+        take the partner a nearer one needed. Each match is tried as one transposition or
+        interchange within the limit; what is left goes to the wider search."""
+        waiting: list[int] = []
+        for k in range(len(pairs)):
+            if conflict(*pairs[k]) != level:
+                continue
+            colour = pairs[k][0].due
+            if waiting and pairs[waiting[-1]][0].due is not colour:
+                m = waiting.pop()
+                severity = conflict(*pairs[m])
+                if not self.colour_swap(pairs, m, severity, group_score, index, [k]):
+                    waiting.append(m)
+                    waiting.append(k)
+            else:
+                waiting.append(k)
 
     def colour_rotate(
         self,
@@ -193,8 +219,10 @@ class ColourFixer:
         severity: int,
         group_score: str,
         index: _Candidates,
+        only: Iterable[int] | None = None,
     ) -> bool:
-        """The best transposition or interchange that eases a colour clash.
+        """The best transposition or interchange that eases a colour clash (with the pairs
+        ``only`` when given, else with every pair the index finds within the limit).
 
         A transposition pairs a with d and c with b; its size is the smaller of the two rating
         switches (a-c, b-d). An interchange swaps b into the upper half against c. Within the
@@ -205,9 +233,12 @@ class ColourFixer:
         limit = self.limit(severity)
         assert a.due is not None
         best: tuple[tuple[list[int], int, int, int], int, _Swap] | None = None
-        candidates = index.near(a.due, a.rating, b.rating, limit)
-        if severity > ALTERNATION:
-            candidates |= index.near(None, a.rating, b.rating, limit)
+        if only is not None:
+            candidates = set(only)
+        else:
+            candidates = index.near(a.due, a.rating, b.rating, limit)
+            if severity > ALTERNATION:
+                candidates |= index.near(None, a.rating, b.rating, limit)
         for other in sorted(candidates):
             if other == k:
                 continue

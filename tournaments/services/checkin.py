@@ -35,7 +35,11 @@ def _checkin_round_check(section: Section, round_number: int) -> None:
 def checkin_set(
     *, player: Player, round_number: int, present: bool, user: User | None
 ) -> bool:
-    """Check a player in for a round (or undo it); returns whether they are checked in."""
+    """Check a player in for a round (or undo it); returns whether they are checked in.
+
+    A player marked absent with a zero-point bye for the round (closing check-in, or the
+    question before pairing) who arrives after all loses that bye: they are here.
+    """
     section_open_check(section=player.section_id)
     _checkin_round_check(player.section, round_number)
     last = player.withdrawn_after_round
@@ -44,9 +48,15 @@ def checkin_set(
             CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
         )
     if present:
-        CheckIn.objects.get_or_create(
-            player=player, round_number=round_number, defaults={"checked_in_by": user}
-        )
+        with transaction.atomic():
+            CheckIn.objects.get_or_create(
+                player=player,
+                round_number=round_number,
+                defaults={"checked_in_by": user},
+            )
+            RequestedBye.objects.filter(
+                player=player, round_number=round_number, kind=RequestedBye.Kind.ZERO
+            ).delete()
     else:
         CheckIn.objects.filter(player=player, round_number=round_number).delete()
     return present

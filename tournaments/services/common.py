@@ -13,7 +13,7 @@ from tournaments.models import Round, Section
 
 SECTION_FINAL = (
     "{section} is marked final: its results, pairings and players cannot change. "
-    "Reopen it first (on the Hall & final page, with a reason)."
+    "Reopen it first (on the Hall screens and final results page, with a reason)."
 )
 
 

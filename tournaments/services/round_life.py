@@ -34,7 +34,7 @@ CHECK_DIFFERS = (
     "({boards}): settle them on round {round}'s page, or override with a reason."
 )
 LATER_ROUND_PAIRED = (
-    "{rounds} {was} paired on the old scores: changing this round {earlier} result "
+    "{Rounds} {was} paired on the old scores: changing this round {earlier} result "
     "changes the scores {those} pairings rest on. Confirm to change it; {rounds} will be "
     "marked as paired on old scores."
 )
@@ -156,7 +156,8 @@ def round_post_check(
 def later_rounds_message(*, number: int, later: list[int]) -> str:
     rounds = _rounds_text(later)
     return LATER_ROUND_PAIRED.format(
-        rounds=rounds[0].upper() + rounds[1:],
+        Rounds=rounds[0].upper() + rounds[1:],
+        rounds=rounds,
         was="was" if len(later) == 1 else "were",
         earlier=number,
         those="its" if len(later) == 1 else "their",

@@ -9,7 +9,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.db.models import Case, F, Value, When
 
 from tournaments.models import (
     ONE_PLAYER_RESULTS,
@@ -23,7 +24,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
-from tournaments.selectors import round_pairings_version
+from tournaments.selectors import pairings_digest, round_pairings_version
 from tournaments.services.common import round_lock, section_open_check
 from tournaments.services.round_life import round_post_check
 from tournaments.services.setup import tournament_status_refresh
@@ -376,11 +377,14 @@ def round_pairings_save(
             # until this transaction ends, whoever else writes to the round.
             round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
-            if based_on is not None and based_on != round_pairings_version(
-                section=section, number=number
-            ):
-                raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
             check = round_pairings_check(section=section, number=number, rows=rows)
+            now = round_pairings_version(section=section, number=number)
+            asked = pairings_digest(
+                (r.board, r.white, r.black, r.result) for r in check.rows
+            )
+            # The same save pressed twice finds its own first save: nothing to refuse then.
+            if based_on is not None and based_on != now and asked != now:
+                raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
             if check.errors:
                 raise _invalid(check.errors)
             rows = check.rows
@@ -447,17 +451,22 @@ def _result_of(row: PairingInput) -> str:
 
 def _trail_keep(gone: Sequence[Pairing]) -> None:
     """Write the board and players into the result changes of pairings about to be taken out:
-    the round's history keeps them (the audit trail is never deleted)."""
+    the round's history keeps them (the audit trail is never deleted). One UPDATE for all."""
+    if not gone:
+        return
+    boards, players = [], []
     for pairing in gone:
-        players = (
-            f"{pairing.white.start_number} {pairing.white.name}"
-            if pairing.black is None
-            else f"{pairing.white.start_number} {pairing.white.name} – "
-            f"{pairing.black.start_number} {pairing.black.name}"
-        )
-        ResultChange.objects.filter(pairing=pairing).update(
-            board=pairing.board, players=players[:250]
-        )
+        label = f"{pairing.white.start_number} {pairing.white.name}"
+        if pairing.black is not None:
+            label += f" – {pairing.black.start_number} {pairing.black.name}"
+        boards.append(When(pairing_id=pairing.pk, then=Value(pairing.board)))
+        players.append(When(pairing_id=pairing.pk, then=Value(label[:250])))
+    ResultChange.objects.filter(pairing__in=[p.pk for p in gone]).update(
+        board=Case(
+            *boards, default=F("board"), output_field=models.PositiveSmallIntegerField()
+        ),
+        players=Case(*players, default=F("players"), output_field=models.CharField()),
+    )
 
 
 def _status_after_pairing(status: str, rows: Sequence[PairingInput]) -> str:

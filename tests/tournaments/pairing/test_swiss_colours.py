@@ -148,3 +148,38 @@ def test_three_lower_players_change_places_when_no_single_swap_mends_two_clashes
     assert misses(entrants, result.boards) == []
     assert pairing_problems(entrants, result.boards, result.byes) == []
     assert any("two transpositions at once" in note for note in result.notes)
+
+
+def test_clashes_are_matched_along_the_boards_so_none_takes_a_partner_another_needs() -> (
+    None
+):
+    # Boards 1-4 clash over Black, White (a strong claim), Black, White; boards 5-8 are fine.
+    # Taken strongest first and alone, board 2 would take board 3 (10 points) and leave board
+    # 4 without a cure (board 1 is 100 points away, over the 80 for alternation). Matched
+    # along the boards, 3 goes with 4 (40 points) and board 2, with no rating limit for a
+    # strong claim, with board 1: every clash is cured.
+    alternate_white, alternate_black = (W, B), (B, W)
+    strong_white = (W, B, B)  # two Blacks in a row: must have White
+    tops = [2200, 2150, 2140, 2100, 2090, 2080, 2070, 2060]
+    bottoms = [1800, 1750, 1740, 1700, 1690, 1680, 1670, 1660]
+    top_colours = [alternate_black, strong_white, alternate_black, alternate_white]
+    top_colours += [alternate_black] * 4
+    bottom_colours = [alternate_black, strong_white, alternate_black, alternate_white]
+    bottom_colours += [alternate_white] * 4
+    entrants = [
+        Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=rating,
+            score=Fraction(1),
+            colours=colours,
+            opponents=frozenset({100 + n}),
+        )
+        for n, (rating, colours) in enumerate(
+            zip(tops + bottoms, top_colours + bottom_colours, strict=True), start=1
+        )
+    ]
+
+    result = pair_swiss(entrants, round_number=3)
+
+    assert misses(entrants, result.boards) == []

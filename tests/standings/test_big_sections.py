@@ -1,0 +1,102 @@
+"""A big section's standings and wall chart come 100 rows a page, with links to every page, to
+every score group and a "go to player" that finds the page and row of any player."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from standings.pages.paging import PAGE_ROWS
+from tests.tournaments.builders import section_build
+from tournaments.models import Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = 250
+
+
+@pytest.fixture
+def big(tournament: Tournament) -> Section:
+    # Round 1: the higher number wins every game, so ranks are not start numbers.
+    pairs = ", ".join(f"{2 * k + 1}-{2 * k + 2} 0-1" for k in range(PLAYERS // 2))
+    return section_build(
+        tournament=tournament,
+        ratings=[2400 - n for n in range(PLAYERS)],
+        rounds=[pairs],
+        rounds_total=5,
+    )
+
+
+def _url(name: str, section: Section) -> str:
+    return reverse(
+        f"standings:{name}",
+        kwargs={"slug": section.tournament.slug, "section": section.pk},
+    )
+
+
+def _rows(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'<tr id="n(\d+)"', html)]
+
+
+@pytest.mark.parametrize("page", ["standings", "crosstable"])
+def test_a_big_section_shows_a_hundred_rows_a_page_with_every_page_linked(
+    anonymous: Client, big: Section, page: str
+) -> None:
+    url = _url(page, big)
+    first = anonymous.get(url).content.decode()
+    assert len(_rows(first)) == PAGE_ROWS
+    assert "1-100" in first and "101-200" in first and "201-250" in first
+    last = anonymous.get(url + "?page=3").content.decode()
+    assert len(_rows(last)) == PLAYERS - 2 * PAGE_ROWS
+    assert set(_rows(first)).isdisjoint(_rows(last))
+    # A page past the end shows the last one, not an error.
+    assert _rows(anonymous.get(url + "?page=99").content.decode()) == _rows(last)
+
+
+def test_score_group_links_lead_to_the_groups_first_row(
+    anonymous: Client, big: Section
+) -> None:
+    html = anonymous.get(_url("standings", big)).content.decode()
+    groups = re.findall(
+        r'href="\?([^"#]*)#n(\d+)">(\d+)<', html.split("score-groups")[1]
+    )
+    # Two groups after round 1: the 125 winners (1 point), the 125 losers (0).
+    assert [(label, query) for query, _n, label in groups] == [
+        ("1", ""),
+        ("0", "page=2"),
+    ]
+    loser = int(groups[1][1])
+    page2 = anonymous.get(_url("standings", big) + "?page=2").content.decode()
+    assert loser in _rows(page2) and loser % 2 == 1  # the odd numbers lost
+
+
+@pytest.mark.parametrize(
+    ("page", "query", "where"),
+    [
+        ("standings", "player=2", "#n2"),  # a winner: page 1
+        ("standings", "player=1", "page=2#n1"),  # a loser: page 2
+        ("crosstable", "order=number&player=180", "order=number&page=2#n180"),
+        ("crosstable", "round=1&player=249", "round=1&page=3#n249"),
+    ],
+)
+def test_go_to_player_finds_the_players_page_and_row(
+    anonymous: Client, big: Section, page: str, query: str, where: str
+) -> None:
+    response = anonymous.get(_url(page, big) + "?" + query)
+    assert response.status_code == 302
+    assert response["Location"] == "?" + where
+
+
+def test_a_small_section_is_one_page_without_page_links(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    small = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 ="],
+    )
+    html = anonymous.get(_url("standings", small)).content.decode()
+    assert len(_rows(html)) == 4 and 'class="paging' not in html
