@@ -167,6 +167,7 @@
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href },
     }).then(function (response) {
       if (response.status === 403) throw new Error("the server answered 403, refused: reload the page (and log in again if asked).");
+      if (response.status === 404) throw new Error("the server answered 404: this board is no longer in the round (its pairings were changed); reload the page.");
       if (!response.ok) throw new Error("the server answered " + response.status + ".");
       // A login page or any other page in place of the board's row: nothing was saved.
       if (response.redirected) throw new Error("the server answered with another page (logged out?).");

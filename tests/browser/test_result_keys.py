@@ -276,3 +276,40 @@ def test_check_mode_keys_at_60_ms_record_exactly_the_typed_check_entries(
         )
     )
     assert checks == {b: KEYS[k] for b, k in enumerate(TYPED, start=1)}
+
+
+def test_a_board_taken_out_by_another_td_is_shown_as_not_saved(
+    live_server: Any, desktop: Page, director: User
+) -> None:
+    section, boards = big_round(director)
+    log_in(desktop, live_server, director)
+    desktop.goto(round_url(live_server, section))
+    expect(row(desktop, boards, 1)).to_be_focused()
+    desktop.evaluate("document.getElementById('round-poll').remove()")
+    # Another TD re-pairs boards 1 and 2 of the posted round (no result yet).
+    first, second = (Pairing.objects.get(pk=boards[b]) for b in (1, 2))
+    services.round_pairings_save(
+        section=section,
+        number=1,
+        rows=[
+            services.PairingInput(white=p.white_id, black=p.black_id, board=p.board)
+            for p in Pairing.objects.filter(round__section=section).exclude(
+                board__in=(1, 2)
+            )
+        ]
+        + [
+            services.PairingInput(white=first.white_id, black=second.black_id, board=1),
+            services.PairingInput(white=second.white_id, black=first.black_id, board=2),
+        ],
+    )
+
+    desktop.keyboard.press("1")
+
+    expect(row(desktop, boards, 1).get_by_role("alert")).to_contain_text(
+        "this board is no longer in the round"
+    )
+    assert (
+        not Pairing.objects.filter(round__section=section)
+        .exclude(result=Result.PENDING)
+        .exists()
+    )
