@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from standings.engine.teams import DEFAULT_MEMBER_ORDER
 
@@ -361,6 +362,8 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):
         _section_create(tournament, plan, position, rng)
+    # The event is over: its results are final, and its pages say so and offer the files.
+    tournament.sections.update(is_final=True)
     return tournament, bool(replaced)
 
 
@@ -404,6 +407,14 @@ def demo_directors_set(user: User) -> None:
             )
             for section in tournament.sections.filter(tiebreak_changes__isnull=True)
         )
+        if tournament.start_date:
+            # Posted the morning of round one, not the day the demo was loaded.
+            posted = timezone.make_aware(
+                datetime.datetime.combine(tournament.start_date, datetime.time(9, 0))
+            )
+            TiebreakChange.objects.filter(
+                section__tournament=tournament, old_order=""
+            ).update(changed_at=posted)
 
 
 LIVE_SLUG = "riverside-thursday-night-swiss"

@@ -26,6 +26,7 @@ from tournaments.models import (
     CheckIn,
     Pairing,
     Player,
+    PlayerChange,
     RatingListEntry,
     RequestedBye,
     Result,
@@ -156,6 +157,26 @@ def next_start_number(section: Section) -> int:
         n=models.Max("start_number")
     )
     return (last["n"] or 0) + 1
+
+
+def player_first_row_round(player: Player) -> int | None:
+    """The first round in which the player has a row (a game, a bye, not paired), if any: a
+    player with none may be deleted."""
+    return (
+        Pairing.objects.filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+
+
+def section_player_changes(section: Section) -> list[PlayerChange]:
+    """The player list's confirmed or justified changes, newest first (section page)."""
+    return list(
+        PlayerChange.objects.filter(section=section)
+        .select_related("changed_by")
+        .order_by("-changed_at", "-pk")
+    )
 
 
 def rating_order(player: Player) -> tuple[int, int, int]:
@@ -625,7 +646,7 @@ def rating_list_lookup(query: str, *, limit: int = 8) -> list[RatingListEntry]:
         upper = key[:-1] + chr(ord(key[-1]) + 1)
         found += entries.filter(
             name_head=key[:3], name_key__gte=key, name_key__lt=upper
-        ).order_by("name_key", "member_id")[:limit]
+        ).order_by("name_key")[:limit]  # the index's order: the scan stops at ``limit``
     return found[:limit]
 
 

@@ -46,6 +46,21 @@ urlpatterns = [
     path("t/<slug:slug>/publish/", setup.tournament_publish, name="tournament_publish"),
     path("t/<slug:slug>/directors/", directors.directors, name="directors"),
     path(
+        "t/<slug:slug>/directors/account/",
+        directors.director_account_create,
+        name="director_account_create",
+    ),
+    path(
+        "t/<slug:slug>/directors/invitation/",
+        directors.director_invitation,
+        name="director_invitation",
+    ),
+    path(
+        "invite/<uidb64>/<token>/",
+        directors.InvitationView.as_view(),
+        name="invitation",
+    ),
+    path(
         "t/<slug:slug>/teams/",
         teams.tournament_team_scoring,
         name="tournament_team_scoring",
@@ -99,6 +114,11 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/players/<int:number>/",
         players.player_edit,
         name="player_edit",
+    ),
+    path(
+        "t/<slug:slug>/s/<int:section>/players/<int:number>/delete/",
+        players.player_delete,
+        name="player_delete",
     ),
     path(
         "t/<slug:slug>/s/<int:section>/players/<int:number>/withdraw/",

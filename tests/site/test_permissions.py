@@ -66,6 +66,10 @@ def _slug(world: World) -> dict[str, Any]:
     return {"slug": world.tournament.slug}
 
 
+def _invitation(world: World) -> dict[str, Any]:
+    return {"uidb64": "MQ", "token": "not-a-token"}
+
+
 def _section(world: World) -> dict[str, Any]:
     return {"slug": world.tournament.slug, "section": world.section.pk}
 
@@ -128,6 +132,10 @@ CASES: dict[str, Case] = {
     "tournaments:tournament_publish": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:directors": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:director_remove": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:director_account_create": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:director_invitation": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    # The invited TD's link: anyone holding it (a wrong or used link says so).
+    "tournaments:invitation": Case(_invitation, get=PUBLIC, post=ANYONE_FORM),
     "tournaments:section_create": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_detail": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:section_edit": Case(_section, get=DIRECTOR, post=DIRECTOR),
@@ -138,6 +146,7 @@ CASES: dict[str, Case] = {
     "tournaments:player_edit": Case(_player, get=DIRECTOR, post=DIRECTOR),
     "tournaments:player_withdraw": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:player_reactivate": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:player_delete": Case(_player, get=DIRECTOR, post=DIRECTOR),
     "tournaments:player_byes": Case(_player, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_tiebreaks": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_pairing_options": Case(_section, get=DIRECTOR, post=DIRECTOR),

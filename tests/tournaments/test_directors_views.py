@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -47,3 +49,100 @@ def test_the_last_director_is_not_removed(
 
     assert "is the only director" in response.content.decode()
     assert tournament.directors.filter(username="td").exists()
+
+
+def _invitation_link(page: str) -> str:
+    match = re.search(r'value="(http://testserver/td/invite/[^"]+)"', page)
+    assert match, page
+    return match.group(1)
+
+
+def test_a_director_creates_the_second_tds_account_who_sets_a_password_and_directs(
+    td_client: Client, tournament: Tournament
+) -> None:
+    created = td_client.post(
+        reverse(
+            "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+        ),
+        {"new_username": "maria.td", "full_name": "Maria Lopez"},
+    ).content.decode()
+
+    maria = User.objects.get(username="maria.td")
+    assert not maria.has_usable_password()
+    assert (maria.first_name, maria.last_name) == ("Maria", "Lopez")
+    assert tournament.directors.filter(pk=maria.pk).exists()
+    link = _invitation_link(created)
+
+    anonymous = Client()
+    form_page = anonymous.get(link, follow=True)
+    assert "Welcome, <strong>maria.td</strong>" in form_page.content.decode()
+    set_url = form_page.redirect_chain[-1][0]
+    done = anonymous.post(
+        set_url,
+        {
+            "new_password1": "a long pass phrase 42",
+            "new_password2": "a long pass phrase 42",
+        },
+        follow=True,
+    )
+    assert "Your password is set, maria.td" in done.content.decode()
+
+    logged_in = anonymous.post(
+        reverse("login"), {"username": "maria.td", "password": "a long pass phrase 42"}
+    )
+    assert logged_in.status_code == 302
+    detail = reverse("tournaments:tournament_detail", kwargs={"slug": tournament.slug})
+    assert anonymous.get(detail).status_code == 200
+    # The link worked once.
+    assert "has been used already" in Client().get(link, follow=True).content.decode()
+
+
+def test_a_taken_user_name_is_refused_with_a_sentence(
+    td_client: Client, tournament: Tournament, other_td: User
+) -> None:
+    page = td_client.post(
+        reverse(
+            "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+        ),
+        {"new_username": "OTHER_TD"},
+    ).content.decode()
+
+    assert "is taken: if that is the TD, add them by user name instead." in page
+    assert not tournament.directors.filter(pk=other_td.pk).exists()
+    assert User.objects.filter(username__iexact="other_td").count() == 1
+
+
+def test_a_lost_link_is_made_again_while_there_is_no_password(
+    td_client: Client, tournament: Tournament
+) -> None:
+    td_client.post(
+        reverse(
+            "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+        ),
+        {"new_username": "sam"},
+    )
+
+    page = td_client.get(
+        reverse("tournaments:directors", kwargs={"slug": tournament.slug})
+    ).content.decode()
+    again = td_client.post(
+        reverse("tournaments:director_invitation", kwargs={"slug": tournament.slug}),
+        {"username": "sam"},
+    ).content.decode()
+
+    assert "no password yet" in page
+    assert _invitation_link(again)
+
+
+def test_only_a_director_creates_accounts(
+    other_td_client: Client, tournament: Tournament
+) -> None:
+    response = other_td_client.post(
+        reverse(
+            "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+        ),
+        {"new_username": "intruder"},
+    )
+
+    assert response.status_code == 403
+    assert not User.objects.filter(username="intruder").exists()

@@ -22,10 +22,13 @@ from tournaments.services.checkin import (
 )
 from tournaments.services.common import SECTION_FINAL, section_open_check
 from tournaments.services.directors import (
+    ACCOUNT_NAME_INVALID,
+    ACCOUNT_NAME_TAKEN,
     DIRECTOR_ALREADY,
     DIRECTOR_LAST,
     DIRECTOR_NOT_ONE,
     DIRECTOR_UNKNOWN,
+    director_account_create,
     tournament_director_add,
     tournament_director_remove,
 )
@@ -41,7 +44,6 @@ from tournaments.services.pairing import (
     ROUND_PAIR_NO_PLAYERS,
     ROUND_PAIR_NO_ROUND,
     ROUND_PAIR_NOT_IN_TABLE,
-    ROUND_PAIR_ORDER_POSTED,
     ROUND_PAIR_TEAM_SECTION,
     AbsentPlayers,
     OrderNotPosted,
@@ -59,6 +61,7 @@ from tournaments.services.players import (
     BYE_AFTER_WITHDRAWAL,
     BYE_ROUND_PAIRED,
     BYE_ROUND_RANGE,
+    DELETE_HAS_GAMES,
     LATE_ENTRY_CHOICE,
     LATE_ENTRY_FIRST_ROUND,
     LATE_HALF,
@@ -77,6 +80,7 @@ from tournaments.services.players import (
     player_byes_check,
     player_byes_request,
     player_check,
+    player_delete,
     player_reactivate,
     player_status_check,
     player_status_set,
@@ -143,6 +147,8 @@ from tournaments.services.round_life import (
     CHECK_DIFFERS,
     LATER_ROUND_PAIRED,
     REOPEN_REASON,
+    ROUND_PAIR_ORDER_POSTED,
+    ROUND_PUBLISH_NO_ORDER,
     ROUND_REMOVE_CONFIRM,
     ROUND_REMOVE_HAS_RESULTS,
     ROUND_REMOVE_LATER,
@@ -248,6 +254,12 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "ROUND_PUBLISH_NO_ORDER",
+    "ACCOUNT_NAME_INVALID",
+    "ACCOUNT_NAME_TAKEN",
+    "director_account_create",
+    "DELETE_HAS_GAMES",
+    "player_delete",
     "ABOVE_LIMIT",
     "CONFIRM_ASK",
     "ID_TAKEN",

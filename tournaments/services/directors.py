@@ -11,6 +11,10 @@ from tournaments.models import Tournament
 DIRECTOR_UNKNOWN = "There is no user named {username!r}."
 DIRECTOR_ALREADY = "{username} is already a director of {tournament}."
 DIRECTOR_NOT_ONE = "{username} is not a director of {tournament}."
+ACCOUNT_NAME_TAKEN = "The user name {username!r} is taken: if that is the TD, add them by user name instead."
+ACCOUNT_NAME_INVALID = (
+    "A user name has up to 150 letters, digits and @ . + - _ (no spaces)."
+)
 DIRECTOR_LAST = (
     "{username} is the only director of {tournament}: add another director first."
 )
@@ -44,3 +48,28 @@ def tournament_director_remove(*, tournament: Tournament, username: str) -> None
                 DIRECTOR_LAST.format(username=username, tournament=tournament)
             )
         tournament.directors.remove(user)
+
+
+def director_account_create(
+    *, tournament: Tournament, username: str, full_name: str = ""
+) -> User:
+    """Create the account of another TD and make them a director of the tournament, so a second
+    TD needs no one with the admin. The account has no password: the TD who creates it sends
+    the invitation link (``tournaments:invitation``), where the new TD sets their own."""
+    username = username.strip()
+    try:
+        if not username or len(username) > 150:
+            raise ValidationError(ACCOUNT_NAME_INVALID)
+        User.username_validator(username)
+    except ValidationError:
+        raise ValidationError(ACCOUNT_NAME_INVALID) from None
+    first, _space, last = " ".join(full_name.split()).partition(" ")
+    with transaction.atomic():
+        # Two TDs creating the same name at once: the unique user name refuses the second.
+        if User.objects.filter(username__iexact=username).exists():
+            raise ValidationError(ACCOUNT_NAME_TAKEN.format(username=username))
+        user = User(username=username, first_name=first[:150], last_name=last[:150])
+        user.set_unusable_password()
+        user.save()
+        tournament.directors.add(user)
+    return user

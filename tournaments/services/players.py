@@ -13,10 +13,12 @@ from tournaments.models import (
     RATING_MAX,
     Pairing,
     Player,
+    PlayerChange,
     RequestedBye,
     Section,
 )
 from tournaments.selectors import (
+    player_first_row_round,
     posted_rounds,
     round_one_paired,
 )
@@ -31,6 +33,10 @@ PLAYER_ID_DIGITS = "The {field} may hold digits only."
 PLAYER_NAME_MISSING = "Every player needs a name."
 RENUMBER_AFTER_ROUND_ONE = "Round 1 is paired: start numbers can no longer change (they are the pairing numbers)."
 RENUMBER_NO_SPARE = "Every start number from 1 to 9999 is taken: take a player out before numbering again."
+DELETE_HAS_GAMES = (
+    "{player} has a row in round {round} (a game, a bye or not paired): a player with rows "
+    "stays in the standings. Withdraw them instead."
+)
 WITHDRAW_ROUND_RANGE = (
     "A player withdraws after a round from 0 (before round 1) to {last} (this section has "
     "{rounds} rounds)."
@@ -304,3 +310,31 @@ def player_byes_request(
                 player=player, round_number=number, defaults={"kind": kind}
             )
     return list(RequestedBye.objects.filter(player=player))
+
+
+def player_delete(*, player: Player, user: Any = None) -> None:
+    """Take out a player who has no row in any round (entered by mistake, or never came): they
+    leave no trace in the standings, the wall chart, the downloads or the TRF. Kept in the
+    player list's changes (``PlayerChange``). Before round 1 is paired the section is numbered
+    by rating again; after, the others keep their numbers (the pairing numbers)."""
+    with transaction.atomic():
+        section = Section.objects.get(pk=player.section_id)
+        section_lock(section)
+        section_open_check(section=section)
+        found = Player.objects.filter(pk=player.pk).first()
+        if found is None:
+            return  # deleted already (pressed twice, or by another TD)
+        first = player_first_row_round(found)
+        if first is not None:
+            raise ValidationError(DELETE_HAS_GAMES.format(player=found, round=first))
+        PlayerChange.objects.create(
+            section=section,
+            player=found,
+            start_number=found.start_number,
+            name=found.name,
+            kind=PlayerChange.Kind.DELETED,
+            changed_by=user,
+        )
+        found.delete()
+        if not round_one_paired(section):
+            players_renumber(section=section)

@@ -164,8 +164,11 @@ def _player_page(
             section=section,
             initial={"after_round": max(paired, default=0) if paired else 0},
         ),
-        "byes_form": forms.get("byes_form") or ByesForm(player=player, paired=paired),
+        # A draft round's byes still change (the TD pairs it again): only posted rounds are fixed.
+        "byes_form": forms.get("byes_form")
+        or ByesForm(player=player, paired=selectors.posted_rounds(section)),
         "byes": list(player.requested_byes.all()),
+        "can_delete": selectors.player_first_row_round(player) is None,
     }
     return render(request, "tournaments/player_detail.html", context, status=status)
 
@@ -242,7 +245,7 @@ def player_byes(
 ) -> HttpResponse:
     player = _player_for_director(request, slug, section, number)
     form = ByesForm(
-        request.POST, player=player, paired=selectors.paired_rounds(player.section)
+        request.POST, player=player, paired=selectors.posted_rounds(player.section)
     )
     if form.is_valid():
         try:
@@ -313,5 +316,41 @@ def player_late_entry(request: HttpRequest, slug: str, section: int) -> HttpResp
             "form": form,
             "paired": sorted(paired),
             **_lookup_context(request),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_delete(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """Asks first (GET), deletes on the confirmation's POST."""
+    player = _player_for_director(request, slug, section, number)
+    if request.method == "POST":
+        try:
+            services.player_delete(player=player, user=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+            return redirect(
+                "tournaments:player_edit",
+                slug=slug,
+                section=player.section.pk,
+                number=number,
+            )
+        messages.success(
+            request,
+            f"Deleted {player.name} (number {number}): kept in the player list's changes.",
+        )
+        return _back(player.section)
+    return render(
+        request,
+        "tournaments/player_delete.html",
+        {
+            "tournament": player.section.tournament,
+            "section": player.section,
+            "player": player,
+            "first_round": selectors.player_first_row_round(player),
+            "renumbers": not selectors.round_one_paired(player.section),
         },
     )

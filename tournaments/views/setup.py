@@ -190,5 +190,6 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
             "out_of_order": not selectors.players_in_rating_order(players),
             "posted": selectors.section_tiebreaks_posted(found),
             "order": order_labels(found.tiebreaks),
+            "player_changes": selectors.section_player_changes(found),
         },
     )
