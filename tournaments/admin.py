@@ -149,6 +149,7 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "slug", "location", "organizer", "chief_td"]
     prepopulated_fields = {"slug": ["name"]}
     date_hierarchy = "start_date"
+    readonly_fields = ["team_scoring"]  # posted on the event's team scoring page
     inlines = [SectionInline]
 
 
@@ -240,7 +241,8 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "tournament__name", "tournament__slug"]
     list_select_related = ["tournament"]
     autocomplete_fields = ["tournament"]
-    readonly_fields = ["lots_seed"]
+    # Team scoring and team sections are posted by their services (Teams tab), not edited here.
+    readonly_fields = ["lots_seed", "team_scoring", "team_boards"]
     inlines = [RoundInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Section]:

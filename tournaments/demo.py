@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
 from standings.engine.teams import DEFAULT_MEMBER_ORDER
 
@@ -363,7 +364,8 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):
         section = _section_create(tournament, plan, position, rng)
-        # The event is over: its results are final (and so the tournament is, not running).
+        # The event is over: its results are final (its pages say so and offer the files),
+        # and so the tournament is, not running.
         section_final_set(section=section, final=True)
     tournament_status_refresh(tournament_id=tournament.pk)
     tournament.refresh_from_db()
@@ -410,6 +412,14 @@ def demo_directors_set(user: User) -> None:
             )
             for section in tournament.sections.filter(tiebreak_changes__isnull=True)
         )
+        if tournament.start_date:
+            # Posted the morning of round one, not the day the demo was loaded.
+            posted = timezone.make_aware(
+                datetime.datetime.combine(tournament.start_date, datetime.time(9, 0))
+            )
+            TiebreakChange.objects.filter(
+                section__tournament=tournament, old_order=""
+            ).update(changed_at=posted)
 
 
 LIVE_SLUG = "riverside-thursday-night-swiss"

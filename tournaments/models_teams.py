@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from tournaments.validators import no_control_characters
+
 
 class Team(models.Model):
     """A team of a team section: its team (pairing) number and name."""
@@ -20,7 +22,7 @@ class Team(models.Model):
         "tournaments.Section", on_delete=models.CASCADE, related_name="teams"
     )
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[no_control_characters])
 
     class Meta:
         ordering = ["section", "number"]

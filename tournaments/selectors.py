@@ -646,7 +646,7 @@ def rating_list_lookup(query: str, *, limit: int = 8) -> list[RatingListEntry]:
         upper = key[:-1] + chr(ord(key[-1]) + 1)
         found += entries.filter(
             name_head=key[:3], name_key__gte=key, name_key__lt=upper
-        ).order_by("name_key", "member_id")[:limit]
+        ).order_by("name_key")[:limit]  # the index's order: the scan stops at ``limit``
     return found[:limit]
 
 

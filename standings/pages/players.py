@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from standings.engine import Contribution
 from standings.names import last_name_key, name_matches, name_parts
 from standings.pages.columns import Column, tiebreak_columns
 from standings.pages.games import LETTER, OUTCOME_WORDS, Game
@@ -30,9 +31,15 @@ class Term:
     """One line of a tiebreak's breakdown, with the opponent named."""
 
     round: int | None
-    opponent: str
+    opponent: (
+        str  # the opponent, or what the term is ("after round 3", "unplayed round")
+    )
     value: Fraction
     note: str
+    real: Fraction | None = (
+        None  # the opponent's real score when ``value`` is adjusted (34E1)
+    )
+    adjustment: str = ""  # how it was adjusted ("round 3 unplayed counted ½")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +91,13 @@ def _name(report: SectionReport, pk: int | None) -> str:
         return "unplayed round"
     info = report.players[pk]
     return f"{info.name} ({info.start_number})"
+
+
+def _term(report: SectionReport, c: Contribution) -> Term:
+    """A breakdown line: a term about a round (the Cumulative's running score "after round 3")
+    says so; only a term with no opponent and no such label is an unplayed round."""
+    what = c.label or _name(report, c.opponent)
+    return Term(c.round, what, c.value, c.note, c.actual, c.adjustment)
 
 
 def player_view(
@@ -140,20 +154,9 @@ def player_view(
                     column,
                     value.value,
                     e.summary,
+                    tuple(_term(report, c) for c in e.contributions),
                     tuple(
-                        Term(c.round, _name(report, c.opponent), c.value, c.note)
-                        for c in e.contributions
-                    ),
-                    tuple(
-                        Discarded(
-                            Term(
-                                d.contribution.round,
-                                _name(report, d.contribution.opponent),
-                                d.contribution.value,
-                                d.contribution.note,
-                            ),
-                            d.reason,
-                        )
+                        Discarded(_term(report, d.contribution), d.reason)
                         for d in e.discarded
                     ),
                     tuple(Deducted(d.round, d.amount, d.reason) for d in e.deductions),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 import segno
@@ -9,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from standings.engine import TiebreakSpec
+from standings.engine import TiebreakSpec, parse_order
 from standings.pages.columns import Column, tiebreak_columns
 from standings.pages.rounds import RoundInfo, current_round
 from standings.reports import ReportError, order_for
@@ -26,6 +27,41 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "standings/home.html", {"tournaments": tournaments})
 
 
+@dataclass(frozen=True)
+class OrderPosting:
+    """One line of a section's tiebreak-order history, in words: the first posting is a
+    posting, not a change from nothing; systems by their names, not their codes."""
+
+    when: datetime.datetime
+    first: bool
+    old: str
+    new: str
+    reason: str
+
+
+def order_names(text: str) -> str:
+    """A stored order as the names of its systems ("Modified Median, Solkoff, ..."), the text
+    itself when it no longer parses; "none" for the empty order."""
+    try:
+        order = parse_order(text)
+    except ValueError:
+        return text
+    return ", ".join(c.label for c in tiebreak_columns(order)) or "none"
+
+
+def order_history(changes: list[TiebreakChange]) -> list[OrderPosting]:
+    return [
+        OrderPosting(
+            c.changed_at,
+            n == 0 and not c.old_order,
+            order_names(c.old_order),
+            order_names(c.new_order),
+            c.reason,
+        )
+        for n, c in enumerate(changes)
+    ]
+
+
 @dataclass
 class SectionSummary:
     section: Section
@@ -33,7 +69,7 @@ class SectionSummary:
     current: int | None
     columns: list[Column]
     order_error: str
-    changes: list[TiebreakChange]
+    changes: list[OrderPosting]
 
 
 def _columns(section: Section) -> tuple[list[Column], str]:
@@ -71,7 +107,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
                 current_round(rounds[section.pk]),
                 columns,
                 error,
-                changes[section.pk],
+                order_history(changes[section.pk]),
             )
         )
     address = request.build_absolute_uri()

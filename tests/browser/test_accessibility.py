@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.demo import demo_tournament_create
-from tournaments.models import HallScreen, Pairing, Result, Round, Tournament
+from tournaments.models import HallScreen, Pairing, Result, Round, Section, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,6 +43,8 @@ def demo() -> Tournament:
         result=Result.PENDING
     )
     Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
+    Section.objects.filter(pk=section.pk).update(is_final=False)  # running again
+    section.is_final = False
     # The other section is final: its pages and the tournament page offer the files.
     tournament.sections.exclude(pk=section.pk).update(is_final=True)
     for content in HallScreen.Content:

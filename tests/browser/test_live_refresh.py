@@ -37,6 +37,8 @@ def running_section() -> Section:
         result=Result.PENDING
     )
     Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
+    Section.objects.filter(pk=section.pk).update(is_final=False)  # running again
+    section.is_final = False
     return section
 
 

@@ -38,6 +38,8 @@ def open_section() -> Section:
         result=Result.PENDING
     )
     Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
+    Section.objects.filter(pk=section.pk).update(is_final=False)  # running again
+    section.is_final = False
     return section
 
 

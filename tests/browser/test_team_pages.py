@@ -8,11 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.urls import reverse
+from playwright.sync_api import expect
 
+from tests.browser.test_round_page import log_in
+from tests.tournaments.builders import section_build, tournament_build
 from tournaments.demo import demo_tournament_create
 from tournaments.demo_teams import demo_team_tournament_create
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,3 +87,48 @@ def test_team_league_standings_wall_chart_and_a_match(
         "document.documentElement.scrollWidth <= window.innerWidth + 1"
     )
     _shot(page, "match", request)
+
+
+def test_td_runs_a_team_round_from_rosters_to_the_wall_chart(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    director = User.objects.create_user("anna", password="x")
+    tournament = tournament_build(name="Club Team Cup", is_published=True)
+    tournament.directors.add(director)
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1950, 1850, 1800, 1700, 1750, 1650],
+        rounds=[],
+        rounds_total=3,
+        kind=Section.Kind.ROUND_ROBIN,
+    )
+    log_in(page, live_server, director)
+    page.goto(
+        live_server.url
+        + reverse("tournaments:section_team_setup", args=[tournament.slug, section.pk])
+    )
+    page.get_by_label("Boards per match").fill("2")
+    page.get_by_label("Teams and rosters").fill("A: 1 2\nB: 3 4\nC: 5 6\nD: 7 8")
+    page.get_by_role("button", name="Post teams and rosters").click()
+    expect(page.get_by_text("Teams and rosters posted")).to_be_visible()
+    page.get_by_role("button", name="Pair and post round 1").click()
+    # The round page: four boards (two matches of two), one key each.
+    expect(page.get_by_test_id("progress")).to_have_text("0/4 results in")
+    for key in ("1", "=", "0", "1"):
+        page.keyboard.press(key)
+    expect(page.get_by_test_id("progress")).to_have_text("4/4 results in")
+    _shot(page, "td_round", request)
+    # The next round of a team section is paired from its Teams tab.
+    page.get_by_role("link", name="Pair round 2 →").click()
+    expect(page.get_by_role("button", name="Pair and post round 2")).to_be_visible()
+    page.goto(
+        live_server.url + reverse("standings:teams", args=[tournament.slug, section.pk])
+    )
+    # Berger round 1: A-D on boards 1-2 (1-0, then ½-½ with D White on board 2), B-C on 3-4
+    # (0-1 with B White, then 1-0 with C White on board 4): A 1.5-0.5, C 2-0.
+    rows = page.locator("table.team-wallchart tbody tr")
+    expect(rows.first).to_contain_text("C")
+    expect(rows.first).to_contain_text("W2")
+    expect(rows.nth(1)).to_contain_text("W4")
+    expect(rows.nth(1)).to_contain_text("1.5-0.5")
+    _shot(page, "td_wallchart", request)

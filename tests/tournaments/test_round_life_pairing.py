@@ -4,6 +4,7 @@ has not checked in paired without the TD's word."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from tests.tournaments.builders import section_build
 from tournaments import services
@@ -174,3 +175,43 @@ def test_a_player_withdrawn_after_round_two_is_paired_in_round_two() -> None:
     services.round_pair(section=section, number=2)
 
     assert rows(2, section)[1] == Result.PENDING
+
+
+# ---- round 1 paired by hand: posting it needs the order too
+
+
+def test_posting_a_hand_paired_round_one_without_an_order_is_refused() -> None:
+    section = section_build(
+        ratings=RATINGS[:4], rounds=["1-3 ?, 2-4 ?"], rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+    one = Round.objects.get(section=section, number=1)
+
+    with pytest.raises(ValidationError) as refused:
+        services.round_publish(round_=one)
+
+    assert refused.value.messages == [
+        services.ROUND_PUBLISH_NO_ORDER.format(section=section.name)
+    ]
+    one.refresh_from_db()
+    assert one.status == Round.Status.DRAFT
+    assert not TiebreakChange.objects.exists()
+
+
+def test_posting_round_one_with_the_default_order_posts_both_and_says_so() -> None:
+    section = section_build(
+        ratings=RATINGS[:4], rounds=["1-3 ?, 2-4 ?"], rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+
+    one = services.round_publish(
+        round_=Round.objects.get(section=section, number=1), post_default_order=True
+    )
+
+    assert one.status == Round.Status.PAIRED
+    default = section_default_tiebreaks(section.kind)
+    assert TiebreakChange.objects.get(section=section).new_order == default
+    one.refresh_from_db()
+    assert one.pairing_notes[0] == services.ROUND_PAIR_ORDER_POSTED.format(
+        section=section.name, order=default
+    )

@@ -202,7 +202,7 @@ def test_a_posted_round_can_be_repaired_until_it_has_a_result(four: Section) -> 
     round_ = services.round_pairings_save(
         section=four, number=1, rows=[game(four, 1, 1, 2), game(four, 2, 3, 4)]
     ).round
-    services.round_publish(round_=round_)
+    services.round_publish(round_=round_, post_default_order=True)
 
     services.round_pairings_save(
         section=four, number=1, rows=[game(four, 1, 1, 3), game(four, 2, 2, 4)]
@@ -231,9 +231,12 @@ def test_publish_posts_a_draft_once(four: Section) -> None:
         section=four, number=1, rows=[game(four, 1, 1, 2)]
     ).round
 
-    assert services.round_publish(round_=round_).status == Round.Status.PAIRED
+    assert (
+        services.round_publish(round_=round_, post_default_order=True).status
+        == Round.Status.PAIRED
+    )
     with pytest.raises(ValidationError) as error:
-        services.round_publish(round_=round_)
+        services.round_publish(round_=round_, post_default_order=True)
     assert messages(error.value) == [services.ROUND_NOT_DRAFT.format(round=1)]
 
 
@@ -373,7 +376,9 @@ def test_the_tournament_runs_once_a_round_is_posted_and_is_final_with_its_sectio
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.SETUP
 
-    services.round_publish(round_=Round.objects.get(section=four, number=1))
+    services.round_publish(
+        round_=Round.objects.get(section=four, number=1), post_default_order=True
+    )
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
 

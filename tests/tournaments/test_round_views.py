@@ -254,7 +254,7 @@ def test_hand_pairing_saves_a_draft_then_posting_it_opens_result_entry(
     )
     assert "Post pairings" in td_client.get(url(five)).content.decode()
 
-    td_client.post(url(five, "round_publish"))
+    td_client.post(url(five, "round_publish"), {"post_default_order": "1"})
 
     round_.refresh_from_db()
     assert round_.status == Round.Status.PAIRED

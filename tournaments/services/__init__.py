@@ -44,7 +44,6 @@ from tournaments.services.pairing import (
     ROUND_PAIR_NO_PLAYERS,
     ROUND_PAIR_NO_ROUND,
     ROUND_PAIR_NOT_IN_TABLE,
-    ROUND_PAIR_ORDER_POSTED,
     ROUND_PAIR_TEAM_SECTION,
     AbsentPlayers,
     OrderNotPosted,
@@ -148,6 +147,8 @@ from tournaments.services.round_life import (
     CHECK_DIFFERS,
     LATER_ROUND_PAIRED,
     REOPEN_REASON,
+    ROUND_PAIR_ORDER_POSTED,
+    ROUND_PUBLISH_NO_ORDER,
     ROUND_REMOVE_CONFIRM,
     ROUND_REMOVE_HAS_RESULTS,
     ROUND_REMOVE_LATER,
@@ -253,6 +254,7 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "ROUND_PUBLISH_NO_ORDER",
     "ACCOUNT_NAME_INVALID",
     "ACCOUNT_NAME_TAKEN",
     "director_account_create",

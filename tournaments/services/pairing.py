@@ -19,12 +19,10 @@ from tournaments.models import (
     Result,
     Round,
     Section,
-    SectionEvent,
 )
 from tournaments.selectors import (
     round_absent,
     round_entrants,
-    section_default_tiebreaks,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import SECTION_FINAL, round_lock
@@ -32,9 +30,9 @@ from tournaments.services.round_life import (
     ROUND_REMOVE_NOTHING,
     round_pairings_remove,
     round_post_check,
+    section_default_order_post,
 )
 from tournaments.services.setup import tournament_status_refresh
-from tournaments.services.tiebreaks import section_tiebreaks_post
 
 ROUND_PAIR_NO_ROUND = "{section} has rounds 1 to {total}; there is no round {number}."
 ROUND_PAIR_ALL_PAIRED = "Every round of {section} is already paired."
@@ -69,7 +67,6 @@ ROUND_PAIR_ABSENT = (
     "{n} player{s} {have} not checked in for round {number}: {names}. Give them zero-point "
     "byes, or pair them anyway."
 )
-ROUND_PAIR_ORDER_POSTED = "{section}'s default tiebreak order was posted: {order}."
 # What happens to the players who have not checked in (``round_pair(absent=...)``).
 ABSENT_ZERO_BYE, ABSENT_PAIR = "zero_bye", "pair"
 
@@ -166,7 +163,7 @@ def round_pair(
         if number == 1 and not section_tiebreaks_posted(section):
             if not post_default_order:
                 raise OrderNotPosted(ROUND_PAIR_NO_ORDER.format(section=section.name))
-            notes_first.append(_order_default_post(section, user))
+            notes_first.append(section_default_order_post(section=section, user=user))
         missing = round_absent(section=section, number=number)
         if missing and absent not in (ABSENT_ZERO_BYE, ABSENT_PAIR):
             raise AbsentPlayers(
@@ -266,20 +263,6 @@ def round_pair(
         if post:
             tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
-
-
-def _order_default_post(section: Section, user: Any) -> str:
-    """Post the section's default tiebreak order (the TD asked for it); the note saying so."""
-    order = section_default_tiebreaks(section.kind)
-    section_tiebreaks_post(section=section, order=order, user=user)
-    SectionEvent.objects.create(
-        section=section,
-        kind=SectionEvent.Kind.ORDER_POSTED,
-        round_number=1,
-        detail=f"Default tiebreak order posted when round 1 was paired: {order}.",
-        user=user,
-    )
-    return ROUND_PAIR_ORDER_POSTED.format(section=section.name, order=order)
 
 
 def round_repair(*, section: Section, number: int, user: Any = None) -> Round:

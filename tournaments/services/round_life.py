@@ -11,9 +11,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
-from tournaments.selectors import round_check_differences
+from tournaments.selectors import (
+    round_check_differences,
+    section_default_tiebreaks,
+    section_tiebreaks_posted,
+)
 from tournaments.services.common import round_lock, section_open_check
 from tournaments.services.setup import tournament_status_refresh
+from tournaments.services.tiebreaks import section_tiebreaks_post
 from tournaments.validators import no_control_characters_but_lines
 
 REOPEN_REASON = (
@@ -33,6 +38,12 @@ CHECK_DIFFERS = (
     "Round {round} has {n} board{s} where the check entry differs from the result "
     "({boards}): settle them on round {round}'s page, or override with a reason."
 )
+ROUND_PUBLISH_NO_ORDER = (
+    "Post {section}'s tiebreak order before posting round 1: players are told it before "
+    "round one (US Chess 34). Post it on the Tiebreaks page, or post the section's default "
+    "with the pairings."
+)
+ROUND_PAIR_ORDER_POSTED = "{section}'s default tiebreak order was posted: {order}."
 LATER_ROUND_PAIRED = (
     "{Rounds} {was} paired on the old scores: changing this round {earlier} result "
     "changes the scores {those} pairings rest on. Confirm to change it; {rounds} will be "
@@ -192,3 +203,30 @@ def _rounds_text(numbers: list[int]) -> str:
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
+
+
+def section_default_order_post(*, section: Section, user: Any = None) -> str:
+    """Post the section's default tiebreak order (the TD asked for it with round 1's pairings);
+    kept in the section's log. Returns the sentence saying so."""
+    order = section_default_tiebreaks(section.kind)
+    section_tiebreaks_post(section=section, order=order, user=user)
+    SectionEvent.objects.create(
+        section=section,
+        kind=SectionEvent.Kind.ORDER_POSTED,
+        round_number=1,
+        detail=f"Default tiebreak order posted with round 1's pairings: {order}.",
+        user=user,
+    )
+    return ROUND_PAIR_ORDER_POSTED.format(section=section.name, order=order)
+
+
+def round_one_order_check(
+    *, section: Section, post_default_order: bool, user: Any = None
+) -> str:
+    """Round 1 is posted only with a posted tiebreak order: refused, or the default posted now
+    (``post_default_order``). Returns the note saying the default was posted, or ""."""
+    if section_tiebreaks_posted(section):
+        return ""
+    if not post_default_order:
+        raise ValidationError(ROUND_PUBLISH_NO_ORDER.format(section=section.name))
+    return section_default_order_post(section=section, user=user)

@@ -26,7 +26,7 @@ from tournaments.models import (
 from tournaments.results import PLAYED_RESULTS
 from tournaments.selectors import pairings_digest, round_pairings_version
 from tournaments.services.common import round_lock, section_open_check
-from tournaments.services.round_life import round_post_check
+from tournaments.services.round_life import round_one_order_check, round_post_check
 from tournaments.services.setup import tournament_status_refresh
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -548,11 +548,18 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     )
 
 
-def round_publish(*, round_: Round, user: Any = None, override: str = "") -> Round:
+def round_publish(
+    *,
+    round_: Round,
+    user: Any = None,
+    override: str = "",
+    post_default_order: bool = False,
+) -> Round:
     """Post a draft round's pairings for the players (DRAFT -> PAIRED).
 
     Check mode's differences in the round before must be settled first, or overridden with a
-    reason (``round_post_check``).
+    reason (``round_post_check``). Round 1 needs a posted tiebreak order, or
+    ``post_default_order`` posts the section's default with it (``round_one_order_check``).
     """
     with transaction.atomic():
         round_ = round_lock(round_id=round_.pk)
@@ -565,6 +572,15 @@ def round_publish(*, round_: Round, user: Any = None, override: str = "") -> Rou
         round_post_check(
             section=round_.section, number=round_.number, override=override, user=user
         )
+        if round_.number == 1:
+            note = round_one_order_check(
+                section=round_.section,
+                post_default_order=post_default_order,
+                user=user,
+            )
+            if note:
+                round_.pairing_notes = [note, *round_.pairing_notes]
+                round_.save(update_fields=["pairing_notes"])
         round_.status = (
             Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
         )

@@ -35,6 +35,7 @@ from tournaments.selectors import round_one_posted
 from tournaments.services.common import round_lock
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.team_results import TeamSettings, team_snapshot
+from tournaments.validators import no_control_characters
 
 TEAMS_LOCKED = (
     "Round 1 is posted: the teams, their rosters and the team scoring are locked."
@@ -134,6 +135,7 @@ def _rosters_check(
         name = name.strip()
         if not name:
             raise ValidationError(TEAMS_NAME_MISSING.format(n=n))
+        no_control_characters(name)  # a team name shows on every public team page
         if name.casefold() in names:
             raise ValidationError(TEAMS_NAME_TWICE.format(name=name))
         names.add(name.casefold())

@@ -165,7 +165,9 @@ def _player_page(
             section=section,
             initial={"after_round": max(paired, default=0) if paired else 0},
         ),
-        "byes_form": forms.get("byes_form") or ByesForm(player=player, paired=paired),
+        # A draft round's byes still change (the TD pairs it again): only posted rounds are fixed.
+        "byes_form": forms.get("byes_form")
+        or ByesForm(player=player, paired=selectors.posted_rounds(section)),
         "byes": list(player.requested_byes.all()),
         "can_delete": selectors.player_first_row_round(player) is None,
     }
@@ -244,7 +246,7 @@ def player_byes(
 ) -> HttpResponse:
     player = _player_for_director(request, slug, section, number)
     form = ByesForm(
-        request.POST, player=player, paired=selectors.paired_rounds(player.section)
+        request.POST, player=player, paired=selectors.posted_rounds(player.section)
     )
     if form.is_valid():
         try:

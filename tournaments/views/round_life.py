@@ -172,7 +172,19 @@ def round_life_context(page: Any) -> dict[str, Any]:
         if round_ is not None and round_.status == "draft" and page.number > 1
         else []
     )
+    no_order = (
+        page.number == 1
+        and round_ is not None
+        and round_.status == "draft"
+        and not selectors.section_tiebreaks_posted(page.section)
+    )
     return {
+        "life_no_order": no_order,
+        "life_default_order": _order_names(
+            selectors.section_default_tiebreaks(page.section.kind)
+        )
+        if no_order
+        else "",
         "life_final": page.section.is_final,
         "life_removable": removable and not page.section.is_final,
         "life_posted": round_ is not None and round_.status in ("paired", "complete"),

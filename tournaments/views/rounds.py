@@ -437,6 +437,7 @@ def round_publish(
                 round_=page.round,
                 user=request.user,
                 override=request.POST.get("override", ""),
+                post_default_order=request.POST.get("post_default_order") == "1",
             )
         except ValidationError as invalid:
             messages.error(request, " ".join(invalid.messages))
