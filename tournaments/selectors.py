@@ -35,6 +35,7 @@ from tournaments.models import (
     Section,
     SectionEvent,
     Team,
+    TeamMatch,
     Tournament,
 )
 from tournaments.rating_lists import name_key
@@ -575,6 +576,17 @@ def section_teams(section: Section) -> list[Team]:
         .order_by("number")
         .prefetch_related("members__player")
     )
+
+
+def team_match_labels(round_: Round) -> dict[int, str]:
+    """A team round's first board of each match -> "Table 1: Knights – Rooks" (the round page)."""
+    n = round_.section.team_boards
+    return {
+        (table - 1) * n + 1: f"Table {table}: {first} – {second}"
+        for table, first, second in TeamMatch.objects.filter(
+            round=round_, black_team__isnull=False
+        ).values_list("table", "white_team__name", "black_team__name")
+    }
 
 
 def team_next_round(section: Section) -> int | None:
