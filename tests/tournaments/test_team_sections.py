@@ -241,6 +241,11 @@ def test_td_posts_rosters_pairs_and_the_public_sees_the_match(
     assert bad.status_code == 400 and "must be" in bad.content.decode()
     pair = reverse("tournaments:team_round_pair", args=[tournament.slug, section.pk])
     assert td_client.post(pair).status_code == 302
+    # The round page heads each match's boards with its teams (Berger round 1: A-D, B-C).
+    round_page = td_client.get(
+        reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+    ).content.decode()
+    assert "Table 1: A – D" in round_page and "Table 2: B – C" in round_page
     enter(section, 1)
     page = anonymous.get(
         reverse("standings:teams", args=[tournament.slug, section.pk])
