@@ -130,6 +130,7 @@ CASES: dict[str, Case] = {
     "tournaments:tournament_detail": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:tournament_edit": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:tournament_publish": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:tournament_backup": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:directors": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:director_remove": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:director_account_create": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
