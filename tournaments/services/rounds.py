@@ -139,8 +139,8 @@ def round_pairings_check(
     """Check the rows of round ``number`` without writing: errors as sentences, and warnings.
 
     Players with a requested bye for the round who are missing from ``rows`` get their bye
-    (added to the rows checked). A game with a result keeps its two players (US Chess rule 28M
-    and the like let a TD correct a result, not re-pair a game that was played). Reads a
+    (added to the rows checked). A game with a result keeps its two players: a TD corrects a result,
+    not the pairing of a game that was played (clear the result first to re-pair it). Reads a
     constant number of queries (requested byes, players, earlier pairings, this round's
     pairings).
     """
