@@ -21,6 +21,7 @@ from tournaments.forms.players import (
     WithdrawForm,
 )
 from tournaments.models import Player, RatingList, Section
+from tournaments.results import withdrawal_words
 from tournaments.views.rating_lists import fill_initial, lookup_matches
 from tournaments.views.setup import form_errors, section_for_director
 
@@ -212,7 +213,7 @@ def player_withdraw(
         else:
             messages.success(
                 request,
-                f"{player.name} withdrew after round {player.withdrawn_after_round}: "
+                f"{player.name} {withdrawal_words(form.cleaned_data['after_round'])}: "
                 "not paired from the next round on.",
             )
             return _back(player.section)
