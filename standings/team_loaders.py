@@ -227,7 +227,10 @@ def _match_lines(matches, boards, teams, team_of, players, scoring, n):  # type:
 
 
 def _pts(value: Fraction | None) -> str:
-    return "" if value is None else format_decimal(value)
+    """A board's points as a score sheet writes them: "1", "½", "0"."""
+    if value is None:
+        return ""
+    return "½" if value == Fraction(1, 2) else format_decimal(value)
 
 
 def _board_standings(

@@ -191,7 +191,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic puts the files WhiteNoise serves (docs/deploy.md uses /var/lib/tiebreak).
+STATIC_ROOT = Path(envstr("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 # Deployed (DEBUG off, after collectstatic), static files get content-hashed names and WhiteNoise
 # serves them with a one-year immutable cache lifetime and gzip copies: a phone in the hall
 # fetches the CSS once for the whole event. In development the names stay plain.

@@ -37,8 +37,10 @@ from .services import (
     ABSENT_PAIR,
     result_record,
     round_pair,
+    section_final_set,
     section_team_scoring_post,
     section_tiebreaks_post,
+    tournament_status_refresh,
     tournament_team_scoring_post,
 )
 from .uschess import US_STATES
@@ -361,9 +363,12 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
     )
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):
-        _section_create(tournament, plan, position, rng)
-    # The event is over: its results are final, and its pages say so and offer the files.
-    tournament.sections.update(is_final=True)
+        section = _section_create(tournament, plan, position, rng)
+        # The event is over: its results are final (its pages say so and offer the files),
+        # and so the tournament is, not running.
+        section_final_set(section=section, final=True)
+    tournament_status_refresh(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
     return tournament, bool(replaced)
 
 

@@ -69,3 +69,10 @@ def section_scoring(section: Section) -> ScoringSystem:
         bye_zero=loss,
         not_paired=loss,
     )
+
+
+def withdrawal_words(after_round: int) -> str:
+    """How a withdrawal reads: "withdrew before round 1" (after round 0), "withdrew after round 3"."""
+    if after_round == 0:
+        return "withdrew before round 1"
+    return f"withdrew after round {after_round}"

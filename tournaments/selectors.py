@@ -35,6 +35,7 @@ from tournaments.models import (
     Section,
     SectionEvent,
     Team,
+    TeamMatch,
     Tournament,
 )
 from tournaments.rating_lists import name_key
@@ -577,6 +578,17 @@ def section_teams(section: Section) -> list[Team]:
     )
 
 
+def team_match_labels(round_: Round) -> dict[int, str]:
+    """A team round's first board of each match -> "Table 1: Knights – Rooks" (the round page)."""
+    n = round_.section.team_boards
+    return {
+        (table - 1) * n + 1: f"Table {table}: {first} – {second}"
+        for table, first, second in TeamMatch.objects.filter(
+            round=round_, black_team__isnull=False
+        ).values_list("table", "white_team__name", "black_team__name")
+    }
+
+
 def team_next_round(section: Section) -> int | None:
     """The first round of a team section not yet paired (None: all are)."""
     paired = set(
@@ -646,7 +658,7 @@ def rating_list_lookup(query: str, *, limit: int = 8) -> list[RatingListEntry]:
         upper = key[:-1] + chr(ord(key[-1]) + 1)
         found += entries.filter(
             name_head=key[:3], name_key__gte=key, name_key__lt=upper
-        ).order_by("name_key", "member_id")[:limit]
+        ).order_by("name_key")[:limit]  # the index's order: the scan stops at ``limit``
     return found[:limit]
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.urls import path
 
 from tournaments.views import (
+    backup,
     checkin,
     dashboard,
     directors,
@@ -44,6 +45,9 @@ urlpatterns = [
     path("t/<slug:slug>/", setup.tournament_detail, name="tournament_detail"),
     path("t/<slug:slug>/edit/", setup.tournament_edit, name="tournament_edit"),
     path("t/<slug:slug>/publish/", setup.tournament_publish, name="tournament_publish"),
+    path(
+        "t/<slug:slug>/backup.json", backup.tournament_backup, name="tournament_backup"
+    ),
     path("t/<slug:slug>/directors/", directors.directors, name="directors"),
     path(
         "t/<slug:slug>/directors/account/",

@@ -8,6 +8,7 @@ from fractions import Fraction
 from django import template
 
 from standings.engine import format_decimal
+from tournaments.results import withdrawal_words
 
 register = template.Library()
 
@@ -50,3 +51,9 @@ def css_string(value: object) -> str:
         else:
             out.append(f"\\{ord(c):06x}")
     return "".join(out)
+
+
+@register.filter
+def withdrawal(after_round: int | None) -> str:
+    """A withdrawal in words: before round 1 for round 0 (``withdrawal_words``)."""
+    return "" if after_round is None else withdrawal_words(after_round)

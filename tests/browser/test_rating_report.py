@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.test_td_setup import fits, login, shot
 from tests.conftest import PASSWORD
 from tournaments.demo import demo_tournament_create
-from tournaments.models import Player
+from tournaments.models import Player, Section
 from tournaments.uschess_report import rating_report_load, rating_report_zip
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,6 +28,8 @@ def test_td_fixes_a_problem_from_the_preflight_page_and_downloads_the_zip(
     player = Player.objects.filter(section__tournament=tournament).first()
     assert player is not None
     Player.objects.filter(pk=player.pk).update(uschess_id="")
+    # A final section's players cannot change: the TD has reopened it to fix the ID.
+    Section.objects.filter(tournament=tournament).update(is_final=False)
     base = live_server.url
     login(page, base)
 
@@ -40,6 +42,7 @@ def test_td_fixes_a_problem_from_the_preflight_page_and_downloads_the_zip(
     errors.get_by_role("link", name=f"Edit {player.name}").click()
     page.get_by_label("US Chess ID").fill("19999999")
     page.get_by_role("button", name="Save changes").click()
+    expect(page.get_by_text(f"Saved {player.name}.")).to_be_visible()
     page.goto(f"{base}/td/t/{tournament.slug}/rating-report/")
     expect(page.locator("#report-ready")).to_be_visible()
     shot(page, "rating-report-ready")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -130,6 +131,7 @@ CASES: dict[str, Case] = {
     "tournaments:tournament_detail": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:tournament_edit": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:tournament_publish": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
+    "tournaments:tournament_backup": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:directors": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:director_remove": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:director_account_create": Case(_slug, get=NOT_ALLOWED, post=DIRECTOR),
@@ -304,3 +306,37 @@ def test_a_draft_is_not_found_by_the_public(world: World, anonymous: Client) -> 
     for name in public_pages:
         url = reverse(name, kwargs=CASES[name].kwargs(world))
         assert anonymous.get(url).status_code == 404, name
+
+
+class _FormNesting(HTMLParser):
+    """Counts <form> elements opened inside another (browsers drop the inner tag silently)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.nested = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "form":
+            self.nested += self.depth > 0
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.depth = max(0, self.depth - 1)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_no_page_nests_a_form_in_another(
+    name: str, world: World, td_client: Client
+) -> None:
+    # A nested <form> is dropped by the browser's parser: its fields then post with the outer
+    # form, or its own method and action are lost.
+    if CASES[name].get == NOT_ALLOWED:
+        return
+    response = td_client.get(reverse(name, kwargs=CASES[name].kwargs(world)))
+    if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+        return
+    parser = _FormNesting()
+    parser.feed(response.content.decode())
+    assert parser.nested == 0, name

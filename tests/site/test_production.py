@@ -47,6 +47,7 @@ def documented_environment(tmp_path: Path) -> dict[str, str]:
     key.write_text(secrets.token_urlsafe(50))
     env["SECRET_KEY_FILE"] = str(key)
     env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    env["STATIC_ROOT"] = str(tmp_path / "static")
     return env
 
 
@@ -98,16 +99,18 @@ print("status", response.status_code)
 def test_with_debug_off_a_server_error_and_a_slow_request_are_logged_to_stderr(
     tmp_path: Path,
 ) -> None:
-    run = _run(
-        ["-c", OUTAGE],
-        {
-            "DEBUG": "false",
-            "SECRET_KEY": "x" * 50,
-            "ALLOWED_HOSTS": "testserver",
-            "DATABASE_URL": f"sqlite:///{tmp_path / 'missing' / 'db.sqlite3'}",
-            "SLOW_REQUEST_MS": "0",
-        },
-    )
+    env = {
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 50,
+        "ALLOWED_HOSTS": "testserver",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'missing' / 'db.sqlite3'}",
+        "SLOW_REQUEST_MS": "0",
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+    # Deployed pages name the collected (hashed) static files.
+    collected = _run(["manage.py", "collectstatic", "--noinput", "-v0"], env)
+    assert collected.returncode == 0, collected.stderr
+    run = _run(["-c", OUTAGE], env)
     assert "status 500" in run.stdout, run.stderr
     assert "ERROR django.request" in run.stderr
     assert "Internal Server Error: /" in run.stderr

@@ -55,3 +55,24 @@ def test_deployed_pages_link_hashed_static_files_cached_for_a_year(
         control = response["Cache-Control"]
         assert "immutable" in control
         assert int(re.search(r"max-age=(\d+)", control).group(1)) >= 365 * 24 * 3600  # type: ignore[union-attr]
+
+
+@pytest.mark.django_db
+def test_every_page_links_a_favicon_and_favicon_ico_leads_to_it() -> None:
+    client = Client()
+
+    home = client.get("/").content.decode()
+    login = client.get("/accounts/login/").content.decode()
+    redirect = client.get("/favicon.ico")
+
+    for page in (home, login):
+        assert (
+            '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+        )
+    assert redirect.status_code == 301
+    assert redirect["Location"] == "/static/favicon.svg"
+    assert (
+        (Path(__file__).resolve().parents[2] / "static" / "favicon.svg")
+        .read_text()
+        .startswith("<svg")
+    )

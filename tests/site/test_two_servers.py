@@ -131,6 +131,7 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
         "SECURE_HSTS_SECONDS": "0",
         "LOG_LEVEL": "INFO",
         "PYTHONPATH": str(ROOT),
+        "STATIC_ROOT": str(tmp_path / "static"),
     }
     processes: list[subprocess.Popen[bytes]] = []
     files = []
@@ -144,12 +145,14 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
         )
         processes.append(redis)
         _wait_for_port(redis_port, redis, "redis-server")
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "-v0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+        # Deployed pages name the collected (hashed) static files.
+        for command in (["migrate"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *command, "-v0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
         made = subprocess.run(
             [sys.executable, "-c", SETUP],
             cwd=ROOT,

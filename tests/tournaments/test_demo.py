@@ -63,6 +63,18 @@ def rounds_of(section: Section) -> dict[int, dict[int, Pairing]]:
     return seen
 
 
+def test_the_finished_event_is_final_in_the_database_with_every_section_final(
+    tournament: Tournament,
+) -> None:
+    # It showed as Running: the round services set the status from sections not marked final.
+    assert Tournament.objects.get(slug=DEMO_SLUG).status == Tournament.Status.FINAL
+    assert list(
+        Section.objects.filter(tournament__slug=DEMO_SLUG).values_list(
+            "is_final", flat=True
+        )
+    ) == [True, True]
+
+
 def test_demo_is_a_finished_event_with_two_sections_of_five_rounds(
     tournament: Tournament,
 ) -> None:
@@ -374,6 +386,8 @@ def test_load_demo_command_reports_what_it_did() -> None:
     assert User.objects.get(username="td").check_password(TD_PASSWORD)
     assert second.startswith("Replaced Riverside Spring Open 2025")
     assert TD_PASSWORD not in second and ADMIN_PASSWORD not in second
+    # The command to try next runs in the project's own environment, not a bare "python".
+    assert f"Try: .venv/bin/python manage.py standings {DEMO_SLUG}" in first
 
 
 def test_withdrawn_players_keep_no_requested_byes_after_withdrawing(

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -426,16 +425,14 @@ def test_the_number_of_queries_does_not_grow_with_the_file() -> None:
 
 
 @pytest.mark.skipif(not SHARED_DATA.is_dir(), reason=SHARED_MISSING)
-def test_a_1200_player_file_imports_in_a_few_seconds() -> None:
+def test_a_1200_player_file_imports_whole() -> None:
     text = read(SHARED_DATA / "synthetic_tbsgen_1200p_11r.trf")
 
-    started = time.perf_counter()
+    # Its speed is measured by bench/, not asserted here.
     tournament = tournament_import_trf(text=text)
-    elapsed = time.perf_counter() - started
 
     section = tournament.sections.get()
     assert (section.players.count(), section.rounds.count()) == (1200, 11)
-    assert elapsed < 10, f"import took {elapsed:.1f}s"
 
 
 # ---------------------------------------------------------------------------------------------

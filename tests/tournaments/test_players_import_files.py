@@ -91,19 +91,22 @@ def test_a_byte_order_mark_before_the_header_is_dropped(section: Section) -> Non
     assert [(n, r) for n, r, _v in rows] == [("Ana Ortiz", 1850)]
 
 
-def test_last_comma_first_names_in_capitals_read_as_first_last(
+def test_last_comma_first_names_keep_the_surname_first_and_lose_the_capitals(
     section: Section,
 ) -> None:
     rows = read(
         section,
-        'Name,ID,Rating\n"ORTIZ, ANA MARIA",12345678,1850\n"McBride, Ken",,1500\n'
-        '"SMITH-JONES, LEE",,1400\n',
+        'Name,ID,Rating\n"ORTIZ,ANA MARIA",12345678,1850\n"McBride,  Ken",,1500\n'
+        '"SMITH-JONES, LEE",,1400\n"DE LA CRUZ, JUAN",,1300\n',
     )
 
+    # Only the comma says which words are the surname: the order stays (the rating report
+    # writes LAST, FIRST from it).
     assert [n for n, _r, _v in rows] == [
-        "Ana Maria Ortiz",
-        "Ken McBride",
-        "Lee Smith-Jones",
+        "Ortiz, Ana Maria",
+        "McBride, Ken",
+        "Smith-Jones, Lee",
+        "De La Cruz, Juan",
     ]
 
 
@@ -114,27 +117,27 @@ def test_last_comma_first_names_in_capitals_read_as_first_last(
         (
             "Member ID,Name,State,Regular Rating,Quick Rating,Expiration Date\n"
             '12345678,"ORTIZ, ANA",IL,1850P12,1700,2027-01-31\n',
-            ("Ana Ortiz", 1850, "12345678", "IL"),
+            ("Ortiz, Ana", 1850, "12345678", "IL"),
         ),
         # WinTD: its field names, "USCF" as another name of the rating.
         (
             "Name\tID\tUSCF\tSt\tExp.\tGr\nOrtiz, Ana\t12345678\t1850\tIL\t12/31/26\t5\n",
-            ("Ana Ortiz", 1850, "12345678", "IL"),
+            ("Ortiz, Ana", 1850, "12345678", "IL"),
         ),
         # SwissSys club list fields, semicolon separated.
         (
             "Name;I.D.#;Rating;State;Team\nOrtiz, Ana;12345678;1850;IL;Springfield\n",
-            ("Ana Ortiz", 1850, "12345678", "IL"),
+            ("Ortiz, Ana", 1850, "12345678", "IL"),
         ),
         # The rating report's own field names.
         (
             'D_MEM_ID,D_NAME,D_STATE,D_RATING\n12345678,"ORTIZ, ANA",IL,1850\n',
-            ("Ana Ortiz", 1850, "12345678", "IL"),
+            ("Ortiz, Ana", 1850, "12345678", "IL"),
         ),
         # First and last names in two columns.
         (
             "Last Name,First Name,USCF ID,Rating\nOrtiz,Ana,12345678,1850\n",
-            ("Ana Ortiz", 1850, "12345678", ""),
+            ("Ortiz, Ana", 1850, "12345678", ""),
         ),
     ],
     ids=["us chess member list", "wintd", "swisssys", "rating report", "split names"],

@@ -257,3 +257,21 @@ def test_places_are_read_and_written_back(text: str, places: list[int]) -> None:
 def test_unreadable_places_are_refused(text: str) -> None:
     with pytest.raises(ValueError):
         places_parse(text)
+
+
+def test_a_cash_amount_may_be_typed_with_a_dollar_sign_and_commas(
+    section: Section, td_client: Client
+) -> None:
+    response = td_client.post(
+        url(section),
+        rows(
+            {"label": "1st", "places": "1", "cash": "$1,500"},
+            {"label": "2nd", "places": "2", "cash": " $500.50 "},
+        ),
+    )
+
+    assert response.status_code == 302
+    assert [p["cash"] for p in reload(section).prize_fund["prizes"]] == [
+        "1500",
+        "500.50",
+    ]

@@ -216,3 +216,21 @@ def test_another_td_may_not_see_or_download_the_report(
 
     assert other_td_client.get(report_url(tournament)).status_code == 403
     assert other_td_client.get(download_url(tournament) + "?force=1").status_code == 403
+
+
+def test_a_final_section_with_problems_says_it_must_be_reopened(
+    td_client: Client, tournament: Tournament
+) -> None:
+    ready(tournament)
+    section = tournament.sections.get()
+    Player.objects.filter(section=section, start_number=1).update(uschess_id="")
+
+    before = td_client.get(report_url(tournament)).content.decode()
+    section.is_final = True
+    section.save(update_fields=["is_final"])
+    after = td_client.get(report_url(tournament)).content.decode()
+
+    assert "report-final-note" not in before
+    assert (
+        "Open is marked final: players and results change only after reopening" in after
+    )

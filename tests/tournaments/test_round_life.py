@@ -378,3 +378,30 @@ def test_a_player_marked_absent_who_arrives_after_all_loses_the_zero_point_bye()
     assert list(RequestedBye.objects.values_list("player__start_number", "kind")) == [
         (2, "half")
     ]
+
+
+def test_a_result_changed_through_the_admins_pairing_save_flags_the_later_round() -> (
+    None
+):
+    section = section_build(
+        ratings=RATINGS, rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?"], rounds_total=3
+    )
+    posted(section, 1, 2)
+    pairing = board(section, 1, 1)
+
+    services.pairing_save(
+        round_=Round.objects.get(section=section, number=1),
+        pairing=pairing,
+        row=Row(
+            white=pairing.white_id,
+            black=pairing.black_id,
+            board=1,
+            result="black_win",
+        ),
+    )
+
+    assert board(section, 1, 1).result == Result.BLACK_WIN
+    assert Round.objects.get(section=section, number=2).paired_on_old_scores
+    assert (
+        SectionEvent.objects.get(section=section).kind == SectionEvent.Kind.CORRECTION
+    )

@@ -12,7 +12,15 @@ from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import CheckIn, Pairing, Player, Round, Section, Tournament
+from tournaments.models import (
+    CheckIn,
+    Pairing,
+    Player,
+    RequestedBye,
+    Round,
+    Section,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -309,3 +317,23 @@ def test_a_hand_paired_round_one_page_offers_the_default_order_with_the_posting(
     assert Round.objects.get(section=section).status == Round.Status.PAIRED
     after = td_client.get(url(section)).content.decode()
     assert 'data-testid="no-order"' not in after
+
+
+def test_the_byes_form_changes_a_draft_rounds_bye_but_not_a_posted_ones(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.DRAFT)
+    byes = reverse(
+        "tournaments:player_byes",
+        kwargs={"slug": tournament.slug, "section": section.pk, "number": 4},
+    )
+
+    td_client.post(byes, {"round_1": "half", "round_2": "half", "round_3": "zero"})
+
+    # Round 1 is posted: its field is fixed and keeps "plays"; the draft's round 2 changes.
+    assert dict(
+        RequestedBye.objects.filter(player__start_number=4).values_list(
+            "round_number", "kind"
+        )
+    ) == {2: "half", 3: "zero"}

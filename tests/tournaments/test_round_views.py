@@ -560,3 +560,35 @@ def test_a_round_with_results_keeps_its_games_on_the_pairing_page(
             "white__start_number", "black__start_number"
         )
     ) == [(1, 2), (3, 4)]
+
+
+def test_the_round_page_breadcrumbs_lead_to_the_tournament_and_the_section(
+    td_client: Client, four: Section
+) -> None:
+    page = td_client.get(url(four)).content.decode()
+
+    tournament_url = reverse(
+        "tournaments:tournament_detail", kwargs={"slug": four.tournament.slug}
+    )
+    section_url = reverse(
+        "tournaments:section_detail",
+        kwargs={"slug": four.tournament.slug, "section": four.pk},
+    )
+    assert f'<a href="{tournament_url}">{four.tournament.name}</a>' in page
+    assert f'<a href="{section_url}">{four.name}</a>' in page
+
+
+def test_a_player_withdrawn_before_round_one_is_said_so(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900, 1800], rounds=[], rounds_total=3
+    )
+    services.player_withdraw(
+        player=Player.objects.get(section=section, start_number=3), after_round=0
+    )
+
+    page = td_client.get(url(section, "round_pairings")).content.decode()
+
+    assert "withdrew before round 1" in page
+    assert "withdrew after round 0" not in page

@@ -21,7 +21,9 @@ from fractions import Fraction
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from standings.team_loaders import team_section_report
@@ -239,6 +241,11 @@ def test_td_posts_rosters_pairs_and_the_public_sees_the_match(
     assert bad.status_code == 400 and "must be" in bad.content.decode()
     pair = reverse("tournaments:team_round_pair", args=[tournament.slug, section.pk])
     assert td_client.post(pair).status_code == 302
+    # The round page heads each match's boards with its teams (Berger round 1: A-D, B-C).
+    round_page = td_client.get(
+        reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+    ).content.decode()
+    assert "Table 1: A – D" in round_page and "Table 2: B – C" in round_page
     enter(section, 1)
     page = anonymous.get(
         reverse("standings:teams", args=[tournament.slug, section.pk])
@@ -250,3 +257,51 @@ def test_td_posts_rosters_pairs_and_the_public_sees_the_match(
         reverse("standings:team_match", args=[tournament.slug, section.pk, 1, 1])
     ).content.decode()
     assert "Round 1, table 1: 1. A" in match and "1.5-0.5" in match
+
+
+def _queries_for_report(tournament: Tournament, teams: int) -> int:
+    section = section_build(
+        tournament=tournament,
+        name=f"T{teams}",
+        ratings=[1800] * (2 * teams),
+        rounds=[],
+        rounds_total=3,
+    )
+    services.section_teams_set(
+        section=section,
+        boards=2,
+        rosters=[(f"Team {t}", [2 * t + 1, 2 * t + 2]) for t in range(teams)],
+    )
+    round_ = services.team_round_pair(section=section)
+    Pairing.objects.filter(round=round_, black__isnull=False).update(result=Result.DRAW)
+    with CaptureQueriesContext(connection) as captured:
+        report = team_section_report(section=section)
+    assert report.standings.through_round == 1
+    return len(captured)
+
+
+def test_the_team_report_reads_the_database_in_a_constant_number_of_queries(
+    tournament: Tournament,
+) -> None:
+    assert _queries_for_report(tournament, 4) == _queries_for_report(tournament, 12)
+
+
+def test_the_wall_chart_shows_a_team_bye_as_a_match_won(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[1800] * 6, rounds=[], rounds_total=3
+    )
+    services.section_teams_set(
+        section=section, boards=2, rosters=[("A", [1, 2]), ("B", [3, 4]), ("C", [5, 6])]
+    )
+    round_ = services.team_round_pair(section=section)
+    Pairing.objects.filter(round=round_, black__isnull=False).update(result=Result.DRAW)
+    report = team_section_report(section=section)
+    c = next(r for r in report.standings.rows if r.team.name == "C")
+    # Two pairing byes of a point each: 2 game points and a match won (2 match points).
+    assert (c.match_points, c.game_points) == (F(2), F(2))
+    page = anonymous.get(
+        reverse("standings:teams", args=[tournament.slug, section.pk])
+    ).content.decode()
+    assert 'bye</a><br><span class="text-body-secondary">2 · 2</span>' in page

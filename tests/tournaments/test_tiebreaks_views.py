@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -153,3 +155,21 @@ def test_an_unreadable_stored_order_is_named_and_the_builder_starts_empty(
 
     assert "The stored order &#x27;banana,solkoff&#x27; cannot be read." in page
     assert 'name="r0-system"' not in page
+
+
+def test_the_add_list_leaves_out_a_system_without_options_already_in_the_order(
+    td_client: Client, section: Section
+) -> None:
+    page = td_client.post(
+        url(section), rows(("most_blacks", {}), ("solkoff", {}))
+    ).content.decode()
+
+    offered = re.findall(
+        r'<option value="([a-z0-9_]+)"',
+        page.split('id="id_add_system"', 1)[1].split("</select>", 1)[0],
+    )
+    assert not SYSTEMS["most_blacks"].options
+    assert "most_blacks" not in offered
+    assert "black_win_points" in offered
+    # A system with options may come back with other options.
+    assert all(s in offered for s, system in SYSTEMS.items() if system.options)

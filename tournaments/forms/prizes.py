@@ -59,14 +59,28 @@ def places_text(places: list[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
+class CashField(forms.DecimalField):
+    """An amount as a TD types it: 500, $500, $1,500.00 (a text box: a number box would refuse
+    the dollar sign before the server sees it)."""
+
+    widget = forms.TextInput(attrs={"inputmode": "decimal"})
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.strip().removeprefix("$").replace(",", "").strip()
+        return super().to_python(value)
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        # DecimalField would add step/min for a number box; a text box takes neither.
+        return {}
+
+
 class PrizeRowForm(forms.Form):
     """One prize; a row left blank is no prize. A row with any class limit is a class prize."""
 
     label = forms.CharField(max_length=LABEL_MAX, required=False)
     places = forms.CharField(max_length=100, required=False)
-    cash = forms.DecimalField(
-        required=False, min_value=0, max_digits=10, decimal_places=2
-    )
+    cash = CashField(required=False, min_value=0, max_digits=10, decimal_places=2)
     item = forms.CharField(max_length=100, required=False)
     max_rating = forms.IntegerField(required=False, min_value=0, max_value=RATING_MAX)
     min_rating = forms.IntegerField(required=False, min_value=0, max_value=RATING_MAX)

@@ -57,6 +57,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
+        self.helper.form_tag = False  # the page's template draws the <form>
         self.helper.layout = Layout(
             Field("name", css_class="form-control-lg"),
             Row(
@@ -151,6 +152,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.fields["scholastic"].required = False
         self.helper = FormHelper()
+        self.helper.form_tag = False  # the page's template draws the <form>
         self.helper.layout = Layout(
             Row(
                 Column(

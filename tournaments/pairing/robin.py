@@ -114,7 +114,7 @@ def pair_round_robin(
             else:
                 assert e.requested_bye is not None
                 byes.append(Bye(e.id, e.requested_bye))
-                notes.append(f"{e.label}: {e.requested_bye.words}, as requested.")
+                notes.append(f"{e.label}: {e.requested_bye.words}.")
         playing = [e for e in sides if e not in absent]
         if len(playing) == 2:
             assert white is not None and black is not None

@@ -46,9 +46,8 @@ def pair_swiss(
             notes.append(f"{entrant.label} has withdrawn and is not paired.")
         elif entrant.requested_bye is not None:
             byes.append(Bye(entrant.id, entrant.requested_bye))
-            notes.append(
-                f"{entrant.label}: {entrant.requested_bye.words}, as requested."
-            )
+            # The words say "requested" already.
+            notes.append(f"{entrant.label}: {entrant.requested_bye.words}.")
         else:
             present.append(entrant)
     players = ranked(present, round_number, options, notes)

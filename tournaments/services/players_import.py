@@ -172,8 +172,9 @@ def players_import_preview(
                 parts[name] = cell
         row.values["name"] = _name_read(
             row.values["name"]
-            or " ".join(
-                p for p in (parts.get("first_name"), parts.get("last_name")) if p
+            # Surname and given names in two columns: "Last, First", the surname marked.
+            or ", ".join(
+                p for p in (parts.get("last_name"), parts.get("first_name")) if p
             )
         )
         _import_row_check(row)
@@ -232,13 +233,15 @@ def _uscf_column(
 
 
 def _name_read(name: str) -> str:
-    """ "LAST, FIRST" (US Chess, SwissSys and WinTD lists) as "First Last"; a name in capitals only
-    gets capitals on its words (a name typed with its own capitals is left as it is)."""
+    """A name as lists write it. "LAST, FIRST" (US Chess, SwissSys and WinTD) stays in that
+    order, spaced "Last, First": only the comma says which words are the surname ("de la Cruz,
+    Juan"), and the rating report needs it. A name in capitals only gets capitals on its words
+    (a name typed with its own capitals is left as it is)."""
     name = " ".join(name.split())
     if name.count(",") == 1:
         last, first = (part.strip() for part in name.split(","))
         if last and first:
-            name = f"{first} {last}"
+            name = f"{last}, {first}"
     if name.isupper():
         name = " ".join(
             "-".join(part.capitalize() for part in word.split("-"))

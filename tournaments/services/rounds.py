@@ -24,9 +24,17 @@ from tournaments.models import (
     Section,
 )
 from tournaments.results import PLAYED_RESULTS
-from tournaments.selectors import pairings_digest, round_pairings_version
+from tournaments.selectors import (
+    later_rounds_paired,
+    pairings_digest,
+    round_pairings_version,
+)
 from tournaments.services.common import round_lock, section_open_check
-from tournaments.services.round_life import round_one_order_check, round_post_check
+from tournaments.services.round_life import (
+    result_correction_record,
+    round_one_order_check,
+    round_post_check,
+)
 from tournaments.services.setup import tournament_status_refresh
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -131,8 +139,8 @@ def round_pairings_check(
     """Check the rows of round ``number`` without writing: errors as sentences, and warnings.
 
     Players with a requested bye for the round who are missing from ``rows`` get their bye
-    (added to the rows checked). A game with a result keeps its two players (US Chess rule 28M
-    and the like let a TD correct a result, not re-pair a game that was played). Reads a
+    (added to the rows checked). A game with a result keeps its two players: a TD corrects a result,
+    not the pairing of a game that was played (clear the result first to re-pair it). Reads a
     constant number of queries (requested byes, players, earlier pairings, this round's
     pairings).
     """
@@ -424,6 +432,18 @@ def round_pairings_save(
                 old.board, old.result = row.board, result
             Pairing.objects.bulk_update(moved, ["board", "result"])
             ResultChange.objects.bulk_create(changes)
+            # A result changed here (the admin's pairing page) after a later round was paired:
+            # flagged and logged as a correction from the round page is.
+            later = later_rounds_paired(round_id=round_.pk) if changes else []
+            for change in changes if later else []:
+                assert change.pairing is not None  # a kept board: its pairing stays
+                result_correction_record(
+                    pairing=change.pairing,
+                    old=change.old_result,
+                    new=change.new_result,
+                    later=later,
+                    user=user,
+                )
             Pairing.objects.bulk_create(
                 Pairing(
                     round=round_,

@@ -21,6 +21,7 @@ from tournaments.forms.players import (
     WithdrawForm,
 )
 from tournaments.models import Player, RatingList, Section
+from tournaments.results import withdrawal_words
 from tournaments.views.rating_lists import fill_initial, lookup_matches
 from tournaments.views.setup import form_errors, section_for_director
 
@@ -164,7 +165,9 @@ def _player_page(
             section=section,
             initial={"after_round": max(paired, default=0) if paired else 0},
         ),
-        "byes_form": forms.get("byes_form") or ByesForm(player=player, paired=paired),
+        # A draft round's byes still change (the TD pairs it again): only posted rounds are fixed.
+        "byes_form": forms.get("byes_form")
+        or ByesForm(player=player, paired=selectors.posted_rounds(section)),
         "byes": list(player.requested_byes.all()),
         "can_delete": selectors.player_first_row_round(player) is None,
     }
@@ -210,7 +213,7 @@ def player_withdraw(
         else:
             messages.success(
                 request,
-                f"{player.name} withdrew after round {player.withdrawn_after_round}: "
+                f"{player.name} {withdrawal_words(form.cleaned_data['after_round'])}: "
                 "not paired from the next round on.",
             )
             return _back(player.section)
@@ -243,7 +246,7 @@ def player_byes(
 ) -> HttpResponse:
     player = _player_for_director(request, slug, section, number)
     form = ByesForm(
-        request.POST, player=player, paired=selectors.paired_rounds(player.section)
+        request.POST, player=player, paired=selectors.posted_rounds(player.section)
     )
     if form.is_valid():
         try:

@@ -44,6 +44,15 @@ def rating_report(
             "event": event,
             "errors": errors,
             "warnings": warnings,
+            # A final section's players and results are locked: fixing them needs a reopening.
+            "final_with_problems": sorted(
+                {
+                    rs.section.name
+                    for rs in event.sections
+                    if rs.section.is_final
+                    and any(p.section_id == rs.section.pk for p in problems)
+                }
+            ),
             "download": reverse(
                 "tournaments:rating_report_download", kwargs={"slug": tournament.slug}
             ),

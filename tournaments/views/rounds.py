@@ -109,6 +109,8 @@ class Row:
     error: str = ""
     # A correction that needs the TD's word (a later round is paired): the result to confirm.
     confirm: str = ""
+    # A team section: the match this board starts ("Table 1: Knights – Rooks"), else "".
+    match_label: str = ""
 
     @classmethod
     def of(cls, pairing: Pairing, error: str = "") -> Row:
@@ -170,6 +172,10 @@ def round_detail(
     page = _round_page(request, slug, section, number)
     boards, byes = selectors.round_pairings(page.round)
     rows = [Row.of(p) for p in boards]
+    if page.section.team_boards and page.round is not None:
+        labels = selectors.team_match_labels(page.round)
+        for row in rows:
+            row.match_label = labels.get(row.pairing.board or 0, "")
     since, signature = selectors.round_version(page.round)
     posted = page.round is not None and page.round.status in (
         Round.Status.PAIRED,

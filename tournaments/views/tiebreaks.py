@@ -113,6 +113,14 @@ def _render(
                 for name, specs in PRESETS.items()
             ],
             "systems": [(s, system_description(s)) for s in SYSTEMS.values()],
+            # A system with no options can be in the order once (the same system twice never
+            # breaks a tie): once there, it is not offered again. One with options may come
+            # back with other options (Median cut 1, then cut 2).
+            "addable": [
+                s
+                for s in SYSTEMS.values()
+                if s.options or s.id not in {r.system.id for r in builder.rows}
+            ],
             "changes": [
                 (change, order_labels(change.old_order), order_labels(change.new_order))
                 for change in section.tiebreak_changes.select_related("changed_by")

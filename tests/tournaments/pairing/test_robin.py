@@ -164,3 +164,12 @@ def test_berger_round_refuses_rounds_outside_the_table() -> None:
         berger_round(6, 6)
     with pytest.raises(ValueError, match="at least 2"):
         berger_round(1, 1)
+
+
+def test_a_requested_bye_note_says_requested_once() -> None:
+    field = entrants(4, requested_bye={2: ByeKind.HALF})
+
+    result = pair_round_robin(field, round_number=1, tables={n: n for n in range(1, 5)})
+
+    assert all("as requested" not in n for n in result.notes)
+    assert any(n.endswith(": requested half-point bye.") for n in result.notes)

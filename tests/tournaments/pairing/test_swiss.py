@@ -369,3 +369,13 @@ def test_notes_about_players_the_last_resort_re_pairs_are_dropped() -> None:
     assert not any(
         "cannot be paired" in n or "has met everyone" in n for n in result.notes
     )
+
+
+def test_a_requested_bye_note_says_requested_once() -> None:
+    result = pair_swiss(
+        field(1800, 1700, 1600, requested_bye={3: ByeKind.ZERO}), round_number=1
+    )
+
+    note = next(n for n in result.notes if "P3" in n)
+    assert note.endswith(": requested zero-point bye.")
+    assert "as requested" not in note

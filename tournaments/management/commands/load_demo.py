@@ -58,5 +58,5 @@ class Command(BaseCommand):
                 f"Created the admin login: user {ADMIN_USERNAME}, password {ADMIN_PASSWORD}"
             )
         self.stdout.write(
-            f"Try: python manage.py standings {tournament.slug} --section Open"
+            f"Try: .venv/bin/python manage.py standings {tournament.slug} --section Open"
         )

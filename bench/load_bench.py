@@ -1,0 +1,303 @@
+"""Load test of the production stack on loopback: phones polling, TDs entering a round.
+
+    .venv/bin/python bench/load_bench.py [--postgres URL] [--phones 200] [--tds 4]
+        [--workers 4] [--trf PATH]
+
+It imports the 1,200 x 11 shared file into a scratch database (SQLite, or a PostgreSQL database
+created beside ``--postgres`` and dropped at the end), clears the last round's results, starts
+a scratch ``redis-server`` and gunicorn (``gunicorn.conf.py``, DEBUG off, ``--workers``) with
+the production settings, then runs, in this process:
+
+- ``--phones`` simulated phones, each polling every 2 to 4 s one of the section's standings, its
+  pairings, or a hello-world Django view (same middleware, to show the floor), keeping the ETag
+  and taking gzip as a browser does;
+- ``--tds`` TDs, each logged in, entering its share of the round's results one after another
+  with a short pause (0.2 to 0.6 s), through the same form post as the round page.
+
+When the TDs are done it reports requests, throughput, p50/p99 per kind, errors, and results
+lost (a board whose stored result is not what its TD posted: must be 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import io
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from import_bench import _drop_postgres, _scratch_postgres  # noqa: E402
+from pages_bench import DEFAULT_TRF, URLS, _free_port, _wait  # noqa: E402
+
+SETTINGS = """\
+from tiebreak_site.settings import *  # noqa: F403
+
+ROOT_URLCONF = "pages_bench_urls"
+"""
+PASSWORD = "load-bench-password"
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.lock = threading.Lock()
+
+    def add(self, kind: str, seconds: float, ok: bool) -> None:
+        with self.lock:
+            self.times[kind].append(seconds)
+            if not ok:
+                self.errors[kind] += 1
+
+
+def _percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+
+def phone(
+    base: str, paths: list[tuple[str, str]], stats: Stats, stop: threading.Event
+) -> None:
+    rng = random.Random()
+    etags: dict[str, str] = {}
+    time.sleep(rng.uniform(0, 3))
+    while not stop.is_set():
+        kind, path = rng.choice(paths)
+        headers = {"Accept-Encoding": "gzip"}
+        if path in etags:
+            headers["If-None-Match"] = etags[path]
+        request = urllib.request.Request(base + path, headers=headers)
+        start = time.perf_counter()
+        ok = True
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                response.read()
+                if response.headers.get("ETag"):
+                    etags[path] = response.headers["ETag"]
+        except urllib.error.HTTPError as error:
+            ok = error.code == 304
+        except OSError:
+            ok = False
+        stats.add(kind, time.perf_counter() - start, ok)
+        stop.wait(rng.uniform(2, 4))
+
+
+def td(
+    base: str,
+    username: str,
+    boards: list[tuple[int, str]],
+    round_path: str,
+    stats: Stats,
+) -> None:
+    rng = random.Random(username)
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def token(path: str) -> str:
+        with browser.open(base + path, timeout=60) as response:
+            page = response.read().decode()
+        found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert found, path
+        return found.group(1)
+
+    def post(path: str, fields: dict[str, str], csrf: str) -> bool:
+        data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": csrf}).encode()
+        request = urllib.request.Request(
+            base + path,
+            data=data,
+            headers={"Referer": base + path, "HX-Request": "true"},
+        )
+        try:
+            with browser.open(request, timeout=60) as response:
+                response.read()
+                return response.status == 200
+        except OSError:
+            return False
+
+    post(
+        "/accounts/login/",
+        {"username": username, "password": PASSWORD},
+        token("/accounts/login/"),
+    )
+    csrf = token(round_path)
+    for pairing, result in boards:
+        start = time.perf_counter()
+        ok = post(
+            f"{round_path}p/{pairing}/result/",
+            {"result": result, "based_on": "pending"},
+            csrf,
+        )
+        stats.add("result post", time.perf_counter() - start, ok)
+        time.sleep(rng.uniform(0.2, 0.6))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--postgres")
+    parser.add_argument("--phones", type=int, default=200)
+    parser.add_argument("--tds", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--trf", type=Path, default=DEFAULT_TRF)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="tiebreak-load-bench-") as scratch:
+        if options.postgres:
+            url, name = _scratch_postgres(options.postgres)
+            try:
+                run(url, options, Path(scratch))
+            finally:
+                from django.db import connections
+
+                connections.close_all()
+                _drop_postgres(options.postgres, name)
+        else:
+            run(f"sqlite:///{Path(scratch) / 'bench.sqlite3'}", options, Path(scratch))
+
+
+def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
+    redis_port, port = _free_port(), _free_port()
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": "load-bench-" + "x" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": url,
+        "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        "STATIC_ROOT": str(scratch / "static"),
+        "LOG_LEVEL": "WARNING",
+        "SLOW_REQUEST_MS": "100000",
+        "DJANGO_SETTINGS_MODULE": "tiebreak_site.settings",
+    }
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+
+    from tournaments.models import Pairing, Result, Round, Section, Tournament
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)
+    call_command(
+        "import_trf",
+        str(options.trf),
+        "--slug",
+        "load",
+        "--publish",
+        stdout=io.StringIO(),
+    )
+    tournament = Tournament.objects.get(slug="load")
+    section = Section.objects.get(tournament=tournament)
+    last = Round.objects.filter(section=section).order_by("-number").first()
+    assert last is not None
+    games = Pairing.objects.filter(round=last, black__isnull=False)
+    expected = {p.pk: p.result for p in games}
+    games.update(result=Result.PENDING)
+    Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
+    names = [f"td{n}" for n in range(1, options.tds + 1)]
+    for name in names:
+        tournament.directors.add(User.objects.create_user(name, password=PASSWORD))
+    from django.db import connections
+
+    connections.close_all()
+
+    (scratch / "pages_bench_settings.py").write_text(SETTINGS)
+    (scratch / "pages_bench_urls.py").write_text(URLS)
+    redis = subprocess.Popen(
+        ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", ""]
+        + [
+            "--appendonly",
+            "no",
+            "--maxmemory",
+            "256mb",
+            "--maxmemory-policy",
+            "allkeys-lru",
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    server = subprocess.Popen(
+        [str(ROOT / ".venv" / "bin" / "gunicorn"), "--config", "gunicorn.conf.py"]
+        + ["--bind", f"127.0.0.1:{port}", "--workers", str(options.workers)]
+        + ["--pythonpath", f"{scratch},{ROOT}", "tiebreak_site.wsgi"],
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "pages_bench_settings"},
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait(base + "/hello/")
+        s = f"/t/load/s/{section.pk}/"
+        paths = [
+            ("standings", s + "standings/"),
+            ("pairings", s + "pairings/"),
+            ("hello-world", "/hello/"),
+        ]
+        stats, stop = Stats(), threading.Event()
+        phones = [
+            threading.Thread(target=phone, args=(base, paths, stats, stop), daemon=True)
+            for _ in range(options.phones)
+        ]
+        boards = sorted(expected.items())
+        shares = [boards[n :: options.tds] for n in range(options.tds)]
+        round_path = f"/td/t/load/s/{section.pk}/r/{last.number}/"
+        tds = [
+            threading.Thread(target=td, args=(base, name, share, round_path, stats))
+            for name, share in zip(names, shares, strict=True)
+        ]
+        start = time.perf_counter()
+        for thread in phones + tds:
+            thread.start()
+        for thread in tds:
+            thread.join()
+        elapsed = time.perf_counter() - start
+        stop.set()
+        for thread in phones:
+            thread.join(35)
+    finally:
+        os.killpg(server.pid, 15)
+        server.wait(30)
+        redis.terminate()
+        redis.wait(10)
+
+    stored = dict(Pairing.objects.filter(pk__in=expected).values_list("pk", "result"))
+    lost = sum(1 for pk, result in expected.items() if stored[pk] != result)
+    vendor = "PostgreSQL" if url.startswith("postgres") else "SQLite"
+    total = sum(len(v) for v in stats.times.values())
+    print(
+        f"{vendor}, gunicorn {options.workers} workers, {options.phones} phones, "
+        f"{options.tds} TDs, {len(expected)} boards, {os.cpu_count()} CPUs: "
+        f"{total} requests in {elapsed:.0f} s ({total / elapsed:.0f} req/s)"
+    )
+    print(f"{'kind':<14} {'requests':>8} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")
+    for kind, values in sorted(stats.times.items()):
+        print(
+            f"{kind:<14} {len(values):>8} {statistics.median(values) * 1000:>7.0f} "
+            f"{_percentile(values, 0.99) * 1000:>7.0f} {stats.errors[kind]:>6}"
+        )
+    print(f"results lost: {lost}")
+
+
+if __name__ == "__main__":
+    main()
