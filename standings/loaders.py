@@ -22,7 +22,7 @@ class LoaderError(ValueError):
 PairingRow = tuple[int, int | None, int, int | None, str]
 # One player as the loader reads it: pk, start number, name, rating, federation, withdrawn after
 # round, prize groups (comma-separated).
-PlayerRow = tuple[int, int, str, int | None, str, int | None, str]
+PlayerRow = tuple[int, int, str, int | None, str, int | None, str, str]
 
 
 def player_rows(section: Section) -> list[PlayerRow]:
@@ -39,6 +39,7 @@ def player_rows(section: Section) -> list[PlayerRow]:
             "federation",
             "withdrawn_after_round",
             "groups",
+            "title",
         )
     )
 

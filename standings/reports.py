@@ -61,6 +61,7 @@ class PlayerInfo:
     federation: str
     withdrawn_after_round: int | None
     groups: tuple[str, ...]  # the prize groups the player belongs to
+    title: str = ""  # FIDE title as entered or imported ("GM", "IM", "WFM"...)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +145,9 @@ def _infos(rows: list[PlayerRow]) -> dict[int, PlayerInfo]:
             federation,
             withdrawn,
             tuple(g.strip() for g in groups.split(",") if g.strip()),
+            title,
         )
-        for pk, number, name, rating, federation, withdrawn, groups in rows
+        for pk, number, name, rating, federation, withdrawn, groups, title in rows
     }
 
 

@@ -5,6 +5,7 @@ from django.urls import path
 from standings.views import (
     crosstable,
     downloads,
+    entries,
     pairings,
     players,
     prizes,
@@ -28,6 +29,7 @@ urlpatterns = [
         "t/<slug:slug>/screens/<int:screen>/", screens.hall_screen, name="hall_screen"
     ),
     # ---- a section's pages
+    path(S + "entries/", entries.entries, name="entries"),
     path(S + "standings/", standings.standings, name="standings"),
     path(S + "crosstable/", crosstable.crosstable, name="crosstable"),
     path(S + "pairings/", pairings.pairings_current, name="pairings_current"),

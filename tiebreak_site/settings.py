@@ -199,9 +199,11 @@ STATIC_ROOT = Path(envstr("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        # Hashed names once collectstatic has written its manifest; until then (a test server
+        # with DEBUG off) plain names, so pages never fail over a missing static file.
+        "BACKEND": "tiebreak_site.storage.StaticStorage"
+        if not DEBUG and (STATIC_ROOT / "staticfiles.json").exists()
+        else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }
 

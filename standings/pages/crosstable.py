@@ -17,6 +17,7 @@ from standings.pages.standings import (
     player_link,
     standing_lines,
     tiebreak_cells,
+    title_tag,
 )
 from standings.reports import SectionReport
 from standings.templatetags.standings_format import points, rating
@@ -96,8 +97,8 @@ def crosstable_tbody(
         add(f'<tr id="n{number}" class="{" ".join(classes)}">')
         add(f'<td class="num">{line.rank_text}</td><td class="num">{number}</td>')
         add(
-            f'<th scope="row" class="name sticky-col"><a href="{before}{number}{after}">'
-            f"{escape(info.name)}</a>"
+            f'<th scope="row" class="name sticky-col">{title_tag(info.title)}'
+            f'<a href="{before}{number}{after}">{escape(info.name)}</a>'
         )
         if line.withdrawn:
             add(

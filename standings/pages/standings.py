@@ -110,6 +110,11 @@ def standing_lines(report: SectionReport) -> list[StandingLine]:
 # ---- the table body, as HTML -----------------------------------------------------------------
 
 
+def title_tag(title: str) -> str:
+    """A player's title before the name ("GM "), as chess-results shows it; "" without one."""
+    return f'<span class="ptitle">{escape(title)}</span> ' if title else ""
+
+
 def player_link(section: Section) -> tuple[str, str]:
     """The player-page URL around the start number: one reverse() for every row."""
     marker = 999999
@@ -173,7 +178,7 @@ def standings_tbody(lines: Sequence[StandingLine], *, section: Section) -> SafeS
         add(f'<td>{line.rank_text}</td><td class="place">{places}</td>')
         add(f'<td class="no">{info.start_number}</td>')
         add(
-            f'<td class="name"><a href="{before}{info.start_number}{after}">'
+            f'<td class="name">{title_tag(info.title)}<a href="{before}{info.start_number}{after}">'
             f"{escape(info.name)}</a>"
         )
         if line.withdrawn:

@@ -6,6 +6,7 @@ import datetime
 from dataclasses import dataclass
 
 import segno
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -15,7 +16,7 @@ from standings.pages.columns import Column, tiebreak_columns
 from standings.pages.rounds import RoundInfo, current_round
 from standings.reports import ReportError, order_for
 from tournaments.access import can_direct, tournament_for_reader
-from tournaments.models import Round, Section, TiebreakChange, Tournament
+from tournaments.models import Player, Round, Section, TiebreakChange, Tournament
 
 
 @require_GET
@@ -70,6 +71,7 @@ class SectionSummary:
     columns: list[Column]
     order_error: str
     changes: list[OrderPosting]
+    players: int
 
 
 def _columns(section: Section) -> tuple[list[Column], str]:
@@ -97,6 +99,12 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
     changes: dict[int, list[TiebreakChange]] = {s.pk: [] for s in sections}
     for change in TiebreakChange.objects.filter(section__tournament=tournament):
         changes[change.section_id].append(change)
+    counts: dict[int, int] = dict(
+        Player.objects.filter(section__tournament=tournament)
+        .values("section")
+        .annotate(n=Count("pk"))
+        .values_list("section", "n")
+    )
     summaries = []
     for section in sections:
         columns, error = _columns(section)
@@ -108,6 +116,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
                 columns,
                 error,
                 order_history(changes[section.pk]),
+                counts.get(section.pk, 0),
             )
         )
     address = request.build_absolute_uri()

@@ -71,6 +71,7 @@ def public_paths(tournament: Tournament) -> list[str]:
             reverse("standings:pairings_current", kwargs=kw),
             reverse("standings:pairings", kwargs={**kw, "number": 1}) + "?order=name",
             reverse("standings:prizes", kwargs=kw),
+            reverse("standings:entries", kwargs=kw),
             reverse("standings:player", kwargs={**kw, "number": number}),
             reverse("standings:me", kwargs={**kw, "number": number}),
         ]

@@ -181,6 +181,7 @@ CASES: dict[str, Case] = {
     "tournaments:playoff_delete": Case(_playoff, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:playoff_announced": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "standings:prizes": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:entries": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:teams": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
     "standings:team_match": Case(_team_match, get=PUBLIC, post=NOT_ALLOWED),

@@ -27,9 +27,7 @@ def test_collected_static_files_are_served_with_debug_off(
 
 MANIFEST = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
-    },
+    "staticfiles": {"BACKEND": "tiebreak_site.storage.StaticStorage"},
 }
 
 
