@@ -29,7 +29,7 @@ from tournaments.selectors import (
     pairings_digest,
     round_pairings_version,
 )
-from tournaments.services.common import round_lock, section_open_check
+from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.round_life import (
     result_correction_record,
     round_one_order_check,
@@ -381,8 +381,10 @@ def round_pairings_save(
         raise _invalid([(None, m) for m in error.messages]) from None
     try:
         with transaction.atomic():
-            # The lock before the checks: what they read (the round's results) stays true
-            # until this transaction ends, whoever else writes to the round.
+            # The locks before the checks: what they read (the round's results, who has
+            # withdrawn) stays true until this transaction ends, whoever else writes. The
+            # section's lock first (the lock order of round_lock): a withdrawal takes it too.
+            section_lock(section)
             round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
             check = round_pairings_check(section=section, number=number, rows=rows)
