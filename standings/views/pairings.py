@@ -53,11 +53,12 @@ def _response(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpR
     if number not in {r.number for r in page.rounds}:
         raise Http404(f"{page.section.name} has no round {number} yet.")
     form = round_picked(request)
-    if form.errors:
+    if form.errors.keys() & {"page", "names", "player", "find"}:
         return bad_request(request, page, PAIRINGS, form)
+    # ``round`` and ``order`` mean nothing here and are ignored, as they always were.
     extra: dict[str, Any] = {}
-    find = form.cleaned_data["find"]
-    player = form.cleaned_data["player"]
+    find = form.cleaned_data.get("find", "")
+    player = form.cleaned_data.get("player")
     if player or find:
         found = _row_of(request, page, number, player=player, find=find)
         if found:
@@ -73,8 +74,8 @@ def _response(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpR
         request,
         page,
         number,
-        form.cleaned_data["page"],
-        form.cleaned_data["names"],
+        form.cleaned_data.get("page"),
+        form.cleaned_data.get("names"),
     )
     return respond(request, page, PAIRINGS, body, number=number, **extra)
 

@@ -152,3 +152,12 @@ def test_titles_stand_beside_names_on_the_pairings_and_player_pages(
     page = anonymous.get(player).content.decode()
     assert '<span class="ptitle">WGM</span> Ju, Wenjun</h2>' in page
     assert '<span class="ptitle">GM</span> <a href' in page  # the opponent, round 1
+
+
+def test_pairings_ignore_parameters_of_other_pages_and_refuse_a_bad_page(
+    anonymous: Client, big: Section
+) -> None:
+    assert anonymous.get(_url(big) + "?order=name&round=x").status_code == 200
+    response = anonymous.get(_url(big) + "?page=x")
+    assert response.status_code == 400
+    assert "Bad address" in response.content.decode()
