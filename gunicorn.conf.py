@@ -29,5 +29,6 @@ max_requests_jitter = 200
 errorlog = "-"
 accesslog = None
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-# The app is loaded once, before the workers fork: less memory, faster restarts.
-preload_app = True
+# Each worker loads the app itself: "systemctl reload" (HUP) after an upgrade then starts
+# workers on the new code (a preloaded master would hand them the old modules).
+preload_app = False

@@ -97,7 +97,7 @@ def run(
 
     from standings.trf_export import section_trf
     from tournaments.models import Section, Tournament
-    from tournaments.services import rounds as round_services
+    from tournaments.services import trf_import
 
     call_command("migrate", verbosity=0)
     if migration:
@@ -110,7 +110,7 @@ def run(
     path.write_text(trf)
 
     timed: list[float] = []
-    original = round_services.section_rounds_create
+    original = trf_import.section_rounds_create
 
     def timed_create(**kwargs: object) -> object:
         start = time.perf_counter()
@@ -120,8 +120,6 @@ def run(
             timed.append(time.perf_counter() - start)
 
     # import_trf's service calls section_rounds_create through its module's name.
-    from tournaments.services import trf_import
-
     trf_import.section_rounds_create = timed_create  # type: ignore[assignment]
     start = time.perf_counter()
     call_command("import_trf", str(path), "--slug", "imported", stdout=io.StringIO())

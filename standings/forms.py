@@ -15,6 +15,10 @@ class RoundPickForm(forms.Form):
     # A big section's page of rows, and "jump to player N" (standings.pages.paging).
     page = forms.IntegerField(min_value=1, max_value=10_000, required=False)
     player = forms.IntegerField(min_value=1, max_value=100_000, required=False)
+    # The pairings' list by name is paged apart from its boards.
+    names = forms.IntegerField(min_value=1, max_value=10_000, required=False)
+    # "Find a name" on the pairings: leads to the page and row where that player sits.
+    find = forms.CharField(max_length=100, required=False, strip=True)
 
 
 class NameSearchForm(forms.Form):

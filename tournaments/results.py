@@ -1,6 +1,6 @@
 """What each stored result code means for each side: the facts the read side maps to outcomes.
 
-A pairing stores one ``Result`` code (tournaments/models.py). ``OUTCOMES`` gives, for each code,
+A pairing stores one ``Result`` code (tournaments/models/rounds.py). ``OUTCOMES`` gives, for each code,
 white's and black's outcome as the engine names them (``standings.engine.Outcome``, the pure
 library both sides use); one-player codes have no black side and ``Result.PENDING`` has no entry
 (nothing to count yet). Points are never computed here: the engine's ``ScoringSystem`` gives

@@ -43,6 +43,7 @@ class Paging:
     groups: list[GroupLink]
     first: int  # 0-based index of the page's first row
     end: int
+    unit: str = "Players"  # what the page links count ("Boards" on the pairings)
 
     @property
     def paged(self) -> bool:
@@ -54,10 +55,14 @@ def page_of(index: int) -> int:
     return index // PAGE_ROWS + 1
 
 
-def _href(query: QueryDict, page: int, anchor: str = "") -> str:
-    params = {k: v for k, v in query.items() if k not in ("page", "player")}
+# Query parameters that only ask where a row is: never carried into a page link.
+_FINDERS = ("player", "find")
+
+
+def _href(query: QueryDict, page: int, anchor: str = "", param: str = "page") -> str:
+    params = {k: v for k, v in query.items() if k != param and k not in _FINDERS}
     if page > 1:
-        params["page"] = str(page)
+        params[param] = str(page)
     return "?" + urlencode(params) + anchor
 
 
@@ -67,10 +72,13 @@ def paging(
     page: int | None,
     numbers: Sequence[int],
     scores: Sequence[Fraction] | None,
+    param: str = "page",
+    unit: str = "Players",
 ) -> Paging:
     """The page ``page`` of rows whose start numbers are ``numbers`` (in the order shown);
     ``scores`` (the same order, by rank) give the score-group links, None when the rows are
-    not grouped by score (the wall chart by start number)."""
+    not grouped by score (the wall chart by start number). ``param`` names the query parameter
+    holding the page (the pairings page pages its boards and its list by name apart)."""
     count = len(numbers)
     total = max(1, -(-count // PAGE_ROWS))
     current = min(max(page or 1, 1), total)
@@ -78,7 +86,7 @@ def paging(
         PageLink(
             n,
             f"{(n - 1) * PAGE_ROWS + 1}-{min(n * PAGE_ROWS, count)}",
-            _href(query, n),
+            _href(query, n, param=param),
             n == current,
         )
         for n in range(1, total + 1)
@@ -94,7 +102,7 @@ def paging(
                     )
                 )
     first = (current - 1) * PAGE_ROWS
-    return Paging(current, pages, groups, first, min(first + PAGE_ROWS, count))
+    return Paging(current, pages, groups, first, min(first + PAGE_ROWS, count), unit)
 
 
 def player_href(query: QueryDict, numbers: Sequence[int], number: int) -> str | None:
@@ -104,3 +112,8 @@ def player_href(query: QueryDict, numbers: Sequence[int], number: int) -> str | 
     except ValueError:
         return None
     return _href(query, page_of(index), f"#n{number}")
+
+
+def row_href(query: QueryDict, index: int, anchor: str, param: str = "page") -> str:
+    """The page holding row ``index`` (0-based) of the list paged by ``param``, at ``anchor``."""
+    return _href(query, page_of(index), anchor, param)

@@ -17,6 +17,7 @@ class Seat:
     name: str
     rating: int | None
     score: Fraction | None  # before the round
+    title: str = ""  # "FM", "IM"... shown before the name, as chess-results does
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,7 @@ def round_pairings(
             p.name,
             p.rating,
             None if scores is None else scores.get(pk),
+            p.title,
         )
 
     out = RoundPairings(number)

@@ -36,7 +36,7 @@ from tournaments.models import (
     SectionEvent,
     Tournament,
 )
-from tournaments.models_teams import Team, TeamMember
+from tournaments.models.teams import Team, TeamMember
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

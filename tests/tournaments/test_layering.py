@@ -89,7 +89,7 @@ def test_the_scan_covers_the_services_selectors_and_trf_packages() -> None:
     }
 
     assert {
-        "tournaments/selectors.py",
+        "tournaments/selectors/rounds.py",
         "tournaments/services/__init__.py",
         "tournaments/services/results.py",
         "tournaments/trf/reading.py",
@@ -207,7 +207,7 @@ def test_the_graph_sees_imports_in_every_form() -> None:
     # The read side on the write side, the write side on the pure engine, a package on its
     # modules, a relative import ("from . import services"), an import nested in a block.
     assert "tournaments.models" in graph["standings.loaders"]
-    assert "standings.engine" in graph["tournaments.selectors"]
+    assert "standings.engine" in graph["tournaments.selectors.sections"]
     assert "tournaments.services.results" in graph["tournaments.services"]
     assert "tournaments.services" in graph["tournaments.admin"]
     assert "standings.engine.ranking" in graph["standings.engine.explanations"]

@@ -1,4 +1,4 @@
-"""The database refuses impossible rows: every constraint in tournaments/models.py and the
+"""The database refuses impossible rows: every constraint in tournaments/models/ and the
 player-once-per-round trigger of migration 0002 and the same-section trigger of 0003, on insert
 and on update.
 

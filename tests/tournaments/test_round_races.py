@@ -275,3 +275,62 @@ def test_two_tds_saving_one_draft_round_at_once_one_is_refused() -> None:
         saved = a if a != "refused" else b
         black = Pairing.objects.get(round__section=section, board=1).black
         assert saved == f"saved 1-{black.start_number}"  # type: ignore[union-attr]
+
+
+def test_a_withdrawal_racing_a_pairings_save_never_leaves_a_withdrawn_player_paired() -> (
+    None
+):
+    # TD A pairs round 2 by hand while TD B withdraws player 4 after round 1: either the
+    # withdrawal lands first and A's save is refused (4 is not paired after withdrawing), or
+    # the save lands first and B is told 4 is paired in round 2. Never both.
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=[None] * 4,
+            rounds=["1-2 1-0, 3-4 0-1"],
+            rounds_total=2,
+            tournament=tournament,
+            name=f"Section {n}",
+        )
+        for n in range(50)
+    ]
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.COMPLETE
+    )
+    players = {
+        (p.section_id, p.start_number): p
+        for p in Player.objects.filter(section__tournament=tournament)
+    }
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        one, two, three, four = (players[section.pk, n] for n in (1, 2, 3, 4))
+        rows = [
+            services.PairingInput(white=four.pk, black=one.pk, board=1),
+            services.PairingInput(white=two.pk, black=three.pk, board=2),
+        ]
+        return (
+            _attempt(
+                lambda: services.round_pairings_save(
+                    section=section, number=2, rows=rows
+                ),
+                "saved",
+            ),
+            _attempt(
+                lambda: services.player_withdraw(player=four, after_round=1),
+                "withdrawn",
+            ),
+        )
+
+    outcomes = _race(sections, jobs)
+
+    assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("saved", "refused"),
+        ("refused", "withdrawn"),
+    }
+    paired_after_withdrawing = Pairing.objects.filter(
+        round__section__in=sections,
+        round__number=2,
+        white__status=Player.Status.WITHDRAWN,
+    )
+    assert not paired_after_withdrawing.exists()

@@ -2,7 +2,7 @@
 
 Every public function here writes (or checks the input of a write beside it): named
 ``<noun>_<verb>``, keyword-only, atomic. Refusals are ``ValidationError`` sentences kept as
-module constants that forms and tests import. Reads live in ``tournaments/selectors.py``.
+module constants that forms and tests import. Reads live in ``tournaments/selectors/``.
 
 The package re-exports each area's public names, so a caller writes ``services.result_record``
 whichever module holds it.
@@ -147,6 +147,8 @@ from tournaments.services.round_life import (
     CHECK_DIFFERS,
     LATER_ROUND_PAIRED,
     REOPEN_REASON,
+    ROUND_EMPTY,
+    ROUND_NOT_DRAFT,
     ROUND_PAIR_ORDER_POSTED,
     ROUND_PUBLISH_NO_ORDER,
     ROUND_REMOVE_CONFIRM,
@@ -156,6 +158,7 @@ from tournaments.services.round_life import (
     result_correction_record,
     round_pairings_remove,
     round_post_check,
+    round_publish,
     section_final_set,
 )
 from tournaments.services.rounds import (
@@ -171,8 +174,6 @@ from tournaments.services.rounds import (
     PLAYER_UNKNOWN,
     PLAYER_WITHDRAWN,
     REQUESTED_BYE_RESULTS,
-    ROUND_EMPTY,
-    ROUND_NOT_DRAFT,
     ROUND_NUMBER_OUT_OF_RANGE,
     WARN_COLOUR_DIFFERENCE,
     WARN_PREVIOUS_ROUND_OPEN,
@@ -182,15 +183,12 @@ from tournaments.services.rounds import (
     PairingInput,
     PairingsCheck,
     PairingsSaved,
-    StartNumberPairing,
     pairing_check,
     pairing_delete,
     pairing_save,
     round_number_check,
     round_pairings_check,
     round_pairings_save,
-    round_publish,
-    section_rounds_create,
 )
 from tournaments.services.setup import (
     SECTION_NAME_TAKEN,
@@ -249,7 +247,9 @@ from tournaments.services.trf_import import (
     TRF_FIELD_CODES,
     TRF_SAME_NAME,
     TRF_SECTION_NAME,
+    StartNumberPairing,
     TrfImportError,
+    section_rounds_create,
     tournament_import_trf,
 )
 

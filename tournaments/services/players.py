@@ -229,6 +229,9 @@ def _withdraw_check(player: Player, after_round: int) -> None:
 def player_withdraw(*, player: Player, after_round: int) -> Player:
     """Withdraw a player after a round (0: before round 1); their later requested byes go."""
     with transaction.atomic():
+        # The section's lock, which a hand pairings save and the automatic pairing take too:
+        # the check below (not paired in a later round) stays true until the withdrawal lands.
+        section_lock(player.section)
         section_open_check(section=player.section_id)
         _withdraw_check(player, after_round)
         player.status = Player.Status.WITHDRAWN

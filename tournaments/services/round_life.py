@@ -230,3 +230,48 @@ def round_one_order_check(
     if not post_default_order:
         raise ValidationError(ROUND_PUBLISH_NO_ORDER.format(section=section.name))
     return section_default_order_post(section=section, user=user)
+
+
+ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
+ROUND_EMPTY = "Round {round} has no pairings to post."
+
+
+def round_publish(
+    *,
+    round_: Round,
+    user: Any = None,
+    override: str = "",
+    post_default_order: bool = False,
+) -> Round:
+    """Post a draft round's pairings for the players (DRAFT -> PAIRED).
+
+    Check mode's differences in the round before must be settled first, or overridden with a
+    reason (``round_post_check``). Round 1 needs a posted tiebreak order, or
+    ``post_default_order`` posts the section's default with it (``round_one_order_check``).
+    """
+    with transaction.atomic():
+        round_ = round_lock(round_id=round_.pk)
+        section_open_check(section=round_.section_id)
+        if round_.status != Round.Status.DRAFT:
+            raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))
+        pairings = list(round_.pairings.values_list("result", flat=True))
+        if not pairings:
+            raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        round_post_check(
+            section=round_.section, number=round_.number, override=override, user=user
+        )
+        if round_.number == 1:
+            note = round_one_order_check(
+                section=round_.section,
+                post_default_order=post_default_order,
+                user=user,
+            )
+            if note:
+                round_.pairing_notes = [note, *round_.pairing_notes]
+                round_.save(update_fields=["pairing_notes"])
+        round_.status = (
+            Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
+        )
+        round_.save(update_fields=["status"])
+        tournament_status_refresh(tournament_id=round_.section.tournament_id)
+    return round_

@@ -4,7 +4,7 @@ posted, taken out; and rounds created in bulk."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -29,13 +29,10 @@ from tournaments.selectors import (
     pairings_digest,
     round_pairings_version,
 )
-from tournaments.services.common import round_lock, section_open_check
+from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.round_life import (
     result_correction_record,
-    round_one_order_check,
-    round_post_check,
 )
-from tournaments.services.setup import tournament_status_refresh
 
 ROUND_NUMBER_OUT_OF_RANGE = (
     "{section} has rounds 1 to {rounds}: there is no round {number}."
@@ -68,8 +65,6 @@ PAIRINGS_STALE = (
     "Nothing was saved: reload the page to see them, then make your change again."
 )
 PAIRINGS_RACE = "Round {round} was changed by someone else while you saved: reload it and try again."
-ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
-ROUND_EMPTY = "Round {round} has no pairings to post."
 
 # Requested bye kinds as the results they give.
 REQUESTED_BYE_RESULTS = {
@@ -381,8 +376,10 @@ def round_pairings_save(
         raise _invalid([(None, m) for m in error.messages]) from None
     try:
         with transaction.atomic():
-            # The lock before the checks: what they read (the round's results) stays true
-            # until this transaction ends, whoever else writes to the round.
+            # The locks before the checks: what they read (the round's results, who has
+            # withdrawn) stays true until this transaction ends, whoever else writes. The
+            # section's lock first (the lock order of round_lock): a withdrawal takes it too.
+            section_lock(section)
             round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
             check = round_pairings_check(section=section, number=number, rows=rows)
@@ -566,91 +563,3 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
     return round_pairings_save(
         section=round_.section, number=round_.number, rows=rows, user=user
     )
-
-
-def round_publish(
-    *,
-    round_: Round,
-    user: Any = None,
-    override: str = "",
-    post_default_order: bool = False,
-) -> Round:
-    """Post a draft round's pairings for the players (DRAFT -> PAIRED).
-
-    Check mode's differences in the round before must be settled first, or overridden with a
-    reason (``round_post_check``). Round 1 needs a posted tiebreak order, or
-    ``post_default_order`` posts the section's default with it (``round_one_order_check``).
-    """
-    with transaction.atomic():
-        round_ = round_lock(round_id=round_.pk)
-        section_open_check(section=round_.section_id)
-        if round_.status != Round.Status.DRAFT:
-            raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))
-        pairings = list(round_.pairings.values_list("result", flat=True))
-        if not pairings:
-            raise ValidationError(ROUND_EMPTY.format(round=round_.number))
-        round_post_check(
-            section=round_.section, number=round_.number, override=override, user=user
-        )
-        if round_.number == 1:
-            note = round_one_order_check(
-                section=round_.section,
-                post_default_order=post_default_order,
-                user=user,
-            )
-            if note:
-                round_.pairing_notes = [note, *round_.pairing_notes]
-                round_.save(update_fields=["pairing_notes"])
-        round_.status = (
-            Round.Status.PAIRED if Result.PENDING in pairings else Round.Status.COMPLETE
-        )
-        round_.save(update_fields=["status"])
-        tournament_status_refresh(tournament_id=round_.section.tournament_id)
-    return round_
-
-
-# One pairing as bulk writers give it: round number, board (None for a one-player row), white's
-# and black's start numbers (black None for a one-player row), result code.
-StartNumberPairing = tuple[int, int | None, int, int | None, str]
-
-
-def section_rounds_create(
-    *, section: Section, rows: Iterable[StartNumberPairing]
-) -> None:
-    """Create the rounds named in ``rows`` and their pairings, in bulk and in one transaction.
-
-    A round is complete when none of its results is pending, otherwise its pairings are posted.
-    Players are named by start number and must already exist in the section.
-    """
-    rows = list(rows)
-    pending = {
-        r for r, _board, _white, _black, result in rows if result == Result.PENDING
-    }
-    with transaction.atomic():
-        Round.objects.bulk_create(
-            Round(
-                section=section,
-                number=n,
-                status=Round.Status.PAIRED if n in pending else Round.Status.COMPLETE,
-            )
-            for n in sorted({r for r, *_ in rows})
-        )
-        round_pk = dict(
-            Round.objects.filter(section=section).values_list("number", "pk")
-        )
-        player_pk = dict(
-            Player.objects.filter(section=section).values_list("start_number", "pk")
-        )
-        Pairing.objects.bulk_create(
-            (
-                Pairing(
-                    round_id=round_pk[r],
-                    board=board,
-                    white_id=player_pk[white],
-                    black_id=None if black is None else player_pk[black],
-                    result=result,
-                )
-                for r, board, white, black, result in rows
-            ),
-            batch_size=2000,
-        )

@@ -16,15 +16,16 @@ from tournaments import trf
 from tournaments.models import (
     RATING_MAX,
     Pairing,
+    Player,
     PlayerChange,
     Result,
     ResultChange,
+    Round,
     Section,
     Tournament,
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
 from tournaments.services.players_add import PlayersAddRefused, players_add
-from tournaments.services.rounds import StartNumberPairing, section_rounds_create
 from tournaments.services.trf2026_import import (
     trf2026_byes_create,
     trf2026_section_fields,
@@ -368,3 +369,50 @@ def _unique_slug(name: str, given: str | None) -> str:
             )
         return given
     return free_slug(name)
+
+
+# One pairing as bulk writers give it: round number, board (None for a one-player row), white's
+# and black's start numbers (black None for a one-player row), result code.
+StartNumberPairing = tuple[int, int | None, int, int | None, str]
+
+
+def section_rounds_create(
+    *, section: Section, rows: Iterable[StartNumberPairing]
+) -> None:
+    """Create the rounds named in ``rows`` and their pairings, in bulk and in one transaction.
+
+    A round is complete when none of its results is pending, otherwise its pairings are posted.
+    Players are named by start number and must already exist in the section.
+    """
+    rows = list(rows)
+    pending = {
+        r for r, _board, _white, _black, result in rows if result == Result.PENDING
+    }
+    with transaction.atomic():
+        Round.objects.bulk_create(
+            Round(
+                section=section,
+                number=n,
+                status=Round.Status.PAIRED if n in pending else Round.Status.COMPLETE,
+            )
+            for n in sorted({r for r, *_ in rows})
+        )
+        round_pk = dict(
+            Round.objects.filter(section=section).values_list("number", "pk")
+        )
+        player_pk = dict(
+            Player.objects.filter(section=section).values_list("start_number", "pk")
+        )
+        Pairing.objects.bulk_create(
+            (
+                Pairing(
+                    round_id=round_pk[r],
+                    board=board,
+                    white_id=player_pk[white],
+                    black_id=None if black is None else player_pk[black],
+                    result=result,
+                )
+                for r, board, white, black, result in rows
+            ),
+            batch_size=2000,
+        )

@@ -1,0 +1,101 @@
+"""Reads shared by the TD's pages and the services: queries that change nothing.
+
+A service (``tournaments/services/``) writes; what it, a view or a command needs to know
+before writing or to show a page is read here, one module per area (as ``services/``).
+"""
+
+from __future__ import annotations
+
+from tournaments.selectors.rating_lists import (
+    rating_list_by_ids,
+    rating_list_lookup,
+)
+from tournaments.selectors.rounds import (
+    RoundEntrants,
+    RoundState,
+    later_rounds_paired,
+    paired_rounds,
+    pairings_digest,
+    pairings_with_checks,
+    posted_rounds,
+    round_check_differences,
+    round_entrants,
+    round_has_results,
+    round_next_pending,
+    round_one_paired,
+    round_one_posted,
+    round_pairings,
+    round_pairings_version,
+    round_version,
+    section_log,
+    section_reopenings,
+    section_round,
+    section_rounds,
+)
+from tournaments.selectors.sections import (
+    SectionNotFound,
+    SectionProgress,
+    checkin_expected,
+    free_slug,
+    next_start_number,
+    player_first_row_round,
+    players_in_rating_order,
+    rating_order,
+    round_absent,
+    section_default_tiebreaks,
+    section_find,
+    section_pairing_options_locked,
+    section_player_changes,
+    section_tiebreaks_posted,
+    sections_progress,
+)
+from tournaments.selectors.teams import (
+    section_teams,
+    team_match_labels,
+    team_next_round,
+    team_setup_initial,
+)
+
+__all__ = [
+    "RoundEntrants",
+    "RoundState",
+    "SectionNotFound",
+    "SectionProgress",
+    "checkin_expected",
+    "free_slug",
+    "later_rounds_paired",
+    "next_start_number",
+    "paired_rounds",
+    "pairings_digest",
+    "pairings_with_checks",
+    "player_first_row_round",
+    "players_in_rating_order",
+    "posted_rounds",
+    "rating_list_by_ids",
+    "rating_list_lookup",
+    "rating_order",
+    "round_absent",
+    "round_check_differences",
+    "round_entrants",
+    "round_has_results",
+    "round_next_pending",
+    "round_one_paired",
+    "round_one_posted",
+    "round_pairings",
+    "round_pairings_version",
+    "round_version",
+    "section_default_tiebreaks",
+    "section_find",
+    "section_log",
+    "section_pairing_options_locked",
+    "section_player_changes",
+    "section_reopenings",
+    "section_round",
+    "section_rounds",
+    "section_teams",
+    "section_tiebreaks_posted",
+    "sections_progress",
+    "team_match_labels",
+    "team_next_round",
+    "team_setup_initial",
+]

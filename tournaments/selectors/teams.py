@@ -1,0 +1,81 @@
+"""Reads about fixed-roster team sections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from standings.engine.teams import DEFAULT_TEAM_ORDER
+from tournaments.models import (
+    Player,
+    Round,
+    Section,
+    Team,
+    TeamMatch,
+)
+
+# ---- fixed-roster team sections
+
+
+def section_teams(section: Section) -> list[Team]:
+    """The section's teams with their rosters (members and players), in team-number order."""
+    return list(
+        Team.objects.filter(section=section)
+        .order_by("number")
+        .prefetch_related("members__player")
+    )
+
+
+def team_match_labels(round_: Round) -> dict[int, str]:
+    """A team round's first board of each match -> "Table 1: Knights – Rooks" (the round page)."""
+    n = round_.section.team_boards
+    return {
+        (table - 1) * n + 1: f"Table {table}: {first} – {second}"
+        for table, first, second in TeamMatch.objects.filter(
+            round=round_, black_team__isnull=False
+        ).values_list("table", "white_team__name", "black_team__name")
+    }
+
+
+def team_next_round(section: Section) -> int | None:
+    """The first round of a team section not yet paired (None: all are)."""
+    paired = set(
+        Round.objects.filter(section=section)
+        .exclude(status=Round.Status.NOT_PAIRED)
+        .values_list("number", flat=True)
+    )
+    return next(
+        (n for n in range(1, section.rounds_total + 1) if n not in paired), None
+    )
+
+
+def team_setup_initial(section: Section) -> dict[str, Any]:
+    """The team section form as posted, or a first draft of rosters from the players' club /
+    team field (each club's players by rating, strongest on board 1)."""
+    stored = section.team_scoring if section.team_boards else {}
+    teams = section_teams(section)
+    if teams:
+        lines = [
+            f"{t.name}: "
+            + " ".join(str(m.player.start_number) for m in t.members.all())
+            for t in teams
+        ]
+    else:
+        clubs: dict[str, list[tuple[int, int]]] = {}
+        for number, rating, club in (
+            Player.objects.filter(section=section)
+            .exclude(club="")
+            .values_list("start_number", "rating", "club")
+        ):
+            clubs.setdefault(club, []).append((-(rating or 0), number))
+        lines = [
+            f"{club}: " + " ".join(str(n) for _r, n in sorted(members))
+            for club, members in clubs.items()
+        ]
+    return {
+        "boards": section.team_boards or 4,
+        "rosters": "\n".join(lines),
+        "match_points": stored.get("match_points", "2/1/0"),
+        "primary": stored.get("primary", "match_points"),
+        "order": stored.get("order", DEFAULT_TEAM_ORDER),
+        "prizes": "\n".join(stored.get("prizes", [])),
+    }
