@@ -28,7 +28,7 @@ from tournaments.models import Pairing, Player, Result, Round, Section, Tourname
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# Seven players by CSV ("Last, First" read too); two more by the player form, one of whom does
+# Seven players by CSV (one name written "Last, First"); two more by the player form, one of whom does
 # not check in for round 1.
 CSV = """Name, US Chess ID, Rating, State
 "Okafor, Daniel", 12873345, 2312, IL
