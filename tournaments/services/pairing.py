@@ -41,6 +41,7 @@ ROUND_PAIR_ALREADY_PAIRED = (
     "Round {number} is already paired: remove its pairings before pairing it again."
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
+BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
@@ -224,6 +225,16 @@ def round_pair(
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
         notes = [*notes_first, *made.notes]
+        if missing and absent == ABSENT_ZERO_BYE:
+            # Their zero-point bye stands as a requested one (so a re-pairing keeps it), but
+            # they asked for nothing: the note says why they have it.
+            absent_numbers = {p.start_number for p in missing}
+            asked = {
+                f"{e.label}: {pairing.ByeKind.ZERO.words}.": f"{e.label}: {BYE_NOT_CHECKED_IN}"
+                for e in entrants
+                if e.id in absent_numbers
+            }
+            notes = [asked.get(note, note) for note in notes]
         if not swiss and options.tables == "lot" and number == 1:
             notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
         if number > 1:
