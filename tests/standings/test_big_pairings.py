@@ -154,6 +154,26 @@ def test_titles_stand_beside_names_on_the_pairings_and_player_pages(
     assert '<span class="ptitle">GM</span> <a href' in page  # the opponent, round 1
 
 
+
+def test_my_page_shows_the_next_opponents_title(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    small = section_build(
+        tournament=tournament,
+        ratings=[2400, 2300, 1800, 1700],
+        names=["Carlsen, Magnus", "Ju, Wenjun", "Doe, Jane", "Roe, Rick"],
+        rounds=["1-2 1-0, 3-4 =", "2-1 ?, 4-3 ?"],
+        rounds_total=3,
+    )
+    Player.objects.filter(section=small, start_number=1).update(title="GM")
+    me = reverse(
+        "standings:me",
+        kwargs={"slug": tournament.slug, "section": small.pk, "number": 2},
+    )
+    html = anonymous.get(me).content.decode()
+    assert 'against <span class="ptitle">GM</span> <a href' in html
+
+
 def test_pairings_ignore_parameters_of_other_pages_and_refuse_a_bad_page(
     anonymous: Client, big: Section
 ) -> None:

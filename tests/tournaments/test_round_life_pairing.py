@@ -124,6 +124,23 @@ def test_zero_point_byes_for_the_absent_and_the_others_paired() -> None:
     ) == {(4, "zero"), (5, "zero")}
 
 
+def test_a_bye_for_not_checking_in_is_not_called_requested_in_the_notes() -> None:
+    section = order_posted(section_build(ratings=RATINGS, rounds=[], rounds_total=3))
+    check_in(section, 1, 1, 2, 3)
+    RequestedBye.objects.create(
+        player=section.players.get(start_number=3), round_number=1, kind="zero"
+    )
+
+    services.round_pair(section=section, absent=services.ABSENT_ZERO_BYE)
+
+    notes = Round.objects.get(section=section, number=1).pairing_notes
+    assert [n for n in notes if "zero-point bye" in n] == [
+        "#3 Player 3: requested zero-point bye.",
+        "#4 Player 4: zero-point bye (did not check in).",
+        "#5 Player 5: zero-point bye (did not check in).",
+    ]
+
+
 def test_pairing_them_anyway_pairs_everyone() -> None:
     section = order_posted(section_build(ratings=RATINGS, rounds=[], rounds_total=3))
     check_in(section, 1, 1, 2, 3)
