@@ -154,7 +154,6 @@ def test_titles_stand_beside_names_on_the_pairings_and_player_pages(
     assert '<span class="ptitle">GM</span> <a href' in page  # the opponent, round 1
 
 
-
 def test_my_page_shows_the_next_opponents_title(
     anonymous: Client, tournament: Tournament
 ) -> None:
