@@ -17,7 +17,7 @@ from tests.browser.test_round_page import log_in
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments.demo import demo_tournament_create
 from tournaments.demo_teams import demo_team_tournament_create
-from tournaments.models import Section
+from tournaments.models import Pairing, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,8 +114,18 @@ def test_td_runs_a_team_round_from_rosters_to_the_wall_chart(
     page.get_by_role("button", name="Pair and post round 1").click()
     # The round page: four boards (two matches of two), one key each.
     expect(page.get_by_test_id("progress")).to_have_text("0/4 results in")
-    for key in ("1", "=", "0", "1"):
+    # Each key on its board's row (looked up before typing: the test's own queries must not
+    # meet the live server's writes on the shared in-memory database), then every key saved.
+    rows = list(
+        Pairing.objects.filter(round__section=section, round__number=1)
+        .exclude(black=None)
+        .order_by("board")
+        .values_list("pk", flat=True)
+    )
+    for pk, key in zip(rows, ("1", "=", "0", "1"), strict=True):
+        page.locator(f"#pairing-{pk}").focus()
         page.keyboard.press(key)
+    page.wait_for_function("document.body.dataset.entryQueue === '0'", timeout=15_000)
     expect(page.get_by_test_id("progress")).to_have_text("4/4 results in")
     _shot(page, "td_round", request)
     # The next round of a team section is paired from its Teams tab.

@@ -20,6 +20,9 @@ OURS = {
     "ALLOWED_HOSTS",
     "REDIS_URL",
     "DJANGO_SETTINGS_MODULE",
+    # Set by the browser tests (tests/browser/conftest.py) for the live server; a deployment
+    # never has it, and check --deploy rightly refuses it (async.E001).
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
 
 
