@@ -8,8 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tournaments.demo import demo_tournament_create
+from tournaments.models import Pairing, Result, Round, Section
+
+# Where the tests save their screenshots and PDFs, to be looked at.
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 # The flags a sandboxed, offline CI machine needs (no first-run, no background network).
 CHROMIUM_ARGS = [
@@ -55,3 +61,27 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> Iterator[None]:
+    """No cached public page from another test (a test may override this, e.g. to set the
+    freshness window as well)."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def running_section() -> Section:
+    """The demo's Open section with its last round posted and no result in yet."""
+    tournament, _ = demo_tournament_create()
+    section = tournament.sections.get(name="Open")
+    last = section.rounds.get(number=section.rounds_total)
+    Pairing.objects.filter(round=last, black__isnull=False).update(
+        result=Result.PENDING
+    )
+    Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
+    Section.objects.filter(pk=section.pk).update(is_final=False)  # running again
+    section.is_final = False
+    return section

@@ -7,12 +7,10 @@ finished one, a player's page, Find me with matches, and each kind of hall scree
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.demo import demo_tournament_create
@@ -24,13 +22,6 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core-4.14.1" / "axe.min.
 # What axe checks: WCAG 2.0 to 2.2, levels A and AA, and its best practices.
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 IMPACTS = ("minor", "moderate", "serious", "critical")
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -6,19 +6,18 @@ bringing a result in without moving the reader."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from tests.browser.conftest import SHOTS
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments.models import Pairing, Result, Round, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 PLAYERS = 1200
 
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Browser
 
+from tests.browser.conftest import SHOTS
 from tests.tournaments.builders import section_build
 from tournaments.models import (
     HallScreen,
@@ -28,16 +27,8 @@ from tournaments.models import (
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 TVS = [(1920, 1080), (1366, 768), (1280, 720)]
 PLAYERS = 120  # 60 boards: several pages on any TV
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tournaments.demo import demo_tournament_create
-from tournaments.models import Pairing, Result, Round, Section
+from tournaments.models import Pairing, Result, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,21 +24,6 @@ def empty_cache(settings: Any) -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def running_section() -> Section:
-    """The demo's Open section with its last round posted and no result in yet."""
-    tournament, _ = demo_tournament_create()
-    section = tournament.sections.get(name="Open")
-    last = section.rounds.get(number=section.rounds_total)
-    Pairing.objects.filter(round=last, black__isnull=False).update(
-        result=Result.PENDING
-    )
-    Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
-    Section.objects.filter(pk=section.pk).update(is_final=False)  # running again
-    section.is_final = False
-    return section
 
 
 # Records the reader's state and counts every change made to the live region.

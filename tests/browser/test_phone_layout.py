@@ -4,28 +4,17 @@ pinned, and touch targets big enough for a thumb (WCAG 2.2's 24 px minimum at th
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import Browser
 
-from tests.browser.conftest import VIEWPORTS
+from tests.browser.conftest import SHOTS, VIEWPORTS
 from tournaments.demo import demo_tournament_create
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

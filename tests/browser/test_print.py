@@ -6,29 +6,19 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
+from tests.browser.conftest import SHOTS
 from tests.tournaments.builders import section_build
 from tournaments.demo import demo_tournament_create
 from tournaments.models import Section, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -4,43 +4,16 @@ placed where they are. Each page is saved as a screenshot in var/screenshots/ to
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from standings.reports import section_report
-from tournaments.demo import demo_tournament_create
-from tournaments.models import HallScreen, Pairing, Result, Round, Section
+from tests.browser.conftest import SHOTS
+from tournaments.models import HallScreen, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def open_section() -> Section:
-    """The demo's Open section with its last round posted but not yet played."""
-    tournament, _ = demo_tournament_create()
-    section = tournament.sections.get(name="Open")
-    last = section.rounds.get(number=section.rounds_total)
-    Pairing.objects.filter(round=last, black__isnull=False).update(
-        result=Result.PENDING
-    )
-    Round.objects.filter(pk=last.pk).update(status=Round.Status.PAIRED)
-    Section.objects.filter(pk=section.pk).update(is_final=False)  # running again
-    section.is_final = False
-    return section
 
 
 def _shot(page: Any, name: str, request: pytest.FixtureRequest) -> None:
@@ -58,10 +31,13 @@ def _fits(page: Any) -> bool:
 
 
 def test_player_finds_board_standings_wall_chart_and_explanation(
-    live_server: Any, page: Any, open_section: Section, request: pytest.FixtureRequest
+    live_server: Any,
+    page: Any,
+    running_section: Section,
+    request: pytest.FixtureRequest,
 ) -> None:
-    tournament = open_section.tournament
-    report = section_report(section=open_section)
+    tournament = running_section.tournament
+    report = section_report(section=running_section)
     # A player tied on score with someone: the one whose place needs explaining.
     row = next(
         r
@@ -133,7 +109,7 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
             "standings:player",
             kwargs={
                 "slug": tournament.slug,
-                "section": open_section.pk,
+                "section": running_section.pk,
                 "number": me.start_number,
             },
         )
@@ -147,14 +123,14 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
 
 
 def test_wall_chart_prints_on_landscape_paper(
-    live_server: Any, browser: Any, open_section: Section
+    live_server: Any, browser: Any, running_section: Section
 ) -> None:
     """Printed for the wall: no navigation, all rounds on the page; saved as PDF to look at."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     url = reverse(
         "standings:crosstable",
-        kwargs={"slug": open_section.tournament.slug, "section": open_section.pk},
+        kwargs={"slug": running_section.tournament.slug, "section": running_section.pk},
     )
     page.goto(live_server.url + url)
     page.emulate_media(media="print")
@@ -170,12 +146,12 @@ def test_wall_chart_prints_on_landscape_paper(
 
 
 def test_hall_screen_rotates_its_pages(
-    live_server: Any, browser: Any, open_section: Section
+    live_server: Any, browser: Any, running_section: Section
 ) -> None:
     screen = HallScreen.objects.create(
-        tournament=open_section.tournament,
+        tournament=running_section.tournament,
         name="Hall",
-        section=open_section,
+        section=running_section,
         content=HallScreen.Content.STANDINGS,
         seconds_per_page=1,
         rows_per_page=12,
@@ -186,7 +162,7 @@ def test_hall_screen_rotates_its_pages(
         live_server.url
         + reverse(
             "standings:hall_screen",
-            kwargs={"slug": open_section.tournament.slug, "screen": screen.pk},
+            kwargs={"slug": running_section.tournament.slug, "screen": screen.pk},
         )
     )
     label = page.locator(".screen-page-no")
@@ -201,13 +177,16 @@ def test_hall_screen_rotates_its_pages(
 
 
 def test_td_sets_a_screen_and_marks_the_section_final(
-    live_server: Any, page: Any, open_section: Section, request: pytest.FixtureRequest
+    live_server: Any,
+    page: Any,
+    running_section: Section,
+    request: pytest.FixtureRequest,
 ) -> None:
     from django.contrib.auth.models import User
 
     from tests.conftest import PASSWORD
 
-    tournament = open_section.tournament
+    tournament = running_section.tournament
     tournament.directors.add(User.objects.create_user("hall_td", password=PASSWORD))
     page.goto(live_server.url + reverse("login"))
     page.get_by_label("Username").fill("hall_td")
@@ -228,7 +207,7 @@ def test_td_sets_a_screen_and_marks_the_section_final(
         live_server.url
         + reverse(
             "standings:standings",
-            kwargs={"slug": tournament.slug, "section": open_section.pk},
+            kwargs={"slug": tournament.slug, "section": running_section.pk},
         )
     )
     assert page.get_by_role("link", name="Standings CSV").is_visible()

@@ -3,16 +3,14 @@ whole event's club teams, reached from the tournament page. Screenshots in var/s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.browser.conftest import SHOTS
 from tests.browser.test_round_page import log_in
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments.demo import demo_tournament_create
@@ -20,15 +18,6 @@ from tournaments.demo_teams import demo_team_tournament_create
 from tournaments.models import Pairing, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
-
-@pytest.fixture(autouse=True)
-def empty_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _shot(page: Any, name: str, request: pytest.FixtureRequest) -> None:
