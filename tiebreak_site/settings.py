@@ -199,10 +199,12 @@ STATIC_ROOT = Path(envstr("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        # Hashed names once collectstatic has written its manifest; until then (a test server
-        # with DEBUG off) plain names, so pages never fail over a missing static file.
+        # With DEBUG off, always the manifest storage: collectstatic itself must run with it to
+        # write the manifest and the gzip copies (choosing it only once the manifest existed
+        # meant it never did). Before collectstatic has run, StaticStorage links plain names,
+        # so pages never fail over a missing static file.
         "BACKEND": "tiebreak_site.storage.StaticStorage"
-        if not DEBUG and (STATIC_ROOT / "staticfiles.json").exists()
+        if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
 }

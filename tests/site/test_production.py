@@ -120,3 +120,21 @@ def test_with_debug_off_a_server_error_and_a_slow_request_are_logged_to_stderr(
     assert "Traceback" in run.stderr and "OperationalError" in run.stderr
     assert "WARNING tiebreak.slow" in run.stderr
     assert "slow request GET / 500" in run.stderr
+
+
+def test_collectstatic_with_debug_off_writes_hashed_names_and_gzip_copies(
+    tmp_path: Path,
+) -> None:
+    """A deployment's first collectstatic (no manifest yet) already uses the manifest storage:
+    it writes content-hashed names, their gzip copies and the manifest that pages link by."""
+    static = tmp_path / "static"
+    env = {"DEBUG": "false", "SECRET_KEY": "x" * 50, "STATIC_ROOT": str(static)}
+
+    collected = _run(["manage.py", "collectstatic", "--noinput", "-v0"], env)
+
+    assert collected.returncode == 0, collected.stderr
+    manifest = json.loads((static / "staticfiles.json").read_text())["paths"]
+    hashed = manifest["vendor/bootstrap-5.3.9.min.css"]
+    assert hashed != "vendor/bootstrap-5.3.9.min.css"
+    assert (static / hashed).is_file()
+    assert (static / f"{hashed}.gz").is_file()
