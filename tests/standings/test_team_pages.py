@@ -27,6 +27,10 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 TEAMS = {1: "North", 6: "North", 3: "North", 4: "South", 2: "South", 5: "South"}
 
 
+# Both sections pooled, best three of six: North 2.5 + 2.5 + 1, South 2 + 2 + 1.5.
+POOLED = [["1", "North", "6"], ["2", "South", "5.5"]]
+
+
 def build(tournament: Tournament, name: str = "K-8") -> Section:
     section = section_build(
         ratings=[1500] * 6, rounds=ROUNDS, tournament=tournament, name=name, names=NAMES
@@ -146,10 +150,7 @@ def test_event_team_standings_pool_every_section(
         reverse("standings:event_teams", args=[tournament.slug])
     ).content.decode()
     # Best three of six: North 2.5 + 2.5 + 1, South 2 + 2 + 1.5; every member: North 8, South 10.
-    assert [r.split()[:3] for r in rows(html)] == [
-        ["1", "North", "6"],
-        ["2", "South", "5.5"],
-    ]
+    assert [r.split()[:3] for r in rows(html)] == POOLED
     assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
     assert (
         reverse("standings:event_teams", args=[tournament.slug])
@@ -234,10 +235,7 @@ def test_group_team_standings_pool_only_the_chosen_sections(
         reverse("standings:event_teams", args=[tournament.slug])
     ).content.decode()
     # As for the whole event of two sections: the Open's players do not count.
-    assert [r.split()[:3] for r in rows(html)] == [
-        ["1", "North", "6"],
-        ["2", "South", "5.5"],
-    ]
+    assert [r.split()[:3] for r in rows(html)] == POOLED
     assert "Team standings, K-5, K-8</h1>" in html
     assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
     assert "(Open)" not in html

@@ -88,7 +88,9 @@ class EventTeamScoringForm(TeamScoringForm):
         self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["sections"].choices = choices
+        field = self.fields["sections"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = choices
         self.order_fields(["sections"])
 
     @classmethod
