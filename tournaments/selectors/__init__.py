@@ -50,7 +50,9 @@ from tournaments.selectors.sections import (
     sections_progress,
 )
 from tournaments.selectors.teams import (
+    individual_section_choices,
     section_teams,
+    team_group_started,
     team_match_labels,
     team_next_round,
     team_setup_initial,
@@ -92,7 +94,9 @@ __all__ = [
     "section_reopenings",
     "section_round",
     "section_rounds",
+    "individual_section_choices",
     "section_teams",
+    "team_group_started",
     "section_tiebreaks_posted",
     "sections_progress",
     "team_match_labels",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from standings.engine.teams import DEFAULT_TEAM_ORDER
@@ -11,6 +12,7 @@ from tournaments.models import (
     Section,
     Team,
     TeamMatch,
+    Tournament,
 )
 
 # ---- fixed-roster team sections
@@ -79,3 +81,29 @@ def team_setup_initial(section: Section) -> dict[str, Any]:
         "order": stored.get("order", DEFAULT_TEAM_ORDER),
         "prizes": "\n".join(stored.get("prizes", [])),
     }
+
+
+# ---- an event's team scoring over a group of sections
+
+
+def individual_section_choices(tournament: Tournament) -> list[tuple[int, str]]:
+    """(pk, name) of the tournament's individual sections: those an event team group can pool."""
+    return list(
+        Section.objects.filter(tournament=tournament, team_boards=0)
+        .order_by("pk")
+        .values_list("pk", "name")
+    )
+
+
+def team_group_started(tournament: Tournament, also: Iterable[int] = ()) -> bool:
+    """Whether round 1 is posted in a section of the event's team group (the posted group,
+    every section when it names none, and the sections ``also``): the scoring is locked then."""
+    group = (tournament.team_scoring or {}).get("sections")
+    sections = Section.objects.filter(tournament=tournament)
+    if group is not None:
+        sections = sections.filter(pk__in=[*group, *also])
+    return Round.objects.filter(
+        section__in=sections,
+        number=1,
+        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
+    ).exists()

@@ -223,6 +223,9 @@ from tournaments.services.team_sections import (
     team_round_pair,
 )
 from tournaments.services.teams import (
+    TEAM_GROUP_EMPTY,
+    TEAM_GROUP_TEAM_SECTION,
+    TEAM_GROUP_UNKNOWN,
     TEAM_MIN_RANGE,
     TEAM_ORDER_INVALID,
     TEAM_PRIZE_LONG,
@@ -317,6 +320,9 @@ __all__ = [
     "TEAM_SCORING_LOCKED",
     "TEAM_SCORING_UNCHANGED",
     "TEAM_TOP_RANGE",
+    "TEAM_GROUP_EMPTY",
+    "TEAM_GROUP_TEAM_SECTION",
+    "TEAM_GROUP_UNKNOWN",
     "section_team_scoring_clear",
     "section_team_scoring_post",
     "team_scoring_check",

@@ -14,8 +14,11 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments import selectors, services
 from tournaments.access import tournament_for_director
-from tournaments.forms.teams import TeamScoringForm, TeamSectionForm
-from tournaments.models import Round
+from tournaments.forms.teams import (
+    EventTeamScoringForm,
+    TeamScoringForm,
+    TeamSectionForm,
+)
 from tournaments.views.setup import section_for_director
 
 TEMPLATE = "tournaments/team_scoring.html"
@@ -63,23 +66,20 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
 @require_http_methods(["GET", "POST"])
 @login_required
 def tournament_team_scoring(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's team scoring: the sections scored together, posted before their round 1."""
     tournament = tournament_for_director(request, slug)
-    locked = Round.objects.filter(
-        section__tournament=tournament,
-        number=1,
-        status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
-    ).exists()
+    choices = selectors.individual_section_choices(tournament)
     context: dict[str, Any] = {
         "tournament": tournament,
         "stored": tournament.team_scoring,
-        "locked": locked,
+        "locked": selectors.team_group_started(tournament),
         "action": reverse("tournaments:tournament_team_scoring", args=[slug]),
         "public": reverse("standings:event_teams", args=[slug]),
     }
     if request.method != "POST":
-        form = TeamScoringForm.from_stored(tournament.team_scoring)
+        form = EventTeamScoringForm.for_event(tournament.team_scoring, choices)
         return render(request, TEMPLATE, {**context, "form": form})
-    form = TeamScoringForm(request.POST)
+    form = EventTeamScoringForm(request.POST, choices=choices)
     if form.is_valid():
         try:
             services.tournament_team_scoring_post(
@@ -89,6 +89,7 @@ def tournament_team_scoring(request: HttpRequest, slug: str) -> HttpResponse:
                 order=form.cleaned_data["order"],
                 prizes=form.prize_list(),
                 reason=form.cleaned_data["reason"],
+                sections=form.cleaned_data["sections"],
             )
         except ValidationError as error:
             form.add_error(None, error)
