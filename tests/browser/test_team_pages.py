@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import SHOTS
 from tests.browser.test_round_page import log_in
 from tests.tournaments.builders import section_build, tournament_build
-from tournaments import services
+from tests.tournaments.test_team_lineups import league
 from tournaments.demo import demo_tournament_create
 from tournaments.demo_teams import demo_team_tournament_create
 from tournaments.models import Pairing, Section
@@ -140,39 +140,26 @@ def test_td_fields_a_reserve_and_the_match_page_follows(
     director = User.objects.create_user("bert", password="x")
     tournament = tournament_build(name="Reserve Cup", is_published=True)
     tournament.directors.add(director)
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900, 1800, 1700, 1950, 1850, 1750, 1650],
-        names=["Ann Avery", "Bea Banks", "Cy Cole", "Dot Dunn"]
-        + ["Eli Ellis", "Flo Fox", "Gus Gray", "Hal Hart"],
-        rounds=[],
-        rounds_total=1,
-        kind=Section.Kind.ROUND_ROBIN,
-    )
-    services.section_teams_set(
-        section=section,
-        boards=3,
-        rosters=[("Knights", [1, 2, 3, 4]), ("Rooks", [5, 6, 7, 8])],
-    )
-    services.team_round_pair(section=section)
+    # Two teams of four for three boards: A = Ann Bea Cy Dot, B = Eli Flo Gus Hal.
+    section = league(tournament)
     log_in(page, live_server, director)
     page.goto(
         live_server.url
         + reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
     )
     page.get_by_role("link", name="Line-ups").click()
-    knights = page.locator("form.lineup-form[data-team='1']")
-    expect(knights.get_by_role("checkbox")).to_have_count(4)
+    team_a = page.locator("form.lineup-form[data-team='1']")
+    expect(team_a.get_by_role("checkbox")).to_have_count(4)
     # Bea cannot come: Dot, the reserve, plays; Cy moves up to board 2.
-    knights.get_by_label("Bea Banks").uncheck()
-    knights.get_by_label("Dot Dunn").check()
+    team_a.get_by_label("Bea").uncheck()
+    team_a.get_by_label("Dot").check()
     _shot(page, "td_lineups", request)
-    knights.get_by_role("button", name="Save line-up: Knights").click()
+    team_a.get_by_role("button", name="Save line-up: A").click()
     expect(page.get_by_text("Round 1 line-up saved")).to_be_visible()
-    knights = page.locator("form.lineup-form[data-team='1']")
-    expect(knights.locator("label", has_text="Cy Cole")).to_contain_text("Bd 2")
-    expect(knights.locator("label", has_text="Dot Dunn")).to_contain_text("Bd 3")
-    expect(knights.locator("label", has_text="Bea Banks")).to_contain_text("–")
+    team_a = page.locator("form.lineup-form[data-team='1']")
+    expect(team_a.locator("label", has_text="Cy")).to_contain_text("Bd 2")
+    expect(team_a.locator("label", has_text="Dot")).to_contain_text("Bd 3")
+    expect(team_a.locator("label", has_text="Bea")).to_contain_text("–")
     assert page.evaluate(
         "document.documentElement.scrollWidth <= window.innerWidth + 1"
     )
@@ -183,6 +170,6 @@ def test_td_fields_a_reserve_and_the_match_page_follows(
     )
     rows = page.locator("table.team-match tbody tr")
     expect(rows).to_have_count(3)
-    expect(rows.nth(1)).to_contain_text("Cy Cole")
-    expect(rows.nth(2)).to_contain_text("Dot Dunn")
+    expect(rows.nth(1)).to_contain_text("Cy")
+    expect(rows.nth(2)).to_contain_text("Dot")
     _shot(page, "match_lineup", request)

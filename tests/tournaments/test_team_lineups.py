@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from standings.team_loaders import team_section_report
 from tests.tournaments.builders import section_build
+from tests.tournaments.test_team_sections import team_section
 from tournaments import services
 from tournaments.models import (
     Pairing,
@@ -93,7 +94,7 @@ def test_results_game_points_and_board_standings_follow_the_fielded_players(
     results = {1: Result.WHITE_WIN, 2: Result.DRAW, 3: Result.WHITE_WIN}
     for pairing in Pairing.objects.filter(round__section=section):
         services.result_record(
-            pairing=pairing, result=results[pairing.board], based_on=Result.PENDING
+            pairing=pairing, result=results[pairing.board or 0], based_on=Result.PENDING
         )
     assert Round.objects.get(section=section, number=1).status == Round.Status.COMPLETE
     report = team_section_report(section=section)
@@ -192,18 +193,7 @@ def test_the_same_line_up_again_changes_nothing(tournament: Tournament) -> None:
 def test_a_round_not_paired_or_followed_by_a_paired_round_is_refused(
     tournament: Tournament,
 ) -> None:
-    section = section_build(
-        tournament=tournament,
-        ratings=[1800] * 8,
-        rounds=[],
-        rounds_total=3,
-        kind=Section.Kind.ROUND_ROBIN,
-    )
-    services.section_teams_set(
-        section=section,
-        boards=2,
-        rosters=[("A", [1, 2]), ("B", [3, 4]), ("C", [5, 6]), ("D", [7, 8])],
-    )
+    section = team_section(tournament)  # four teams of two boards, three rounds
     with pytest.raises(ValidationError, match="Round 1 has no matches yet"):
         services.team_lineup_set(section=section, number=1, team=1, players=[1, 2])
     assert not Round.objects.filter(section=section).exists()
