@@ -161,7 +161,7 @@ def players_renumber(*, section: Section) -> list[Player]:
                         f"(VALUES {values}) AS v WHERE {table}.id = v.column1",
                         [x for number, pk in chunk for x in (pk, number)],
                     )
-        _do_not_pair_renumber(section, {old: new for old, new in moves.values()})
+        _do_not_pair_renumber(section, dict(moves.values()))
     return list(Player.objects.filter(section=section).order_by("start_number"))
 
 
