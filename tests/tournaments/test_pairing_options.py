@@ -45,6 +45,17 @@ def _pair(section: Section) -> Any:
     )
 
 
+def _swiss(tournament: Tournament, **options: Any) -> Section:
+    """A Swiss section of six players before round 1, with these pairing options stored."""
+    return section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        **({"pairing_options": options} if options else {}),
+    )
+
+
 def _fresh(section: Section) -> Section:
     return Section.objects.get(pk=section.pk)
 
@@ -53,9 +64,7 @@ def _fresh(section: Section) -> Section:
 
 
 def test_the_service_saves_the_options(tournament: Tournament) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     options = {"accelerated_rounds": 2, "board_one_colour": "white"}
     services.section_pairing_options_set(section=section, options=options)
     assert _fresh(section).pairing_options == options
@@ -109,9 +118,7 @@ def test_the_service_refuses_a_change_once_round_one_is_paired(
 
 
 def test_a_draft_round_one_locks_the_options_too(tournament: Tournament) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     _pair(section=section)  # a draft, not posted
     with pytest.raises(ValidationError):
         services.section_pairing_options_set(
@@ -164,9 +171,7 @@ def test_the_page_shows_the_current_values(
 def test_posting_black_for_board_one_gives_the_top_seed_black_in_round_one(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     response = td_client.post(_url(section), _form(board_one_colour="black"))
     assert response.status_code == 302
     assert _fresh(section).pairing_options["board_one_colour"] == "black"
@@ -181,9 +186,7 @@ def test_posting_black_for_board_one_gives_the_top_seed_black_in_round_one(
 def test_posting_white_for_board_one_gives_the_top_seed_white(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     td_client.post(_url(section), _form(board_one_colour="white"))
     round_ = _pair(section=_fresh(section))
     board_one = Pairing.objects.select_related("white").get(round=round_, board=1)
@@ -258,9 +261,7 @@ def test_the_yes_no_options_are_stored_as_posted_and_the_do_not_pair_list_is_sho
 def test_the_td_types_the_do_not_pair_list_and_the_pairing_keeps_them_apart(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
 
     td_client.post(_url(section), _form(do_not_pair="1-2"))
     td_client.post(_url(section), _form(do_not_pair=""))  # an empty field: no list
@@ -307,9 +308,7 @@ def test_a_bad_do_not_pair_list_is_refused_and_changes_nothing(
 def test_half_a_point_of_acceleration_is_stored_as_the_parser_reads_it(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     td_client.post(
         _url(section), _form(accelerated_rounds="2", accelerated_points="0.5")
     )
