@@ -45,14 +45,10 @@ def _pair(section: Section) -> Any:
     )
 
 
-def _swiss(tournament: Tournament, **options: Any) -> Section:
-    """A Swiss section of six players before round 1, with these pairing options stored."""
+def _swiss(tournament: Tournament) -> Section:
+    """A Swiss section of six players before round 1."""
     return section_build(
-        ratings=RATINGS,
-        rounds=[],
-        rounds_total=5,
-        tournament=tournament,
-        **({"pairing_options": options} if options else {}),
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
     )
 
 
