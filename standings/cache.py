@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import ParamSpec
+from typing import ParamSpec, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -59,6 +59,7 @@ RENDER_WAIT_SECONDS = 10
 RENDER_POLL_SECONDS = 0.05
 
 P = ParamSpec("P")
+T = TypeVar("T")
 logger = logging.getLogger("tiebreak.render")
 
 
@@ -181,21 +182,39 @@ def section_lookup(
 ) -> tuple[Tournament, Section, str]:
     """Tournament (drafts 404 for the public), section and its version: three queries, or none
     for a plain visitor within ``PUBLIC_PAGES_FRESH_SECONDS`` of the last lookup."""
-    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
-    key = lookup_key(slug, section)
-    reuse = fresh > 0 and plain_visitor(request)
-    hit = cache.get(key) if reuse else None
-    if hit is not None:
-        tournament, found, version = hit
-        return tournament, found, version
+    return _reused(
+        request, lookup_key(slug, section), _section_load, request, slug, section
+    )
+
+
+def _section_load(
+    request: HttpRequest, slug: str, section: int
+) -> tuple[Tournament, Section, str]:
     # For a plain visitor this is "published, else 404": nobody logged in directs it.
     tournament = tournament_for_reader(request, slug)
     found = get_object_or_404(Section, pk=section, tournament=tournament)
     found.tournament = tournament
-    version = section_version(found)
+    return tournament, found, section_version(found)
+
+
+def _reused(
+    request: HttpRequest,
+    key: str,
+    load: Callable[P, T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """``load(...)``, kept under ``key`` for ``PUBLIC_PAGES_FRESH_SECONDS`` for a plain
+    visitor (who then gets the kept one); anyone else gets it fresh."""
+    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
+    reuse = fresh > 0 and plain_visitor(request)
+    hit: T | None = cache.get(key) if reuse else None
+    if hit is not None:
+        return hit
+    found = load(*args, **kwargs)
     if reuse:
-        cache.set(key, (tournament, found, version), fresh)
-    return tournament, found, version
+        cache.set(key, found, fresh)
+    return found
 
 
 def event_lookup_key(slug: str) -> str:
@@ -209,13 +228,12 @@ def event_lookup(
     made of their versions and the posted event scoring: a page over several sections (the
     event's team standings) changes when any of them does. Reused for a plain visitor as
     ``section_lookup`` is."""
-    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
-    key = event_lookup_key(slug)
-    reuse = fresh > 0 and plain_visitor(request)
-    hit = cache.get(key) if reuse else None
-    if hit is not None:
-        tournament, sections, version = hit
-        return tournament, sections, version
+    return _reused(request, event_lookup_key(slug), _event_load, request, slug)
+
+
+def _event_load(
+    request: HttpRequest, slug: str
+) -> tuple[Tournament, list[Section], str]:
     tournament = tournament_for_reader(request, slug)
     sections = group_sections(tournament)
     for section in sections:
@@ -228,8 +246,6 @@ def event_lookup(
         )
     )
     version = hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
-    if reuse:
-        cache.set(key, (tournament, sections, version), fresh)
     return tournament, sections, version
 
 

@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from standings.engine import Contribution, Explanation, RowExplanation
+from standings.engine import Contribution, Explanation, RowExplanation, Standings
 from standings.engine.prizes import format_cents
-from standings.engine.teams import MemberTeamRow
+from standings.engine.teams import MemberTeamRow, TeamStandings
 from standings.pages.crosstable import crosstable_rows
 from standings.pages.games import Game
 from standings.pages.prizes import item_text
@@ -29,6 +29,7 @@ from standings.pages.standings import standing_lines
 from standings.reports import PrizeReport, SectionReport, as_decimal
 from standings.team_loaders import TeamSectionReport
 from standings.team_reports import TeamReport
+from tournaments.models import Section
 
 # A game of the wall chart by player pk and round number (``pages.games.section_games``).
 Games = dict[int, dict[int, Game]]
@@ -71,7 +72,13 @@ def _blank(value: object) -> object:
 
 def _header(report: SectionReport) -> dict[str, Any]:
     """What every standings and wall-chart document starts with."""
-    section, standings = report.section, report.standings
+    return _section_header(report.section, report.standings)
+
+
+def _section_header(
+    section: Section, standings: Standings | TeamStandings
+) -> dict[str, Any]:
+    """The section, its rounds, the round the standings are after, the tiebreaks posted."""
     return {
         "tournament": section.tournament.slug,
         "section": section.name,
@@ -478,15 +485,10 @@ def team_section_document(report: TeamSectionReport) -> dict[str, Any]:
     standings, section = report.standings, report.section
     keys = [spec.key for spec in standings.order]
     return {
-        "tournament": section.tournament.slug,
-        "section": section.name,
-        "rounds": section.rounds_total,
-        "after_round": standings.through_round,
-        "final": section.is_final,
+        **_section_header(section, standings),
         "boards": section.team_boards,
         "match_points": report.settings.match_points.text(),
         "ranked_by": standings.primary,
-        "tiebreaks": [{"key": s.key, "name": s.label} for s in standings.order],
         "teams": [
             {
                 "rank": row.rank,
