@@ -294,7 +294,7 @@ def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeStr
             )
             + '</td>\n<td class="text-end" style="width:9rem">\n'
             f'<form method="post" action="{toggle}"\nhx-post="{toggle}" '
-            'hx-target="closest tr" hx-swap="outerHTML">'
+            'hx-target="closest tr" hx-swap="outerHTML" hx-disabled-elt="find button">'
             + f"{before}{number}{after}"
             + (
                 '\n<input type="hidden" name="present" value="0">\n'
