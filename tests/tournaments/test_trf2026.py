@@ -93,7 +93,10 @@ def test_a_trf2026_file_round_trips() -> None:
 def test_a_change_in_the_section_is_written_in_place_of_the_imported_record() -> None:
     section = tournament_import_trf(text=TRF26).sections.get()
     Section.objects.filter(pk=section.pk).update(
-        win_points=1, draw_points="0.5", time_control="G/45;+10"
+        win_points=1,
+        draw_points="0.5",
+        time_control="G/45;+10",
+        pairing_options={"accelerated_rounds": 3, "accelerated_points": "0.5"},
     )
     RequestedBye.objects.filter(
         player__section=section, player__start_number=3
@@ -105,6 +108,8 @@ def test_a_change_in_the_section_is_written_in_place_of_the_imported_record() ->
     assert "162" not in written  # back to the default 1 / 0.5 / 0: no record needed
     assert written["222"] == ["2700+10"]
     assert written["240"] == ["H 004    1"]
+    assert written["250"] == ["      0.5 001 003 0001 0002"]
+    assert "260" not in written  # the do-not-pair list is gone with the options
 
 
 def test_a_section_made_here_gets_the_new_records_in_trf2026_only() -> None:
@@ -275,6 +280,13 @@ def test_a_baku_acceleration_and_a_team_events_records_stay_as_the_file_had_them
     assert values(section_trf(section=section, version="2026"))["250"] == [
         "      2.0 001 001 0001 0003",
         "      1.0 002 002 0001 0003",
+    ]
+    # One bonus for players 1 to 2 of 6: not the top half the pairing program accelerates.
+    two = TRF26_APART.replace("142 4\n", "142 4\n250       1.0 001 002 0001 0002\n")
+    section = tournament_import_trf(text=two).sections.get()
+    assert "accelerated_rounds" not in section.pairing_options
+    assert values(section_trf(section=section, version="2026"))["250"] == [
+        "      1.0 001 002 0001 0002"
     ]
     # A team tournament's file (team records 310): its ids are teams, not these players.
     team = text.replace("142 4\n", "142 4\n310   1 Lions\n")
