@@ -66,13 +66,22 @@ def section_teams(*, section: Section, through_round: int | None = None) -> Team
 
 
 def tournament_teams(*, tournament: Tournament) -> TeamReport:
-    """The whole event's team standings: every section's players pooled, each section after its
-    last complete round."""
+    """The event's team standings: the players of its group of sections (every section when
+    the scoring names none) pooled, each section after its last complete round."""
     if not tournament.team_scoring:
         raise ReportError(f"{tournament.name} has no event team scoring posted")
     scoring = scoring_of(tournament.team_scoring, tournament.name)
-    sections = list(tournament.sections.all())
-    return _report(sections, scoring, tournament.team_scoring, None)
+    return _report(group_sections(tournament), scoring, tournament.team_scoring, None)
+
+
+def group_sections(tournament: Tournament) -> list[Section]:
+    """The sections the event's team scoring pools: those it names (a section deleted since is
+    left out), else every section."""
+    sections = tournament.sections.all()
+    group = tournament.team_scoring.get("sections")
+    if group is not None:
+        sections = sections.filter(pk__in=group)
+    return list(sections)
 
 
 def _report(

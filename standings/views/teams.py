@@ -63,7 +63,11 @@ def event_team_standings(request: HttpRequest, slug: str) -> HttpResponse:
     except ReportError as error:
         context["error"] = str(error)
         return render(request, TEAMS, context)
-    return render(request, TEAMS, {**context, **_report_context(report)})
+    # A group of sections is named on the page; the whole event is not listed.
+    group = list(report.rounds) if "sections" in tournament.team_scoring else []
+    return render(
+        request, TEAMS, {**context, **_report_context(report), "group": group}
+    )
 
 
 def _report_context(report: TeamReport) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import SHOTS
 from tests.browser.test_round_page import log_in
 from tests.tournaments.builders import section_build, tournament_build
+from tests.tournaments.test_team_lineups import league
 from tournaments.demo import demo_tournament_create
 from tournaments.demo_teams import demo_team_tournament_create
 from tournaments.models import Pairing, Section
@@ -131,3 +132,44 @@ def test_td_runs_a_team_round_from_rosters_to_the_wall_chart(
     expect(rows.nth(1)).to_contain_text("W4")
     expect(rows.nth(1)).to_contain_text("1.5-0.5")
     _shot(page, "td_wallchart", request)
+
+
+def test_td_fields_a_reserve_and_the_match_page_follows(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    director = User.objects.create_user("bert", password="x")
+    tournament = tournament_build(name="Reserve Cup", is_published=True)
+    tournament.directors.add(director)
+    # Two teams of four for three boards: A = Ann Bea Cy Dot, B = Eli Flo Gus Hal.
+    section = league(tournament)
+    log_in(page, live_server, director)
+    page.goto(
+        live_server.url
+        + reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+    )
+    page.get_by_role("link", name="Line-ups").click()
+    team_a = page.locator("form.lineup-form[data-team='1']")
+    expect(team_a.get_by_role("checkbox")).to_have_count(4)
+    # Bea cannot come: Dot, the reserve, plays; Cy moves up to board 2.
+    team_a.get_by_label("Bea").uncheck()
+    team_a.get_by_label("Dot").check()
+    _shot(page, "td_lineups", request)
+    team_a.get_by_role("button", name="Save line-up: A").click()
+    expect(page.get_by_text("Round 1 line-up saved")).to_be_visible()
+    team_a = page.locator("form.lineup-form[data-team='1']")
+    expect(team_a.locator("label", has_text="Cy")).to_contain_text("Bd 2")
+    expect(team_a.locator("label", has_text="Dot")).to_contain_text("Bd 3")
+    expect(team_a.locator("label", has_text="Bea")).to_contain_text("–")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+    )
+    _shot(page, "td_lineups_saved", request)
+    page.goto(
+        live_server.url
+        + reverse("standings:team_match", args=[tournament.slug, section.pk, 1, 1])
+    )
+    rows = page.locator("table.team-match tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_contain_text("Cy")
+    expect(rows.nth(2)).to_contain_text("Dot")
+    _shot(page, "match_lineup", request)

@@ -28,6 +28,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from tests.databases import scratch_postgres
+
 ROOT = Path(__file__).resolve().parents[2]
 FRESH_SECONDS = 2
 PASSWORD = "two-servers-password"
@@ -93,35 +95,26 @@ class Stack:
     pairing: int
 
 
-def _database_url(tmp_path: Path) -> tuple[str, str | None]:
-    """A scratch database of the suite's kind: (its URL, its PostgreSQL name or None)."""
+@pytest.fixture
+def database_url(tmp_path: Path) -> Iterator[str]:
+    """A scratch database of the suite's kind: PostgreSQL when the suite runs on it."""
     if connection.vendor != "postgresql":
-        return f"sqlite:///{tmp_path / 'shared.sqlite3'}", None
-    import psycopg
-
-    params = connection.get_connection_params()
-    name = f"tiebreak_two_servers_{os.getpid()}"
-    with psycopg.connect(**params, autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.execute(f'CREATE DATABASE "{name}"')
-    user = params.get("user", "postgres")
-    host = params.get("host", "127.0.0.1")
-    port = params.get("port", 5432)
-    secret = f":{params['password']}" if params.get("password") else ""
-    return f"postgres://{user}{secret}@{host}:{port}/{name}", name
+        yield f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+        return
+    with scratch_postgres(f"tiebreak_two_servers_{os.getpid()}") as url:
+        yield url
 
 
 @pytest.fixture
-def stack(tmp_path: Path) -> Iterator[Stack]:
+def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
     redis_port, port_a, port_b = _free_port(), _free_port(), _free_port()
-    url, pg_name = _database_url(tmp_path)
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
         "DJANGO_SETTINGS_MODULE": "tiebreak_site.settings",
         "DEBUG": "false",
         "SECRET_KEY": "two-servers-test-key-" + "x" * 40,
         "ALLOWED_HOSTS": "127.0.0.1",
-        "DATABASE_URL": url,
+        "DATABASE_URL": database_url,
         "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
         "PUBLIC_PAGES_FRESH_SECONDS": str(FRESH_SECONDS),
         # Plain HTTP on loopback: no TLS in this test.
@@ -203,12 +196,6 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
                 process.wait()
         for file in files:
             file.close()
-        if pg_name:
-            import psycopg
-
-            params = connection.get_connection_params()
-            with psycopg.connect(**params, autocommit=True) as admin:
-                admin.execute(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
 
 
 def _get(url: str) -> str:

@@ -27,6 +27,10 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 TEAMS = {1: "North", 6: "North", 3: "North", 4: "South", 2: "South", 5: "South"}
 
 
+# Both sections pooled, best three of six: North 2.5 + 2.5 + 1, South 2 + 2 + 1.5.
+POOLED = [["1", "North", "6"], ["2", "South", "5.5"]]
+
+
 def build(tournament: Tournament, name: str = "K-8") -> Section:
     section = section_build(
         ratings=[1500] * 6, rounds=ROUNDS, tournament=tournament, name=name, names=NAMES
@@ -146,10 +150,7 @@ def test_event_team_standings_pool_every_section(
         reverse("standings:event_teams", args=[tournament.slug])
     ).content.decode()
     # Best three of six: North 2.5 + 2.5 + 1, South 2 + 2 + 1.5; every member: North 8, South 10.
-    assert [r.split()[:3] for r in rows(html)] == [
-        ["1", "North", "6"],
-        ["2", "South", "5.5"],
-    ]
+    assert [r.split()[:3] for r in rows(html)] == POOLED
     assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
     assert (
         reverse("standings:event_teams", args=[tournament.slug])
@@ -214,3 +215,28 @@ def test_teams_still_tied_for_a_trophy_are_flagged_for_the_td(
         reverse("standings:prizes", args=[tournament.slug, section.pk])
     ).content.decode()
     assert "tied after every team tiebreak" in html
+
+
+def test_group_team_standings_pool_only_the_chosen_sections(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    k8 = build(tournament, "K-8")
+    k5 = build(tournament, "K-5")
+    build(tournament, "Open")
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=3,
+        min_players=2,
+        order="team_points",
+        prizes=["School trophy"],
+        sections=[k8.pk, k5.pk],
+    )
+    html = anonymous.get(
+        reverse("standings:event_teams", args=[tournament.slug])
+    ).content.decode()
+    # As for the whole event of two sections: the Open's players do not count.
+    assert [r.split()[:3] for r in rows(html)] == POOLED
+    assert "Team standings, K-5, K-8</h1>" in html
+    assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
+    assert "(Open)" not in html
+    assert "School trophy" in rows(html)[0]

@@ -1,8 +1,8 @@
 """Whole-tournament backup: one JSON document, restored into an identical tournament.
 
-Exporting the restored tournament gives the same bytes, on this database and on another (a
-scratch SQLite database in a separate process: PostgreSQL to SQLite when the suite runs on
-PostgreSQL); standings and TRF files are the same.
+Exporting the restored tournament gives the same bytes, on this database and across SQLite and
+PostgreSQL (scratch databases in separate processes); its standings, wall charts and TRF files
+are the same.
 """
 
 from __future__ import annotations
@@ -19,10 +19,15 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from standings import downloads
+from standings.pages.games import section_games
+from standings.reports import section_report
 from standings.trf_export import section_trf
+from tests.databases import scratch_postgres
 from tournaments import services
 from tournaments.backup import NOT_A_TOURNAMENTS, tournament_export, tournament_models
 from tournaments.demo import demo_live_tournament_create
@@ -102,10 +107,20 @@ def _export(slug: str) -> str:
     return out.getvalue()
 
 
-def _trfs(tournament: Tournament) -> list[str]:
-    return [
-        section_trf(section=s) for s in tournament.sections.order_by("position", "pk")
-    ]
+def _files(slug: str) -> dict[str, str]:
+    """What a tournament publishes, by section: its standings, wall chart and TRF-16 file."""
+    files = {}
+    for section in Section.objects.filter(tournament__slug=slug).order_by(
+        "position", "pk"
+    ):
+        report = section_report(section=section)
+        games = section_games(section, through_round=report.standings.through_round)
+        files[f"{section.name} standings.json"] = downloads.standings_json(report)
+        files[f"{section.name} crosstable.json"] = downloads.crosstable_json(
+            report, games
+        )
+        files[f"{section.name} section.trf"] = section_trf(section=section)
+    return files
 
 
 def test_every_model_of_the_app_is_in_the_backup_or_named_as_not_a_tournaments() -> (
@@ -139,17 +154,11 @@ def _restore(text: str, tmp_path: Path, *args: str) -> str:
     return out.getvalue().strip()
 
 
-def _standings(slug: str) -> str:
-    out = io.StringIO()
-    call_command("standings", slug, "--format", "json", stdout=out)
-    return out.getvalue()
-
-
 def test_a_restored_tournament_exports_the_same_bytes_and_files(
     event: Tournament, tmp_path: Path
 ) -> None:
     before = _export(event.slug)
-    trfs, standings = _trfs(event), _standings(event.slug)
+    files = _files(event.slug)
     slug = event.slug
     event.delete()
 
@@ -157,8 +166,7 @@ def test_a_restored_tournament_exports_the_same_bytes_and_files(
 
     restored = Tournament.objects.get(slug=slug)
     assert _export(slug) == before
-    assert _trfs(restored) == trfs
-    assert _standings(slug) == standings
+    assert _files(slug) == files
     assert list(restored.directors.values_list("username", flat=True)) == ["td"]
 
 
@@ -221,32 +229,52 @@ def test_the_tournaments_directors_download_the_backup(
     assert anonymous.get(url).status_code == 302
 
 
-def test_a_backup_restores_identically_into_another_database(
+# Prints ``_files`` of a tournament from another process's database (DATABASE_URL).
+FILES_SCRIPT = (
+    "import django, json, sys; django.setup(); "
+    "from tests.tournaments.test_backup import _files; "
+    "print(json.dumps(_files(sys.argv[1])))"
+)
+
+
+def _python(database_url: str, *args: str) -> str:
+    """Runs this project's Python on ``database_url`` in a separate process: its output."""
+    run = subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+            "DJANGO_SETTINGS_MODULE": "tiebreak_site.settings",
+            "DATABASE_URL": database_url,
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_a_backup_crosses_between_sqlite_and_postgresql_unchanged(
     event: Tournament, tmp_path: Path
 ) -> None:
-    """From this database into a scratch SQLite one, in another process, and back out."""
-    before = _export(event.slug)
-    backup = tmp_path / "backup.json"
-    backup.write_text(before, "utf-8")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
-        "DJANGO_SETTINGS_MODULE": "tiebreak_site.settings",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'other.sqlite3'}",
-    }
-
-    def manage(*args: str) -> str:
-        run = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-            timeout=300,
+    """Into a scratch database of the other kind, out again and into one of the first kind, each
+    in its own process: SQLite to PostgreSQL and PostgreSQL to SQLite whichever database the
+    suite runs on. Every hop exports the same bytes and the same files."""
+    document, files = _export(event.slug), _files(event.slug)
+    sqlite = f"sqlite:///{tmp_path / 'scratch.sqlite3'}"
+    with scratch_postgres(f"tiebreak_backup_{os.getpid()}") as postgres:
+        hops = (
+            [postgres, sqlite] if connection.vendor == "sqlite" else [sqlite, postgres]
         )
-        assert run.returncode == 0, run.stderr
-        return run.stdout
-
-    manage("migrate", "-v0")
-    assert manage("tournament_import", str(backup)).strip() == event.slug
-    assert manage("tournament_export", event.slug) == before
+        text = document
+        for hop, url in enumerate(hops):
+            backup = tmp_path / f"hop-{hop}.json"
+            backup.write_text(text, "utf-8")
+            _python(url, "manage.py", "migrate", "-v0")
+            imported = _python(url, "manage.py", "tournament_import", str(backup))
+            assert imported.strip() == event.slug
+            text = _python(url, "manage.py", "tournament_export", event.slug)
+            assert text == document, url.partition(":")[0]
+            assert json.loads(_python(url, "-c", FILES_SCRIPT, event.slug)) == files

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import section_build, tournament_build
 from tournaments import services
 from tournaments.models import Round, Section, Tournament
 
@@ -168,10 +168,100 @@ def test_another_td_cannot_post_team_scoring(
 def test_td_posts_the_event_scoring(
     td_client: Client, td: User, tournament: Tournament
 ) -> None:
+    section = section_build(ratings=[1500], rounds=[], tournament=tournament)
     url = reverse("tournaments:tournament_team_scoring", args=[tournament.slug])
     assert td_client.get(url).status_code == 200
-    response = td_client.post(
-        url, {"top": "", "min_players": "3", "order": "team_points"}
-    )
+    fields = {"top": "", "min_players": "3", "order": "team_points"}
+    response = td_client.post(url, fields)
+    assert response.status_code == 400
+    assert services.TEAM_GROUP_EMPTY in response.content.decode()
+    response = td_client.post(url, {**fields, "sections": [str(section.pk)]})
     assert response.status_code == 302
     assert Tournament.objects.get(pk=tournament.pk).team_scoring["min_players"] == 3
+
+
+# ---- a group of sections scored together (K-3, K-5 and K-8 of a scholastic)
+
+
+def test_event_scoring_stores_the_group_of_sections(tournament: Tournament) -> None:
+    k3 = section_build(ratings=[1500], rounds=[], tournament=tournament, name="K-3")
+    section_build(ratings=[1500], rounds=[], tournament=tournament, name="K-12")
+    k8 = section_build(ratings=[1500], rounds=[], tournament=tournament, name="K-8")
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, sections=[k8.pk, k3.pk, k8.pk]
+    )
+    stored = Tournament.objects.get(pk=tournament.pk).team_scoring
+    assert stored["sections"] == sorted([k3.pk, k8.pk])
+
+
+def test_a_bad_group_is_refused_and_nothing_changes(tournament: Tournament) -> None:
+    k3 = section_build(ratings=[1500], rounds=[], tournament=tournament, name="K-3")
+    league = section_build(ratings=[1500], rounds=[], tournament=tournament, name="L")
+    Section.objects.filter(pk=league.pk).update(team_boards=4)
+    elsewhere = tournament_build(name="Elsewhere")
+    other = section_build(ratings=[1500], rounds=[], tournament=elsewhere, name="X")
+    for group, message in [
+        ([], services.TEAM_GROUP_EMPTY),
+        ([k3.pk, other.pk], "is not a section of this tournament"),
+        ([k3.pk, league.pk], "L is a fixed-roster team section"),
+    ]:
+        with pytest.raises(ValidationError, match=message[:30]):
+            services.tournament_team_scoring_post(
+                tournament=tournament, **SCHOLASTIC, sections=group
+            )
+        assert Tournament.objects.get(pk=tournament.pk).team_scoring == {}
+
+
+def test_round_one_outside_the_group_leaves_the_group_scoring_open(
+    tournament: Tournament,
+) -> None:
+    k3 = section_build(
+        ratings=[1500, 1400], rounds=["1-2 1-0"], tournament=tournament, name="K-3"
+    )
+    open_ = section_build(
+        ratings=[1500, 1400], rounds=["1-2 1-0"], tournament=tournament, name="Open"
+    )
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.NOT_PAIRED
+    )
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, sections=[k3.pk]
+    )
+    Round.objects.filter(section=open_).update(status=Round.Status.PAIRED)
+    services.tournament_team_scoring_post(
+        tournament=tournament, **{**SCHOLASTIC, "top": 4}, sections=[k3.pk]
+    )
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring["top"] == 4
+    # Adding the started section to the group is a change to its posted rules: a reason.
+    with pytest.raises(ValidationError, match="locked"):
+        services.tournament_team_scoring_post(
+            tournament=tournament, **SCHOLASTIC, sections=[k3.pk, open_.pk]
+        )
+    Round.objects.filter(section=k3).update(status=Round.Status.COMPLETE)
+    with pytest.raises(ValidationError, match="locked"):
+        services.tournament_team_scoring_post(
+            tournament=tournament, **SCHOLASTIC, sections=[k3.pk]
+        )
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring["sections"] == [k3.pk]
+
+
+def test_td_ticks_the_sections_scored_together(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section_build(ratings=[1500], rounds=[], tournament=tournament, name="K-3")
+    k5 = section_build(ratings=[1500], rounds=[], tournament=tournament, name="K-5")
+    league = section_build(ratings=[1500], rounds=[], tournament=tournament, name="L")
+    Section.objects.filter(pk=league.pk).update(team_boards=4)
+    url = reverse("tournaments:tournament_team_scoring", args=[tournament.slug])
+    html = td_client.get(url).content.decode()
+    # Every individual section is offered (and ticked for a first posting), not the team one.
+    assert html.count('name="sections"') == 2
+    assert html.count("checked") == 2
+    fields = {"top": "3", "min_players": "2", "order": ""}
+    # A team section sent by hand is not one of the choices: refused, nothing changes.
+    for ticked, status in [(k5, 302), (league, 400)]:
+        response = td_client.post(url, {**fields, "sections": [str(ticked.pk)]})
+        assert response.status_code == status
+        stored = Tournament.objects.get(pk=tournament.pk).team_scoring
+        assert stored["sections"] == [k5.pk]
+        assert td_client.get(url).content.decode().count("checked") == 1

@@ -54,19 +54,53 @@ class TeamScoringForm(forms.Form):
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> TeamScoringForm:
+        return cls(initial=cls.initial_of(stored))
+
+    @staticmethod
+    def initial_of(stored: dict[str, Any]) -> dict[str, Any]:
+        """The form's values for the posted scoring (nothing posted: the fields' defaults)."""
         if not stored:
-            return cls()
-        return cls(
-            initial={
-                "top": stored.get("top"),
-                "min_players": stored.get("min_players", 1),
-                "order": stored.get("order", ""),
-                "prizes": "\n".join(stored.get("prizes", [])),
-            }
-        )
+            return {}
+        return {
+            "top": stored.get("top"),
+            "min_players": stored.get("min_players", 1),
+            "order": stored.get("order", ""),
+            "prizes": "\n".join(stored.get("prizes", [])),
+        }
 
     def prize_list(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["prizes"].splitlines()]
+
+
+class EventTeamScoringForm(TeamScoringForm):
+    """The event's team scoring and the group of sections it pools (K-3, K-5, K-8 together)."""
+
+    sections = forms.TypedMultipleChoiceField(
+        label="Sections scored together",
+        coerce=int,
+        required=False,  # none ticked: the service says to choose one
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Each team's players in these sections count together (each with their "
+        "section's score). Fixed-roster team sections have standings of their own.",
+    )
+
+    def __init__(
+        self, *args: Any, choices: list[tuple[int, str]], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["sections"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = choices
+        self.order_fields(["sections"])
+
+    @classmethod
+    def for_event(
+        cls, stored: dict[str, Any], choices: list[tuple[int, str]]
+    ) -> EventTeamScoringForm:
+        """The form showing the posted scoring (a new one: every section ticked)."""
+        initial = cls.initial_of(stored)
+        initial["sections"] = stored.get("sections", [pk for pk, _name in choices])
+        return cls(initial=initial, choices=choices)
 
 
 ROSTERS_HELP = (
@@ -129,3 +163,22 @@ class TeamSectionForm(forms.Form):
 
     def prize_list(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["prizes"].splitlines()]
+
+
+class StartNumbersField(forms.Field):
+    """Start numbers sent as several values (ticked boxes), kept in the order sent."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def to_python(self, value: Any) -> list[int]:
+        values = [str(v).strip() for v in value or [] if str(v).strip()]
+        if not all(v.isdigit() for v in values):
+            raise forms.ValidationError("Start numbers are whole numbers.")
+        return [int(v) for v in values]
+
+
+class TeamLineupForm(forms.Form):
+    """One team's line-up for a round: the roster players who play, in roster order."""
+
+    team = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    players = StartNumbersField(required=False)

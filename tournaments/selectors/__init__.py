@@ -50,7 +50,10 @@ from tournaments.selectors.sections import (
     sections_progress,
 )
 from tournaments.selectors.teams import (
+    individual_section_choices,
+    round_lineups,
     section_teams,
+    team_group_started,
     team_match_labels,
     team_next_round,
     team_setup_initial,
@@ -92,7 +95,10 @@ __all__ = [
     "section_reopenings",
     "section_round",
     "section_rounds",
+    "individual_section_choices",
+    "round_lineups",
     "section_teams",
+    "team_group_started",
     "section_tiebreaks_posted",
     "sections_progress",
     "team_match_labels",

@@ -3,14 +3,15 @@ tiebreak order. The engine's ``standings.engine.teams`` checks the order and ran
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from standings.engine.teams import parse_member_order
-from tournaments.models import Round, Section, Tournament
-from tournaments.selectors import round_one_posted
+from tournaments.models import Section, Tournament
+from tournaments.selectors import round_one_posted, team_group_started
 
 TEAM_ORDER_INVALID = "This team order cannot be used: {error}."
 TEAM_TOP_RANGE = (
@@ -23,6 +24,11 @@ TEAM_SCORING_LOCKED = (
     "reason, which is shown with the team standings."
 )
 TEAM_SCORING_UNCHANGED = "This is already the posted team scoring."
+TEAM_GROUP_EMPTY = "Choose at least one section to score teams across."
+TEAM_GROUP_UNKNOWN = "Section {pk} is not a section of this tournament."
+TEAM_GROUP_TEAM_SECTION = (
+    "{name} is a fixed-roster team section: its teams have their own standings."
+)
 
 
 def team_scoring_check(
@@ -111,23 +117,39 @@ def tournament_team_scoring_post(
     order: str,
     prizes: list[str] | None = None,
     reason: str = "",
+    sections: Sequence[int] | None = None,
 ) -> dict[str, Any]:
-    """Post the whole event's team scoring (every section's players pooled by club / team).
+    """Post the event's team scoring: the players of a group of sections (``sections``, e.g.
+    K-3, K-5 and K-8 of a scholastic; None: every section) pooled by club / team.
 
-    Locked once round 1 of any section is posted; a change then needs a written reason.
+    Locked once round 1 of a section of the group (as posted before or as posted now) is
+    posted; a change then needs a written reason.
     """
     new = team_scoring_check(
         top=top, min_players=min_players, order=order, prizes=prizes
     )
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        started = Round.objects.filter(
-            section__tournament=locked,
-            number=1,
-            status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
-        ).exists()
+        known = {
+            s.pk: s for s in Section.objects.filter(tournament=locked).order_by("pk")
+        }
+        if sections is not None:
+            new["sections"] = _group_check(sections, known)
+        started = team_group_started(locked, new.get("sections", list(known)))
         stored = _changed(locked.team_scoring, new, started, reason)
         locked.team_scoring = stored
         locked.save(update_fields=["team_scoring"])
     tournament.team_scoring = stored
     return stored
+
+
+def _group_check(sections: Sequence[int], known: dict[int, Section]) -> list[int]:
+    """The group's section keys, sorted; each an individual section of the tournament."""
+    if not sections:
+        raise ValidationError(TEAM_GROUP_EMPTY)
+    for pk in sections:
+        if pk not in known:
+            raise ValidationError(TEAM_GROUP_UNKNOWN.format(pk=pk))
+        if known[pk].team_boards:
+            raise ValidationError(TEAM_GROUP_TEAM_SECTION.format(name=known[pk].name))
+    return sorted(set(sections))

@@ -1,0 +1,112 @@
+"""A TD's tap that the hall's Wi-Fi loses is never taken for one that worked: the page says the
+change may not have been saved, and the buttons are held while a change is on its way (a second
+press cannot be sent on the first one's stale page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, Route, expect
+
+from standings.engine import PRESETS, format_order
+from tests.browser.test_td_setup import login, shot
+from tests.conftest import PASSWORD
+from tournaments import services
+from tournaments.models import CheckIn, Section
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def section() -> Section:
+    user = User.objects.create_user("director", password=PASSWORD)
+    tournament = services.tournament_create(user=user, name="Wifi Test")
+    section = services.section_create(
+        tournament=tournament, name="Open", rounds_total=3
+    )
+    services.players_import_save(
+        section=section, text="Ana Ortiz,,,1900\nBen Ode,,,1800\n"
+    )
+    return section
+
+
+def test_a_check_in_lost_on_the_way_says_so_and_a_retry_saves_it(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    login(page, live_server.url)
+    page.goto(
+        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/"
+    )
+    page.route(
+        "**/checkin/1/toggle/**", lambda route: route.abort("internetdisconnected")
+    )
+    alert = page.locator("#htmx-error")
+    expect(alert).to_be_hidden()
+
+    page.get_by_role("button", name="Check in Ben Ode").click()
+
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text("may not have been saved")
+    shot(page, "checkin-connection-lost")
+    assert not CheckIn.objects.filter(player__section=section).exists()
+
+    page.unroute("**/checkin/1/toggle/**")
+    page.get_by_role("button", name="Check in Ben Ode").click()
+    expect(page.get_by_role("button", name="Undo check-in of Ben Ode")).to_be_visible()
+    expect(alert).to_be_hidden()
+    assert list(
+        CheckIn.objects.filter(player__section=section).values_list(
+            "player__name", flat=True
+        )
+    ) == ["Ben Ode"]
+
+
+def test_a_refused_check_in_shows_the_servers_answer(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    login(page, live_server.url)
+    page.goto(
+        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/"
+    )
+    section.players.get(
+        name="Ben Ode"
+    ).delete()  # by another TD, after this page loaded
+
+    page.get_by_role("button", name="Check in Ben Ode").click()
+
+    alert = page.locator("#htmx-error")
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text("Not saved: the server answered 404")
+    assert not CheckIn.objects.filter(player__section=section).exists()
+
+
+def test_tiebreak_builder_holds_its_buttons_while_a_change_is_on_its_way(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    login(page, live_server.url)
+    page.goto(
+        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/tiebreaks/"
+    )
+    held: list[Route] = []
+    page.route(
+        "**/tiebreaks/",
+        lambda route: (
+            held.append(route) if route.request.method == "POST" else route.continue_()
+        ),
+    )
+    use = page.get_by_role("button", name="Use US Chess default")
+
+    use.first.click()
+
+    expect(use.first).to_be_disabled()
+    expect(page.get_by_role("button", name="Add to the order")).to_be_disabled()
+    assert len(held) == 1
+    held[0].continue_()
+    expect(page.get_by_role("button", name="Post this order")).to_be_enabled()
+    page.unroute("**/tiebreaks/")
+    page.get_by_role("button", name="Post this order").click()
+    page.wait_for_url(f"**/s/{section.pk}/")
+    section.refresh_from_db()
+    assert section.tiebreaks == format_order(PRESETS["uschess"])
