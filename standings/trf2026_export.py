@@ -1,9 +1,10 @@
 """The header records TRF-2026 adds (docs/trf.md): written from the section's values, in the
 places an imported file had them.
 
-An imported record the model read (a 162 it took its points from, a 240 it made a requested
-bye of) is written back as the file had it while the model still means the same, and from the
-model once the TD changed the value; a record the model could not read stays as it was.
+An imported record the model read (a 162 it took its points from, a 240 it made requested
+byes of, a 260 it put on the do-not-pair list) is written back as the file had it while the
+model still means the same, and from the model once the TD changed the value; a record the
+model could not read, or does not hold (a 260 for some rounds only), stays as it was.
 """
 
 from __future__ import annotations
