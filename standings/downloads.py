@@ -279,18 +279,23 @@ def crosstable_json(report: SectionReport, games: Games) -> str:
 
 
 def crosstable_csv(report: SectionReport, games: Games) -> str:
-    """A header row, then per player: rank, number, name, rating, two cells per round (result
-    and opponent as the wall chart writes them, "W12"; running score), total, tiebreaks."""
+    """A header row, then per player: rank, number, name, rating, three cells per round (result
+    and opponent as the wall chart writes them, "W12"; the player's colour, w or b, empty for a
+    bye; running score), total, tiebreaks."""
     standings = report.standings
     header: list[object] = ["rank", "start_number", "name", "rating"]
     for r in range(1, standings.through_round + 1):
-        header += [f"round_{r}", f"after_round_{r}"]
+        header += [f"round_{r}", f"colour_{r}", f"after_round_{r}"]
     header += ["score", *(spec.key for spec in standings.order)]
     rows: list[list[object]] = [header]
     for w in crosstable_rows(report, games):
         cells: list[object] = []
         for c in w.cells:
-            cells += [c.text, "" if c.running is None else as_decimal(c.running)]
+            cells += [
+                c.text,
+                c.colour,
+                "" if c.running is None else as_decimal(c.running),
+            ]
         rows.append(
             [
                 w.line.row.rank,
