@@ -160,7 +160,14 @@ def team_section_report(
         teams,
         rosters,
         _match_lines(
-            matches, boards, teams, team_of, players, scoring, section.team_boards
+            matches,
+            boards,
+            teams,
+            team_of,
+            {player: board for _team, board, player in members},
+            players,
+            scoring,
+            section.team_boards,
         ),
     )
     report.boards = _board_standings(
@@ -169,7 +176,43 @@ def team_section_report(
     return report
 
 
-def _match_lines(matches, boards, teams, team_of, players, scoring, n):  # type: ignore[no-untyped-def]
+def _match_boards(
+    rows: Sequence[tuple[int | None, int, int | None, str]],
+    first: int,
+    second: int,
+    team_of: dict[int, int],
+    roster_board: dict[int, int],
+    n: int,
+) -> list[tuple[int, tuple[int | None, int | None, bool]]]:
+    """Match board -> (first team's player, second team's, whether the first has White).
+
+    A game sits on its pairing's board; a point won without a game (the other team had nobody
+    left for it) has no board of its own and takes the first board still free, its team's
+    players in roster order: a line-up fills boards 1, 2, ... (docs/teams.md)."""
+    slots: dict[int, tuple[int | None, int | None, bool]] = {}
+    loose: list[tuple[int, int]] = []  # (roster board, player) without an opponent
+    for board, white, black, _result in rows:
+        side = team_of.get(white)
+        if side not in (first, second):
+            continue
+        if black is not None and board:
+            first_white = side == first
+            slots[((board - 1) % n) + 1] = (
+                (white, black, True) if first_white else (black, white, False)
+            )
+        else:
+            loose.append((roster_board.get(white, 0), white))
+    free = [k for k in range(1, n + 1) if k not in slots]
+    for k, (_rank, player) in zip(free, sorted(loose), strict=False):
+        # The team listed first has White on the odd boards.
+        mine_first = team_of.get(player) == first
+        slots[k] = (
+            (player, None, k % 2 == 1) if mine_first else (None, player, k % 2 == 1)
+        )
+    return sorted(slots.items())
+
+
+def _match_lines(matches, boards, teams, team_of, roster_board, players, scoring, n):  # type: ignore[no-untyped-def]
     points = board_points(boards, scoring)
     pending = {number for number, *_rest, result in boards if result == Result.PENDING}
     by_round: dict[int, list[tuple[int | None, int, int | None, str]]] = {}
@@ -179,17 +222,12 @@ def _match_lines(matches, boards, teams, team_of, players, scoring, n):  # type:
     for number, table, first, second in sorted(matches):
         own: list[BoardLine] = []
         if second is not None:
-            for board, white, black, _result in sorted(
-                by_round.get(number, []), key=lambda r: r[0] or 0
+            for k, (mine, theirs, first_white) in _match_boards(
+                by_round.get(number, []), first, second, team_of, roster_board, n
             ):
-                sides = {team_of.get(white), team_of.get(black)}
-                if first not in sides:
-                    continue
-                first_white = team_of.get(white) == first
-                mine, theirs = (white, black) if first_white else (black, white)
                 own.append(
                     BoardLine(
-                        ((board - 1) % n) + 1 if board else len(own) + 1,
+                        k,
                         players[mine][0] if mine else "–",
                         players[mine][1] if mine else None,
                         players[theirs][0] if theirs else "–",

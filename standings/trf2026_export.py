@@ -1,19 +1,23 @@
 """The header records TRF-2026 adds (docs/trf.md): written from the section's values, in the
 places an imported file had them.
 
-An imported record the model read (a 162 it took its points from, a 240 it made a requested
-bye of) is written back as the file had it while the model still means the same, and from the
-model once the TD changed the value; a record the model could not read stays as it was.
+An imported record the model read (a 162 it took its points from, a 240 it made requested
+byes of, a 260 it put on the do-not-pair list) is written back as the file had it while the
+model still means the same, and from the model once the TD changed the value; a record the
+model could not read, or does not hold (a 260 for some rounds only), stays as it was.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
+from typing import cast
 
 from tournaments import trf
 from tournaments.models import RequestedBye, Section
 from tournaments.trf import trf2026
+from tournaments.trf.trf2026 import HELD
 
 BYE_LETTER = {
     RequestedBye.Kind.FULL: "F",
@@ -52,25 +56,58 @@ def _meaning(section: Section, code: str) -> Callable[[str], object]:
     }[code]
 
 
-def multi_values(section: Section, players: int) -> list[trf.TrfRecord]:
-    """The 240 (requested byes) and 250 (acceleration) records the model gives."""
-    byes = [
+# One fact a 240, 250 or 260 record states: a bye (letter, round, start number), an
+# acceleration (points, first and last round, first and last player), a pair kept apart.
+Item = tuple[str, int, int] | tuple[Fraction, int, int, int, int] | frozenset[int]
+
+
+def _items(code: str, value: str) -> set[Item] | None:
+    """What one record says, or None when it does not read."""
+    if code == "240":
+        byes = trf2026.byes_read(value)
+        return None if byes is None else set(byes)
+    if code == "250":
+        acceleration = trf2026.acceleration_read(value)
+        return None if acceleration is None else {acceleration}
+    prohibited = trf2026.prohibited_read(value)
+    return None if prohibited is None else set(trf2026.pairs_of(prohibited[2]))
+
+
+def model_items(section: Section, players: int) -> dict[str, set[Item]]:
+    """What the section holds, as 240 / 250 / 260 facts: its requested byes, its acceleration
+    (points for players 1 to half the field: the pairing program takes the top half by rating
+    each round) and its do-not-pair list."""
+    byes: set[Item] = {
         (BYE_LETTER[RequestedBye.Kind(kind)], round_number, number)
         for kind, round_number, number in RequestedBye.objects.filter(
             player__section=section
         ).values_list("kind", "round_number", "player__start_number")
-    ]
-    records = [trf.TrfRecord("240", v) for v in trf2026.byes_records(byes)]
+    }
     options = section.pairing_options or {}
+    accelerations: set[Item] = set()
     rounds = int(options.get("accelerated_rounds") or 0)
     if rounds and players:
         points = Fraction(str(options.get("accelerated_points", 1)))
-        records.append(
-            trf.TrfRecord(
-                "250", trf2026.acceleration_text(points, rounds, (players + 1) // 2)
-            )
-        )
-    return records
+        accelerations.add((points, 1, rounds, 1, (players + 1) // 2))
+    # Pairs of start numbers, as the pairing options store them (options_parse checks them).
+    pairs: set[Item] = {frozenset(p) for p in options.get("do_not_pair") or ()}
+    return {"240": byes, "250": accelerations, "260": pairs}
+
+
+def _records(code: str, items: set[Item], rounds_total: int) -> list[trf.TrfRecord]:
+    """New records for facts no imported record states, in a fixed order."""
+    if code == "240":
+        values = trf2026.byes_records(cast(list[tuple[str, int, int]], list(items)))
+    elif code == "250":
+        accelerations = cast(list[tuple[Fraction, int, int, int, int]], sorted(items))
+        values = [
+            trf2026.acceleration_text(points, last, high)
+            for points, _first, last, _low, high in accelerations
+        ]
+    else:
+        pairs = sorted(tuple(sorted(cast(frozenset[int], pair))) for pair in items)
+        values = [trf2026.prohibited_text(1, rounds_total, pair) for pair in pairs]
+    return [trf.TrfRecord(code, v) for v in values]
 
 
 def header_2026(
@@ -81,37 +118,47 @@ def header_2026(
     players: int,
 ) -> tuple[trf.TrfRecord, ...]:
     """The TRF-16 header made TRF-2026: XXR gives way to 142 (unless the file had XXR), the new
-    codes written from the model, the 240/250 records from the requested byes and pairing
-    options at the place of the first such record (else at the end of the header)."""
-    imported = {code for code, _v in section.trf_records}
+    codes written from the model.
+
+    240 / 250 / 260: an imported record the section holds (marked ``HELD`` in
+    ``Section.trf_records``) is written back as the file had it while the section still holds
+    everything it says, and left out once the TD changed that; what the section holds beyond
+    the records kept is written as new records at the place of the first held record of the
+    code (else at the end of the header). A record the section does not hold (a prohibited
+    pairing for some rounds, a team event's byes) is written back unchanged.
+    """
+    imported = {code for code, *_rest in section.trf_records}
+    held = Counter(
+        (code, value) for code, value, *mark in section.trf_records if mark == [HELD]
+    )
     values = single_values(section, rounds_total)
-    readers = {
-        "240": trf2026.byes_read,
-        "250": trf2026.acceleration_read,
-    }
-    out: list[trf.TrfRecord] = []
+    model = model_items(section, players)
+    left = {code: set(items) for code, items in model.items()}
+    out: list[trf.TrfRecord | str] = []  # a str marks where a code's new records go
     written: set[str] = set()
-    multi = multi_values(section, players)
-    multi_placed = False
     for record in records:
         code = record.code
         if code == "XXR" and "XXR" not in imported:
             continue
         if code in values:
             written.add(code)
-            model = values[code]
+            model_value = values[code]
             read = _meaning(section, code)(record.value)
             if read is None or (
-                model is not None and read == _meaning(section, code)(model)
+                model_value is not None and read == _meaning(section, code)(model_value)
             ):
                 out.append(record)
-            elif model is not None:
-                out.append(trf.TrfRecord(code, model))
+            elif model_value is not None:
+                out.append(trf.TrfRecord(code, model_value))
             continue
-        if code in readers and readers[code](record.value) is not None:
-            if not multi_placed:
-                out.extend(multi)
-                multi_placed = True
+        if code in model and held[(code, record.value)] > 0:
+            held[(code, record.value)] -= 1
+            if code not in out:
+                out.append(code)
+            items = _items(code, record.value)
+            if items is not None and items <= model[code]:
+                out.append(record)
+                left[code] -= items
             continue
         out.append(record)
     out.extend(
@@ -119,6 +166,11 @@ def header_2026(
         for code, value in values.items()
         if code not in written and value is not None
     )
-    if not multi_placed:
-        out.extend(multi)
-    return tuple(out)
+    out.extend(code for code in trf2026.MULTI_CODES if code not in out)
+    header: list[trf.TrfRecord] = []
+    for item in out:
+        if isinstance(item, str):
+            header.extend(_records(item, left[item], rounds_total))
+        else:
+            header.append(item)
+    return tuple(header)

@@ -244,7 +244,7 @@ def header_records(
     }
     records: list[trf.TrfRecord] = []
     written: set[str] = set()
-    for code, stored in section.trf_records:
+    for code, stored, *_held in section.trf_records:
         value = stored
         if code == trf.TEAM_CODE:
             # The team records (013) come from the players' club / team field, at the place
@@ -275,7 +275,7 @@ def _teams(section: Section) -> list[trf.TrfRecord]:
     A team section lists each roster in board order, teams by team number; otherwise teams come
     in the order of their first player's start number, players by start number.
     """
-    imported = any(code == trf.TEAM_CODE for code, _ in section.trf_records)
+    imported = any(code == trf.TEAM_CODE for code, *_rest in section.trf_records)
     if not (imported or section.team_scoring or section.team_boards):
         return []
     members: dict[str, list[int]] = {}

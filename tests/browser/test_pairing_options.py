@@ -1,4 +1,5 @@
-"""The pairing options page in a real browser: a TD posts board 1's colour before the event."""
+"""The pairing options page in a real browser: a TD posts board 1's colour and a do-not-pair
+list before the event."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
-def test_td_posts_board_one_colour_and_the_tab_shows_it(
+def test_td_posts_board_one_colour_and_players_kept_apart_and_the_tab_shows_them(
     live_server: Any,
     page: Any,
     request: pytest.FixtureRequest,
@@ -45,10 +46,12 @@ def test_td_posts_board_one_colour_and_the_tab_shows_it(
     page.goto(f"{live_server.url}{url}")
     page.get_by_label("Board 1 colour in round 1").select_option("black")
     page.get_by_label("Rating given to unrated players").fill("1200")
+    page.get_by_label("Never pair these players").fill("3-1, 2 4")
     page.get_by_role("button", name="Save pairing options").click()
     page.wait_for_load_state()
     assert page.get_by_text("Pairing options saved for Championship.").is_visible()
     assert page.get_by_label("Board 1 colour in round 1").input_value() == "black"
+    assert page.get_by_label("Never pair these players").input_value() == "1-3, 2-4"
     assert page.get_by_role("link", name="Pairing").get_attribute("aria-current") == (
         "page"
     )
@@ -59,4 +62,6 @@ def test_td_posts_board_one_colour_and_the_tab_shows_it(
     page.screenshot(
         path=str(SCREENSHOTS / f"pairing-options-{viewport}.png"), full_page=True
     )
-    assert Section.objects.get(pk=section.pk).pairing_options["unrated_rating"] == 1200
+    stored = Section.objects.get(pk=section.pk).pairing_options
+    assert stored["unrated_rating"] == 1200
+    assert stored["do_not_pair"] == [[1, 3], [2, 4]]

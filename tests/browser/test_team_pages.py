@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import SHOTS
 from tests.browser.test_round_page import log_in
 from tests.tournaments.builders import section_build, tournament_build
+from tests.tournaments.test_team_lineups import league
 from tournaments.demo import demo_tournament_create
 from tournaments.demo_teams import demo_team_tournament_create
 from tournaments.models import Pairing, Section
@@ -131,3 +132,73 @@ def test_td_runs_a_team_round_from_rosters_to_the_wall_chart(
     expect(rows.nth(1)).to_contain_text("W4")
     expect(rows.nth(1)).to_contain_text("1.5-0.5")
     _shot(page, "td_wallchart", request)
+
+
+def test_td_fields_a_reserve_and_the_match_page_follows(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    director = User.objects.create_user("bert", password="x")
+    tournament = tournament_build(name="Reserve Cup", is_published=True)
+    tournament.directors.add(director)
+    # Two teams of four for three boards: A = Ann Bea Cy Dot, B = Eli Flo Gus Hal.
+    section = league(tournament)
+    log_in(page, live_server, director)
+    page.goto(
+        live_server.url
+        + reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+    )
+    page.get_by_role("link", name="Line-ups").click()
+    team_a = page.locator("form.lineup-form[data-team='1']")
+    expect(team_a.get_by_role("checkbox")).to_have_count(4)
+    # Bea cannot come: Dot, the reserve, plays; Cy moves up to board 2.
+    team_a.get_by_label("Bea").uncheck()
+    team_a.get_by_label("Dot").check()
+    _shot(page, "td_lineups", request)
+    team_a.get_by_role("button", name="Save line-up: A").click()
+    expect(page.get_by_text("Round 1 line-up saved")).to_be_visible()
+    team_a = page.locator("form.lineup-form[data-team='1']")
+    expect(team_a.locator("label", has_text="Cy")).to_contain_text("Bd 2")
+    expect(team_a.locator("label", has_text="Dot")).to_contain_text("Bd 3")
+    expect(team_a.locator("label", has_text="Bea")).to_contain_text("–")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+    )
+    _shot(page, "td_lineups_saved", request)
+    page.goto(
+        live_server.url
+        + reverse("standings:team_match", args=[tournament.slug, section.pk, 1, 1])
+    )
+    rows = page.locator("table.team-match tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(1)).to_contain_text("Cy")
+    expect(rows.nth(2)).to_contain_text("Dot")
+    _shot(page, "match_lineup", request)
+
+
+def test_td_scores_school_teams_over_a_group_of_sections(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    director = User.objects.create_user("cleo", password="x")
+    tournament = tournament_build(name="County Scholastic", is_published=True)
+    tournament.directors.add(director)
+    for name in ("K-3", "K-5", "K-8", "K-12"):
+        section_build(tournament=tournament, ratings=[1200, 1100], rounds=[], name=name)
+    log_in(page, live_server, director)
+    page.goto(
+        live_server.url
+        + reverse("tournaments:tournament_team_scoring", args=[tournament.slug])
+    )
+    expect(page.get_by_role("checkbox")).to_have_count(4)
+    page.get_by_label("K-12").uncheck()
+    page.get_by_label("Counting players (top N scores)").fill("4")
+    page.get_by_label("Team prizes, one per place").fill("1st place school trophy")
+    _shot(page, "td_group", request)
+    page.get_by_role("button", name="Post team scoring").click()
+    expect(page.get_by_text("Event team scoring posted")).to_be_visible()
+    expect(page.get_by_label("K-12")).not_to_be_checked()
+    expect(page.get_by_label("K-8")).to_be_checked()
+    page.get_by_role("link", name="Team standings").click()
+    expect(
+        page.get_by_role("heading", name="Team standings, K-3, K-5, K-8")
+    ).to_be_visible()
+    _shot(page, "group", request)

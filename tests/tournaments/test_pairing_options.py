@@ -45,6 +45,13 @@ def _pair(section: Section) -> Any:
     )
 
 
+def _swiss(tournament: Tournament) -> Section:
+    """A Swiss section of six players before round 1."""
+    return section_build(
+        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
+    )
+
+
 def _fresh(section: Section) -> Section:
     return Section.objects.get(pk=section.pk)
 
@@ -53,9 +60,7 @@ def _fresh(section: Section) -> Section:
 
 
 def test_the_service_saves_the_options(tournament: Tournament) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     options = {"accelerated_rounds": 2, "board_one_colour": "white"}
     services.section_pairing_options_set(section=section, options=options)
     assert _fresh(section).pairing_options == options
@@ -109,9 +114,7 @@ def test_the_service_refuses_a_change_once_round_one_is_paired(
 
 
 def test_a_draft_round_one_locks_the_options_too(tournament: Tournament) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     _pair(section=section)  # a draft, not posted
     with pytest.raises(ValidationError):
         services.section_pairing_options_set(
@@ -149,6 +152,7 @@ def test_the_page_shows_the_current_values(
         "equalise_limit": 150,
         "alternate_limit": 80,
         "avoid_same_club": False,
+        "do_not_pair": "",
         "bye_for_colours": False,
         "colour_look_back": True,
     }
@@ -163,9 +167,7 @@ def test_the_page_shows_the_current_values(
 def test_posting_black_for_board_one_gives_the_top_seed_black_in_round_one(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     response = td_client.post(_url(section), _form(board_one_colour="black"))
     assert response.status_code == 302
     assert _fresh(section).pairing_options["board_one_colour"] == "black"
@@ -180,9 +182,7 @@ def test_posting_black_for_board_one_gives_the_top_seed_black_in_round_one(
 def test_posting_white_for_board_one_gives_the_top_seed_white(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     td_client.post(_url(section), _form(board_one_colour="white"))
     round_ = _pair(section=_fresh(section))
     board_one = Pairing.objects.select_related("white").get(round=round_, board=1)
@@ -228,7 +228,7 @@ def test_an_empty_unrated_rating_leaves_the_option_out(
     assert "unrated_rating" not in _fresh(section).pairing_options
 
 
-def test_the_yes_no_options_are_stored_as_posted_and_a_do_not_pair_list_is_kept(
+def test_the_yes_no_options_are_stored_as_posted_and_the_do_not_pair_list_is_shown(
     td_client: Client, tournament: Tournament
 ) -> None:
     section = section_build(
@@ -236,26 +236,75 @@ def test_the_yes_no_options_are_stored_as_posted_and_a_do_not_pair_list_is_kept(
         rounds=[],
         rounds_total=5,
         tournament=tournament,
-        pairing_options={"do_not_pair": [[1, 4]]},
+        pairing_options={"do_not_pair": [[4, 1], [2, 6]]},
     )
-    page = td_client.get(_url(section)).content.decode()
-    assert 'name="colour_look_back"' in page and 'name="avoid_same_club"' in page
+    page = td_client.get(_url(section))
+    assert 'name="colour_look_back"' in page.content.decode()
+    assert page.context["form"]["do_not_pair"].value() == "1-4, 2-6"
 
-    td_client.post(_url(section), _form(avoid_same_club="on", bye_for_colours="on"))
+    td_client.post(
+        _url(section),
+        _form(avoid_same_club="on", bye_for_colours="on", do_not_pair="1-4, 2-6"),
+    )
 
     stored = _fresh(section).pairing_options
     assert stored["avoid_same_club"] is True
     assert stored["bye_for_colours"] is True
     assert stored["colour_look_back"] is False
-    assert stored["do_not_pair"] == [[1, 4]]
+    assert stored["do_not_pair"] == [[1, 4], [2, 6]]
+
+
+def test_the_td_types_the_do_not_pair_list_and_the_pairing_keeps_them_apart(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _swiss(tournament)
+
+    td_client.post(_url(section), _form(do_not_pair="1-2"))
+    td_client.post(_url(section), _form(do_not_pair=""))  # an empty field: no list
+    assert "do_not_pair" not in _fresh(section).pairing_options
+
+    td_client.post(_url(section), _form(do_not_pair="4-1; 6 3,\n 2/5, 1-4"))
+
+    assert _fresh(section).pairing_options["do_not_pair"] == [[1, 4], [2, 5], [3, 6]]
+    # Top half against bottom half would be 1-4, 2-5, 3-6: every one of them is kept apart.
+    games = {
+        frozenset((p.white.start_number, p.black.start_number))
+        for p in _pair(_fresh(section)).pairings.select_related("white", "black")
+    }
+    assert not games & {frozenset(p) for p in ((1, 4), (2, 5), (3, 6))}
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("3-3", "'3-3' is not a pair of two different start numbers"),
+        ("1-4, 2", "'2' is not a pair of two different start numbers"),
+        ("1-4, 2-99", "2-99: no player of Open has start number 99."),
+    ],
+)
+def test_a_bad_do_not_pair_list_is_refused_and_changes_nothing(
+    td_client: Client, tournament: Tournament, typed: str, message: str
+) -> None:
+    section = section_build(
+        ratings=RATINGS,
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+        name="Open",
+        pairing_options={"do_not_pair": [[1, 2]]},
+    )
+
+    response = td_client.post(_url(section), _form(do_not_pair=typed))
+
+    assert response.status_code == 200
+    assert message in response.context["form"].errors["do_not_pair"][0]
+    assert _fresh(section).pairing_options == {"do_not_pair": [[1, 2]]}
 
 
 def test_half_a_point_of_acceleration_is_stored_as_the_parser_reads_it(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=[], rounds_total=5, tournament=tournament
-    )
+    section = _swiss(tournament)
     td_client.post(
         _url(section), _form(accelerated_rounds="2", accelerated_points="0.5")
     )

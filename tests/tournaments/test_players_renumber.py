@@ -94,3 +94,27 @@ def test_renumbering_a_reversed_section_of_thousands(size: int) -> None:
     assert [n for n, _r in rows] == list(range(1, size + 1))
     ratings = [r or 0 for _n, r in rows]
     assert ratings == sorted(ratings, reverse=True)
+
+
+@pytest.mark.django_db
+def test_the_do_not_pair_list_follows_its_players_to_their_new_numbers() -> None:
+    # A(1) B(2) C(3) D(4); A and B are kept apart, and C and D.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=[],
+        rounds_total=5,
+        pairing_options={"do_not_pair": [[1, 2], [3, 4]], "avoid_same_club": True},
+    )
+    d = Player.objects.get(section=section, start_number=4)
+
+    services.player_update(player=d, rating=2100)  # D goes first: D1 A2 B3 C4
+
+    section.refresh_from_db()
+    assert section.pairing_options == {
+        "do_not_pair": [[1, 4], [2, 3]],
+        "avoid_same_club": True,
+    }
+    # B taken out: the pair A-B goes; the others move up again (D1 A2 C3).
+    services.player_delete(player=Player.objects.get(section=section, start_number=3))
+    section.refresh_from_db()
+    assert section.pairing_options["do_not_pair"] == [[1, 3]]

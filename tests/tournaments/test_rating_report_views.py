@@ -11,6 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.tournaments.builders import section_build
 from tournaments.models import Player, Round, Tournament
@@ -83,8 +84,15 @@ def test_the_page_lists_each_planted_problem_with_the_page_that_fixes_it(
     td_client: Client, tournament: Tournament
 ) -> None:
     ready(tournament)
+    later = timezone.localdate() + datetime.timedelta(days=30)  # not over yet
     Tournament.objects.filter(pk=tournament.pk).update(
-        city="", zip_code="", chief_td_id=""
+        name="The Springfield Spring Scholastic Open",  # 38 characters
+        city="",
+        state="",
+        zip_code="",
+        affiliate_id="",
+        chief_td_id="",
+        end_date=later,
     )
     section = section_build(
         tournament=tournament,
@@ -113,9 +121,14 @@ def test_the_page_lists_each_planted_problem_with_the_page_that_fixes_it(
     errors, warnings = page_problems(td_client, report_url(tournament))
 
     for expected in [
+        f"The event's name is 38 characters; the report takes 35. -> {edit}",
+        f"The US Chess affiliate ID is missing. -> {edit}",
         f"The chief TD's US Chess ID is missing. -> {edit}",
         f"The event's city is missing. -> {edit}",
+        f"The event's state is missing. -> {edit}",
         f"The event's ZIP code is missing. -> {edit}",
+        f"The event ends on {later:%Y-%m-%d}: "
+        f"it can be reported once it is over. -> {edit}",
         f"Blitz: G/3;d0 is too fast to be rated (under 5 minutes). -> {settings}",
         f"Blitz: 33 rounds; the report takes at most 32. -> {settings}",
         "Blitz: round 2 is not complete. -> "

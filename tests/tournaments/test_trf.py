@@ -336,6 +336,60 @@ def test_a_blank_result_with_no_opponent_is_a_zero_point_bye_in_any_round(
     assert trf.write(parsed) == text
 
 
+def _letters_file(case: str) -> str:
+    """Every result letter of TRF-16 in one file, in capitals or (``case="lower"``) not."""
+
+    def c(letter: str) -> str:
+        return letter.lower() if case == "lower" else letter
+
+    return trf_text(
+        "XXR 4",
+        p001(
+            1,
+            "A",
+            f"   2 w {c('W')}",
+            f"0000 - {c('H')}",
+            f"   3 b {c('D')}",
+            "   4 w 1",
+        ),
+        p001(
+            2,
+            "B",
+            f"   1 b {c('L')}",
+            f"0000 - {c('F')}",
+            f"0000 - {c('U')}",
+            "   3 w =",
+        ),
+        p001(
+            3,
+            "C",
+            f"0000 - {c('Z')}",
+            f"0000 - {c('Z')}",
+            f"   1 w {c('D')}",
+            "   2 b =",
+        ),
+        p001(4, "D", "0000 - -", "0000 - +", f"0000 - {c('Z')}", "   1 b 0"),
+    )
+
+
+def test_result_letters_read_the_same_in_lower_case() -> None:
+    # TRF-16 (FIDE's "TRF16" annex), under the result codes: "Letter codes are
+    # case-insensitive (i.e. w,d,l,h,f,u,z can be used)".
+    lower = trf.parse(_letters_file("lower"))
+
+    assert trf.pairings(lower) == trf.pairings(trf.parse(_letters_file("upper")))
+    assert {p.result for p in trf.pairings(lower)} >= {
+        Result.WHITE_WIN_UNRATED,
+        Result.DRAW_UNRATED,
+        Result.BYE_HALF,
+        Result.BYE_FULL,
+        Result.BYE_PAIRING,
+        Result.BYE_ZERO,
+    }
+    # Written back as read: the letters keep their case.
+    assert trf.write(lower) == _letters_file("lower")
+
+
 def test_pairings_come_in_file_order_of_their_first_player_with_byes_last() -> None:
     t = trf.parse(
         trf_text(

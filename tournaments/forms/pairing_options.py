@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -22,9 +23,12 @@ SWISS_FIELDS = (
     "equalise_limit",
     "alternate_limit",
     "avoid_same_club",
+    "do_not_pair",
     "bye_for_colours",
     "colour_look_back",
 )
+# A pair of start numbers in the do-not-pair field: "3-17", "3 17", "3/17".
+PAIR_RE = re.compile(r"(\d+)\s*[-/\s]\s*(\d+)")
 # The yes/no options, stored as JSON true/false.
 SWISS_CHOICES = ("avoid_same_club", "bye_for_colours", "colour_look_back")
 
@@ -86,8 +90,15 @@ class PairingOptionsForm(forms.Form):
         label="Keep players of the same club apart",
         required=False,
         help_text="Players whose club / team is the same are not paired together when a "
-        "swap within their score group allows it (rule 29E8). A do-not-pair list of start "
-        "numbers can be added to the options too.",
+        "swap within their score group allows it (rule 29E8).",
+    )
+    do_not_pair = forms.CharField(
+        label="Never pair these players",
+        required=False,
+        max_length=2000,
+        help_text="Pairs of start numbers, separated by commas, such as 3-17, 4-9: each two "
+        "are kept apart like players of one club (a family, a coach's pupils). A TRF-2026 "
+        "file's prohibited pairings fill it.",
     )
     bye_for_colours = forms.BooleanField(
         label="Bye may go to a higher-rated player of the lowest group for colours",
@@ -159,7 +170,7 @@ class PairingOptionsForm(forms.Form):
                 Fieldset(
                     "Colours", "board_one_colour", "colour_look_back", "bye_for_colours"
                 ),
-                Fieldset("Players kept apart", "avoid_same_club"),
+                Fieldset("Players kept apart", "avoid_same_club", "do_not_pair"),
                 Fieldset("Unrated players", "unrated_rating"),
                 Fieldset(
                     "Rating limits for colour transpositions and interchanges",
@@ -191,9 +202,36 @@ class PairingOptionsForm(forms.Form):
             "alternate_limit": parsed.alternate_limit,
             "tables": tables if isinstance(tables, str) else CUSTOM_TABLES,
             "avoid_same_club": parsed.avoid_same_club,
+            "do_not_pair": pairs_text(parsed.do_not_pair),
             "bye_for_colours": parsed.bye_for_colours,
             "colour_look_back": parsed.colour_look_back,
         }
+
+    def clean_do_not_pair(self) -> list[list[int]]:
+        """The pairs typed, as the options store them (``[[3, 17], [4, 9]]``, each pair and the
+        list in order); a pair that is not two start numbers of the section's players is
+        refused."""
+        text = self.cleaned_data.get("do_not_pair") or ""
+        numbers = set(self.section.players.values_list("start_number", flat=True))
+        pairs: set[tuple[int, int]] = set()
+        for item in re.split(r"[,;\n]", text):
+            if not item.strip():
+                continue
+            match = PAIR_RE.fullmatch(item.strip())
+            if match is None or match[1] == match[2]:
+                raise forms.ValidationError(
+                    f"{item.strip()!r} is not a pair of two different start numbers, "
+                    "such as 3-17."
+                )
+            a, b = sorted((int(match[1]), int(match[2])))
+            for n in (a, b):
+                if n not in numbers:
+                    raise forms.ValidationError(
+                        f"{item.strip()}: no player of {self.section.name} has start "
+                        f"number {n}."
+                    )
+            pairs.add((a, b))
+        return [list(pair) for pair in sorted(pairs)]
 
     def options(self) -> dict[str, Any]:
         """The JSON object to store: the stored one (``lots_seed``, options of the other kind of
@@ -214,8 +252,17 @@ class PairingOptionsForm(forms.Form):
             alternate_limit=data["alternate_limit"],
         )
         result.update({key: bool(data[key]) for key in SWISS_CHOICES})
+        if data["do_not_pair"]:
+            result["do_not_pair"] = data["do_not_pair"]
+        else:
+            result.pop("do_not_pair", None)
         if data["unrated_rating"] is None:
             result.pop("unrated_rating", None)
         else:
             result["unrated_rating"] = data["unrated_rating"]
         return result
+
+
+def pairs_text(pairs: frozenset[frozenset[int]]) -> str:
+    """The do-not-pair list as the field shows it: ``3-17, 4-9``."""
+    return ", ".join(f"{a}-{b}" for a, b in sorted(tuple(sorted(p)) for p in pairs))

@@ -99,6 +99,14 @@ class _Base(forms.BaseFormSet):  # type: ignore[type-arg]
         kwargs["form_kwargs"] = {"players": players, "section_name": section_name}
         super().__init__(*args, **kwargs)
 
+    def __getitem__(self, index: int) -> forms.Form:
+        # The template language tries ``boards["management_form"]`` before
+        # ``boards.management_form``: that built every form of a 600-board round (0.1 s) just
+        # to fail. Only a form's number looks a form up.
+        if not isinstance(index, int):
+            raise TypeError("A formset's forms are looked up by number.")
+        return super().__getitem__(index)
+
 
 BoardFormSet = forms.formset_factory(BoardForm, formset=_Base, extra=0, max_num=2000)
 ByeFormSet = forms.formset_factory(ByeForm, formset=_Base, extra=0, max_num=2000)

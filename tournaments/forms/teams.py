@@ -163,3 +163,22 @@ class TeamSectionForm(forms.Form):
 
     def prize_list(self) -> list[str]:
         return [line.strip() for line in self.cleaned_data["prizes"].splitlines()]
+
+
+class StartNumbersField(forms.Field):
+    """Start numbers sent as several values (ticked boxes), kept in the order sent."""
+
+    widget = forms.CheckboxSelectMultiple
+
+    def to_python(self, value: Any) -> list[int]:
+        values = [str(v).strip() for v in value or [] if str(v).strip()]
+        if not all(v.isdigit() for v in values):
+            raise forms.ValidationError("Start numbers are whole numbers.")
+        return [int(v) for v in values]
+
+
+class TeamLineupForm(forms.Form):
+    """One team's line-up for a round: the roster players who play, in roster order."""
+
+    team = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    players = StartNumbersField(required=False)

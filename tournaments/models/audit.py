@@ -178,6 +178,7 @@ class SectionEvent(models.Model):
         CHECK_OVERRIDE = "check_override", "Check differences overridden"
         CORRECTION = "correction", "Earlier round corrected"
         ORDER_POSTED = "order_posted", "Default tiebreak order posted"
+        LINEUP = "lineup", "Team line-up changed"
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="events"

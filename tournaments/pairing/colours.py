@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
@@ -21,6 +21,12 @@ _RING_PARTNERS = 8
 _RING_REACH = 3
 # The lower players' new places in a ring of three pairs (a single swap is colour_swap's).
 _RINGS = ((1, 2, 0), (2, 0, 1))
+
+# Chains of moves: how many players may move for one clash, about how many are looked at in
+# all, and how many places nearest in rating (within the limit) each player moving is shown.
+_CHAIN_DEPTH = 6
+_CHAIN_VISITS = 400
+_CHAIN_NEAREST = 12
 
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and
 # "transposition" or "interchange".
@@ -106,14 +112,7 @@ class ColourFixer:
         for _pass in range(3):
             improved = False
             index = _Candidates(pairs)
-            order = sorted(
-                (k for k in range(len(pairs)) if conflict(*pairs[k])),
-                key=lambda k: (-conflict(*pairs[k]), k),
-            )
-            for k in order:
-                severity = conflict(*pairs[k])
-                if not severity:
-                    continue
+            for k, severity in _clashes(pairs):
                 if self.colour_swap(pairs, k, severity, group_score, index):
                     improved = True
             if not improved:
@@ -123,6 +122,7 @@ class ColourFixer:
             severity = conflict(*pairs[k])
             if severity:
                 self.colour_rotate(pairs, k, severity, group_score, index)
+        self.colour_chains(pairs, group_score)
 
     def colour_line(
         self, pairs: list[Pair], group_score: str, index: _Candidates, level: int
@@ -145,6 +145,36 @@ class ColourFixer:
                     waiting.append(k)
             else:
                 waiting.append(k)
+
+    def colour_chains(self, pairs: list[Pair], group_score: str) -> None:
+        """Clashes no swap or ring mended: a chain of moves, each player taking the place of
+        one within the rating limit of the clash (29E5), ending in the clash's pair.
+
+        One of the clash's two players leaves; the player whose place they take leaves in
+        turn, and so on, until one can take the first player's place. Every pair the chain
+        passes through must end with both players' due colours and no rematch, and players
+        only take places of their own score group: the clash is cured and no other board
+        loses a colour. The shortest chain is taken (breadth first, fewest players moved)."""
+        if not any(conflict(*pair) for pair in pairs):
+            return
+        chains = _Chains(pairs)
+        for k, severity in _clashes(pairs):
+            limit = self.limit(severity)
+            moves = chains.find(k, limit)
+            if moves is None:
+                continue
+            chains.apply(moves)
+            movers = [player for player, _place in moves]
+            names = ", ".join(
+                f"{player.label} takes the place of {place.label}"
+                for player, place in moves
+            )
+            touched = {id(p) for player, place in moves for p in (player, place)}
+            self.tag(
+                [p for pair in pairs for p in pair if id(p) in touched] or movers,
+                f"In the {group_score} group, for colours: {names} (each within "
+                f"{limit:g} rating points, 29E5).",
+            )
 
     def colour_rotate(
         self,
@@ -290,6 +320,134 @@ class ColourFixer:
             f"{moved[1].label} for {what} (29E5).",
         )
         return True
+
+
+def _clashes(pairs: list[Pair]) -> Iterator[tuple[int, int]]:
+    """The pairs with a colour clash, strongest first, then in board order, with the clash's
+    strength as it is when reached (an earlier fix may have changed or cured it)."""
+    order = sorted(
+        (k for k in range(len(pairs)) if conflict(*pairs[k])),
+        key=lambda k: (-conflict(*pairs[k]), k),
+    )
+    for k in order:
+        severity = conflict(*pairs[k])
+        if severity:
+            yield k, severity
+
+
+class _Chains:
+    """The places of a group's pairs, for chains of moves (``ColourFixer.colour_chains``).
+
+    Places are kept sorted by rating in three lists by the colour their partner is due, so
+    that a player moving is only shown places whose partner can give them their colour."""
+
+    def __init__(self, pairs: list[Pair]) -> None:
+        self.pairs = pairs
+        self.where: dict[int, tuple[int, int]] = {}
+        for k, pair in enumerate(pairs):
+            for side in (0, 1):
+                self.where[pair[side].id] = (k, side)
+        self.index()
+
+    def index(self) -> None:
+        self.places: dict[Colour | None, tuple[list[int], list[Ranked]]] = {}
+        self.cache: dict[tuple[int, float], list[Ranked]] = {}
+        players = sorted(
+            (p for pair in self.pairs for p in pair), key=lambda p: p.rating
+        )
+        for colour in (Colour.WHITE, Colour.BLACK, None):
+            kept = [p for p in players if self.partner(p).due is colour]
+            self.places[colour] = ([p.rating for p in kept], kept)
+
+    def partner(self, player: Ranked) -> Ranked:
+        k, side = self.where[player.id]
+        return self.pairs[k][1 - side]
+
+    def near(self, player: Ranked, limit: float) -> list[Ranked]:
+        """The places ``player`` may take: same score, within the limit in rating, a partner
+        not due the player's colour; the ``_CHAIN_NEAREST`` nearest in rating."""
+        cached = self.cache.get((player.id, limit))
+        if cached is not None:
+            return cached
+        found: list[Ranked] = []
+        for colour in (Colour.WHITE, Colour.BLACK, None):
+            if colour is not None and colour is player.due:
+                continue
+            ratings, kept = self.places[colour]
+            at = bisect_left(ratings, player.rating)
+            lo, hi = max(0, at - _CHAIN_NEAREST), at + _CHAIN_NEAREST
+            if limit != float("inf"):
+                lo = max(lo, bisect_left(ratings, player.rating - limit))
+                hi = min(hi, bisect_right(ratings, player.rating + limit))
+            found.extend(
+                p for p in kept[lo:hi] if p.key == player.key and p is not player
+            )
+        found.sort(key=lambda p: abs(p.rating - player.rating))
+        del found[_CHAIN_NEAREST:]
+        self.cache[(player.id, limit)] = found
+        return found
+
+    def find(self, k: int, limit: float) -> list[tuple[Ranked, Ranked]] | None:
+        """The shortest chain curing pair ``k``: (player, whose place they take), in order."""
+        for leaving in self.pairs[k]:
+            stays = self.partner(leaving)
+            # Breadth first from the player who leaves; parent[p] = the player p displaces.
+            parent: dict[int, Ranked] = {}
+            frontier = [leaving]
+            seen = {leaving.id, stays.id}
+            for _depth in range(_CHAIN_DEPTH):
+                following: list[Ranked] = []
+                for mover in frontier:
+                    for place in self.near(mover, limit):
+                        if place.id in seen:
+                            continue
+                        partner = self.partner(place)
+                        if partner is mover or not _fine(mover, partner):
+                            continue
+                        seen.add(place.id)
+                        parent[place.id] = mover
+                        if abs(place.rating - leaving.rating) <= limit and _fine(
+                            place, stays
+                        ):
+                            chain = self._chain(place, parent, leaving)
+                            if chain is not None:
+                                return chain
+                        following.append(place)
+                frontier = following
+                if not frontier or len(seen) > _CHAIN_VISITS:
+                    break
+        return None
+
+    def _chain(
+        self, last: Ranked, parent: dict[int, Ranked], leaving: Ranked
+    ) -> list[tuple[Ranked, Ranked]] | None:
+        moves = [(last, leaving)]
+        place = last
+        while place is not leaving:
+            mover = parent[place.id]
+            moves.append((mover, place))
+            place = mover
+        # Each pair at most once: a pair both of whose players move is not what was checked.
+        touched = [self.where[place.id][0] for _mover, place in moves]
+        if len(set(touched)) != len(touched):
+            return None
+        return moves
+
+    def apply(self, moves: list[tuple[Ranked, Ranked]]) -> None:
+        spots = [(mover, self.where[place.id]) for mover, place in moves]
+        for mover, (k, side) in spots:
+            pair = list(self.pairs[k])
+            pair[side] = mover
+            self.pairs[k] = ordered(pair[0], pair[1])
+        for k in {k for _mover, (k, _side) in spots}:
+            for side in (0, 1):
+                self.where[self.pairs[k][side].id] = (k, side)
+        self.index()
+
+
+def _fine(a: Ranked, b: Ranked) -> bool:
+    """Whether a and b may meet with both given their due colours."""
+    return b.id not in a.opponents and not conflict(a, b)
 
 
 class _Candidates:

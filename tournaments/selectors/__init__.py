@@ -51,6 +51,7 @@ from tournaments.selectors.sections import (
 )
 from tournaments.selectors.teams import (
     individual_section_choices,
+    round_lineups,
     section_teams,
     team_group_started,
     team_match_labels,
@@ -95,6 +96,7 @@ __all__ = [
     "section_round",
     "section_rounds",
     "individual_section_choices",
+    "round_lineups",
     "section_teams",
     "team_group_started",
     "section_tiebreaks_posted",

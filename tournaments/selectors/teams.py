@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from standings.engine.teams import DEFAULT_TEAM_ORDER
 from tournaments.models import (
+    Pairing,
     Player,
+    Result,
     Round,
     Section,
     Team,
     TeamMatch,
+    TeamMember,
     Tournament,
 )
 
@@ -107,3 +111,88 @@ def team_group_started(tournament: Tournament, also: Iterable[int] = ()) -> bool
         number=1,
         status__in=[Round.Status.PAIRED, Round.Status.COMPLETE],
     ).exists()
+
+
+# ---- a round's line-ups (the TD's line-up page)
+
+# The results a line-up change may replace: the ones the pairing itself wrote.
+LINEUP_MADE_RESULTS = frozenset(
+    {Result.PENDING, Result.FORFEIT_WIN_NO_OPPONENT, Result.BYE_PAIRING}
+)
+
+
+@dataclass(frozen=True)
+class LineupMember:
+    """A roster member as a round's line-up shows them: the board they play (None: not
+    fielded) and whether they may be fielded."""
+
+    start_number: int
+    name: str
+    rating: int | None
+    roster_board: int
+    board: int | None
+    active: bool
+
+
+@dataclass(frozen=True)
+class LineupSide:
+    team: Team
+    members: list[LineupMember]
+
+
+@dataclass(frozen=True)
+class LineupMatch:
+    table: int
+    sides: list[LineupSide]
+    # The results entered in the match (line-ups then stand), e.g. "3 Ann – 9 Bob: 1-0".
+    entered: list[str]
+
+
+def round_lineups(round_: Round) -> list[LineupMatch]:
+    """Each match of a team round with each team's roster and who plays which board: the
+    team's players in the round's pairings, in roster order (a line-up always follows it)."""
+    pairings = list(
+        Pairing.objects.filter(round=round_).select_related("white", "black")
+    )
+    playing = {p for row in pairings for p in (row.white_id, row.black_id) if p}
+    members: dict[int, list[TeamMember]] = {}
+    for member in (
+        TeamMember.objects.filter(team__section_id=round_.section_id)
+        .select_related("player")
+        .order_by("board")
+    ):
+        members.setdefault(member.team_id, []).append(member)
+    team_of = {m.player_id: t for t, ms in members.items() for m in ms}
+    lines = []
+    for match in TeamMatch.objects.filter(round=round_).select_related(
+        "white_team", "black_team"
+    ):
+        teams = [match.white_team, *([match.black_team] if match.black_team else [])]
+        sides = []
+        for team in teams:
+            fielded = [m for m in members.get(team.pk, []) if m.player_id in playing]
+            board = {m.player_id: n for n, m in enumerate(fielded, start=1)}
+            sides.append(
+                LineupSide(
+                    team,
+                    [
+                        LineupMember(
+                            m.player.start_number,
+                            m.player.name,
+                            m.player.rating,
+                            m.board,
+                            board.get(m.player_id),
+                            m.player.status == Player.Status.ACTIVE,
+                        )
+                        for m in members.get(team.pk, [])
+                    ],
+                )
+            )
+        ids = {t.pk for t in teams}
+        entered = [
+            str(p)
+            for p in pairings
+            if team_of.get(p.white_id) in ids and p.result not in LINEUP_MADE_RESULTS
+        ]
+        lines.append(LineupMatch(match.table, sides, entered))
+    return lines

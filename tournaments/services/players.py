@@ -161,7 +161,23 @@ def players_renumber(*, section: Section) -> list[Player]:
                         f"(VALUES {values}) AS v WHERE {table}.id = v.column1",
                         [x for number, pk in chunk for x in (pk, number)],
                     )
+        _do_not_pair_renumber(section, dict(moves.values()))
     return list(Player.objects.filter(section=section).order_by("start_number"))
+
+
+def _do_not_pair_renumber(section: Section, new_number: Mapping[int, int]) -> None:
+    """The do-not-pair list names players by start number: it follows them to their new ones;
+    a pair with a player no longer in the section (deleted) goes."""
+    options = Section.objects.get(pk=section.pk).pairing_options
+    if not isinstance(options, dict) or not options.get("do_not_pair"):
+        return
+    options["do_not_pair"] = sorted(
+        sorted(new_number[n] for n in pair)
+        for pair in options["do_not_pair"]
+        if all(n in new_number for n in pair)
+    )
+    Section.objects.filter(pk=section.pk).update(pairing_options=options)
+    section.pairing_options = options
 
 
 def start_number_moves(

@@ -399,7 +399,7 @@ def round_pairings_save(
             }
             wanted = {(r.white, r.black): r for r in rows}
             gone = [p for key, p in existing.items() if key not in wanted]
-            _trail_keep(gone)
+            pairings_trail_keep(gone)
             Pairing.objects.filter(pk__in=[p.pk for p in gone]).delete()
             # Only rows whose board or result changes are written: a board the save keeps as
             # it is is not touched at all.
@@ -466,7 +466,7 @@ def _result_of(row: PairingInput) -> str:
     return row.result or Result.PENDING
 
 
-def _trail_keep(gone: Sequence[Pairing]) -> None:
+def pairings_trail_keep(gone: Sequence[Pairing]) -> None:
     """Write the board and players into the result changes of pairings about to be taken out:
     the round's history keeps them (the audit trail is never deleted). One UPDATE for all."""
     if not gone:

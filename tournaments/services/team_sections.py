@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from standings.engine.teams import (
     MatchScoring,
@@ -20,6 +21,7 @@ from tournaments.models import (
     Result,
     Round,
     Section,
+    SectionEvent,
     Team,
     TeamMatch,
     TeamMember,
@@ -32,7 +34,9 @@ from tournaments.pairing.teams import (
 )
 from tournaments.results import section_scoring
 from tournaments.selectors import round_one_posted
-from tournaments.services.common import round_lock
+from tournaments.selectors.teams import LINEUP_MADE_RESULTS
+from tournaments.services.common import round_lock, section_lock
+from tournaments.services.rounds import pairings_trail_keep
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.team_results import TeamSettings, team_snapshot
 from tournaments.validators import no_control_characters
@@ -311,39 +315,245 @@ def _boards_create(
     by_number: dict[int, Team],
     lineups: dict[int, list[int | None]],
 ) -> None:
-    n = section.team_boards
-    pairings = []
     rows = []
+    pairings = []
     for table, (first_number, second_number) in enumerate(matches, start=1):
         first, second = by_number[first_number], by_number[second_number]
         rows.append(
             TeamMatch(round=round_, table=table, white_team=first, black_team=second)
         )
-        for board in range(1, n + 1):
-            a, b = lineups[first.pk][board - 1], lineups[second.pk][board - 1]
-            # The team listed first has White on the odd boards (docs/teams.md).
-            white, black = (a, b) if board % 2 else (b, a)
-            number = (table - 1) * n + board
-            if white is not None and black is not None:
-                pairings.append(
-                    Pairing(round=round_, board=number, white_id=white, black_id=black)
-                )
-            elif (present := white if white is not None else black) is not None:
-                # The other team has nobody for this board: a point won without a game.
-                pairings.append(
-                    Pairing(
-                        round=round_,
-                        white_id=present,
-                        result=Result.FORFEIT_WIN_NO_OPPONENT,
-                    )
-                )
+        pairings += _match_boards(
+            round_, table, lineups[first.pk], lineups[second.pk], section.team_boards
+        )
     if bye is not None:
         team = by_number[bye]
         rows.append(TeamMatch(round=round_, table=len(matches) + 1, white_team=team))
-        pairings.extend(
-            Pairing(round=round_, white_id=player, result=Result.BYE_PAIRING)
-            for player in lineups[team.pk]
-            if player is not None
-        )
+        pairings += _bye_boards(round_, lineups[team.pk])
     TeamMatch.objects.bulk_create(rows)
     Pairing.objects.bulk_create(pairings)
+
+
+def _match_boards(
+    round_: Round,
+    table: int,
+    first: Sequence[int | None],
+    second: Sequence[int | None],
+    n: int,
+) -> list[Pairing]:
+    """The pairings of match table ``table``: board b sets the two line-ups' b-th players."""
+    pairings = []
+    for board in range(1, n + 1):
+        a, b = first[board - 1], second[board - 1]
+        # The team listed first has White on the odd boards (docs/teams.md).
+        white, black = (a, b) if board % 2 else (b, a)
+        number = (table - 1) * n + board
+        if white is not None and black is not None:
+            pairings.append(
+                Pairing(round=round_, board=number, white_id=white, black_id=black)
+            )
+        elif (present := white if white is not None else black) is not None:
+            # The other team has nobody for this board: a point won without a game.
+            pairings.append(
+                Pairing(
+                    round=round_,
+                    white_id=present,
+                    result=Result.FORFEIT_WIN_NO_OPPONENT,
+                )
+            )
+    return pairings
+
+
+def _bye_boards(round_: Round, lineup: Sequence[int | None]) -> list[Pairing]:
+    """A team bye: each player of the line-up gets a pairing-allocated bye."""
+    return [
+        Pairing(round=round_, white_id=player, result=Result.BYE_PAIRING)
+        for player in lineup
+        if player is not None
+    ]
+
+
+# ---- a round's line-up: who plays for a team, in roster order
+
+TEAM_LINEUP_NOT_TEAMS = "{section} is not a team section."
+TEAM_LINEUP_NOT_PAIRED = "Round {number} has no matches yet: pair it first."
+TEAM_LINEUP_NO_TEAM = "There is no team {team}."
+TEAM_LINEUP_NO_MATCH = "{team} has no match in round {number}."
+TEAM_LINEUP_LATER = "Round {later} is already paired on the results of round {number}: its line-ups are kept."
+TEAM_LINEUP_RESULTS = (
+    "The match {first} – {second} of round {number} has results entered ({players}): clear "
+    "them on the round page before changing a line-up."
+)
+TEAM_LINEUP_NOT_MEMBER = "Player {number} is not on the roster of {team}."
+TEAM_LINEUP_TWICE = "Player {number} is listed twice."
+TEAM_LINEUP_WITHDRAWN = "Player {number} ({name}) has withdrawn and cannot play."
+TEAM_LINEUP_TOO_MANY = "A match has {boards} boards: {count} players are listed."
+TEAM_LINEUP_ORDER = (
+    "A team plays in roster order: {low} (roster board {low_board}) cannot play above "
+    "{high} (roster board {high_board})."
+)
+
+
+def team_lineup_set(
+    *,
+    section: Section,
+    number: int,
+    team: int,
+    players: Sequence[int],
+    user: Any = None,
+) -> list[int | None]:
+    """Field ``players`` (start numbers) for team number ``team`` in round ``number``.
+
+    They take boards 1, 2, ... in the order given, which must be the roster's order (a reserve
+    plays and the boards below shift up); the boards left over are points won without a game
+    for the other team's players (SwissSys: "Missing boards are forfeited"). The match's
+    pairings are made again from the two line-ups; refused once a result of the match is
+    entered (clear it first) or a later round is paired. Returns the team's new line-up as
+    player pks per board (None: nobody on that board); the same line-up again changes nothing.
+    """
+    with transaction.atomic():
+        section_lock(section)
+        section = Section.objects.get(pk=section.pk)
+        if not section.team_boards:
+            raise ValidationError(TEAM_LINEUP_NOT_TEAMS.format(section=section.name))
+        round_ = round_lock(section=section, number=number)
+        if round_.status in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+            raise ValidationError(TEAM_LINEUP_NOT_PAIRED.format(number=number))
+        later = (
+            Round.objects.filter(section=section, number__gt=number)
+            .exclude(status=Round.Status.NOT_PAIRED)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if later is not None:
+            raise ValidationError(TEAM_LINEUP_LATER.format(later=later, number=number))
+        found = Team.objects.filter(section=section, number=team).first()
+        if found is None:
+            raise ValidationError(TEAM_LINEUP_NO_TEAM.format(team=team))
+        match = (
+            TeamMatch.objects.filter(round=round_)
+            .filter(Q(white_team=found) | Q(black_team=found))
+            .select_related("white_team", "black_team")
+            .first()
+        )
+        if match is None:
+            raise ValidationError(
+                TEAM_LINEUP_NO_MATCH.format(team=found.name, number=number)
+            )
+        sides = [match.white_team, *([match.black_team] if match.black_team else [])]
+        roster = {
+            m.player_id: m
+            for m in TeamMember.objects.filter(team__in=sides).select_related("player")
+        }
+        chosen = _lineup_check(found, players, roster, section.team_boards)
+        rows = [
+            p
+            for p in Pairing.objects.filter(round=round_).select_related(
+                "white", "black"
+            )
+            if p.white_id in roster or p.black_id in roster
+        ]
+        entered = [p for p in rows if p.result not in LINEUP_MADE_RESULTS]
+        if entered:
+            raise ValidationError(
+                TEAM_LINEUP_RESULTS.format(
+                    first=match.white_team.name,
+                    second=match.black_team.name if match.black_team else "bye",
+                    number=number,
+                    players=", ".join(str(p) for p in entered),
+                )
+            )
+        lineups = _lineups_of(sides, rows, roster, section.team_boards)
+        if lineups[found.pk] == chosen:
+            return chosen
+        before = lineups[found.pk]
+        lineups[found.pk] = chosen
+        pairings_trail_keep(rows)
+        Pairing.objects.filter(pk__in=[p.pk for p in rows]).delete()
+        if match.black_team is None:
+            made = _bye_boards(round_, chosen)
+        else:
+            made = _match_boards(
+                round_,
+                match.table,
+                lineups[match.white_team.pk],
+                lineups[match.black_team.pk],
+                section.team_boards,
+            )
+        Pairing.objects.bulk_create(made)
+        pending = Pairing.objects.filter(round=round_, result=Result.PENDING).exists()
+        status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
+        if status != round_.status:
+            Round.objects.filter(pk=round_.pk).update(status=status)
+        starts = {pk: m.player.start_number for pk, m in roster.items()}
+        SectionEvent.objects.create(
+            section=section,
+            kind=SectionEvent.Kind.LINEUP,
+            round_number=number,
+            detail=f"Round {number}, {found.name}: "
+            f"{_lineup_text(chosen, starts)} (was {_lineup_text(before, starts)}).",
+            user=user if getattr(user, "pk", None) else None,
+        )
+    return chosen
+
+
+def _lineup_check(
+    team: Team, players: Sequence[int], roster: dict[int, TeamMember], boards: int
+) -> list[int | None]:
+    """The line-up as player pks per board, or a ValidationError saying what is wrong."""
+    own = {m.player.start_number: m for m in roster.values() if m.team_id == team.pk}
+    if len(players) > boards:
+        raise ValidationError(
+            TEAM_LINEUP_TOO_MANY.format(boards=boards, count=len(players))
+        )
+    seen: set[int] = set()
+    previous: TeamMember | None = None
+    for number in players:
+        if number in seen:
+            raise ValidationError(TEAM_LINEUP_TWICE.format(number=number))
+        seen.add(number)
+        member = own.get(number)
+        if member is None:
+            raise ValidationError(
+                TEAM_LINEUP_NOT_MEMBER.format(number=number, team=team.name)
+            )
+        if member.player.status != Player.Status.ACTIVE:
+            raise ValidationError(
+                TEAM_LINEUP_WITHDRAWN.format(number=number, name=member.player.name)
+            )
+        if previous is not None and member.board < previous.board:
+            raise ValidationError(
+                TEAM_LINEUP_ORDER.format(
+                    low=member.player.name,
+                    low_board=member.board,
+                    high=previous.player.name,
+                    high_board=previous.board,
+                )
+            )
+        previous = member
+    chosen: list[int | None] = [own[n].player_id for n in players]
+    return chosen + [None] * (boards - len(chosen))
+
+
+def _lineups_of(
+    teams: Sequence[Team],
+    rows: Sequence[Pairing],
+    roster: dict[int, TeamMember],
+    boards: int,
+) -> dict[int, list[int | None]]:
+    """Each team's line-up in the round as its pairings stand: its players there, in roster
+    order (a line-up always follows it), on boards 1, 2, ...; None for the boards left over."""
+    playing = {p for row in rows for p in (row.white_id, row.black_id) if p is not None}
+    lineups = {}
+    for team in teams:
+        members = sorted(
+            (m for pk, m in roster.items() if m.team_id == team.pk and pk in playing),
+            key=lambda m: m.board,
+        )
+        chosen: list[int | None] = [m.player_id for m in members]
+        lineups[team.pk] = chosen + [None] * (boards - len(chosen))
+    return lineups
+
+
+def _lineup_text(lineup: Sequence[int | None], starts: dict[int, int]) -> str:
+    return " ".join(str(starts[p]) for p in lineup if p is not None) or "nobody"

@@ -28,8 +28,9 @@ from tournaments.selectors import free_slug, section_default_tiebreaks
 from tournaments.services.players_add import PlayersAddRefused, players_add
 from tournaments.services.trf2026_import import (
     trf2026_byes_create,
-    trf2026_section_fields,
+    trf2026_read,
 )
+from tournaments.trf import trf2026
 
 TRF_SECTION_NAME = "Open"  # a TRF file holds one section; it gets this name
 # The note for a file imported again (or another event of the same name): the new tournament
@@ -76,12 +77,14 @@ def tournament_import_trf(
     ratings), else unrated. Header records the model has no field for are kept in
     ``Section.trf_records`` (``_trf_records``); a round robin (``_section_kind``) gets
     the engine's round-robin order (``section_default_tiebreaks``). Nothing else is inferred: players stay active (a TRF file does
-    not say who withdrew) and byes are results, not requested byes.
+    not say who withdrew) and byes are results; a TRF-2026 file's 240 records also make
+    requested byes, its 260 records the do-not-pair list (``trf2026_read``).
     Raises ``TrfImportError`` (line number and message) and writes nothing on any problem.
     """
     try:
         parsed = trf.parse(text)
         found = trf.pairings(parsed)
+        new_records = trf2026_read(parsed, found)
     except trf.TrfError as error:
         raise TrfImportError(error.message, line=error.line) from error
     if not parsed.players:
@@ -119,10 +122,10 @@ def tournament_import_trf(
             name=TRF_SECTION_NAME,
             rounds_total=parsed.rounds_total,
             kind=kind,
-            trf_records=_trf_records(parsed, fields),
+            trf_records=_trf_records(parsed, fields, new_records.held),
             **{
                 "tiebreaks": section_default_tiebreaks(kind),
-                **trf2026_section_fields(parsed),
+                **new_records.fields,
             },
         )
         # The rules of every way of adding players; a file records games already played,
@@ -173,7 +176,7 @@ def tournament_import_trf(
                 board = boards[p.round]
             rows.append((p.round, board, p.white, p.black, p.result))
         section_rounds_create(section=section, rows=rows)
-        trf2026_byes_create(section, parsed, found)
+        trf2026_byes_create(section, new_records.byes)
         _import_audit(section)
         taken = (
             Tournament.objects.filter(name=tournament.name)
@@ -184,7 +187,7 @@ def tournament_import_trf(
         )
     if taken is not None and warn is not None:
         warn(TRF_SAME_NAME.format(name=tournament.name, taken=taken, slug=new_slug))
-    for note in notes:
+    for note in [*new_records.notes, *notes]:
         if warn is not None:
             warn(note)
     return tournament
@@ -246,11 +249,15 @@ def _section_kind(
     return Section.Kind.SWISS
 
 
-def _trf_records(parsed: trf.TrfTournament, fields: dict[str, Any]) -> list[list[str]]:
+def _trf_records(
+    parsed: trf.TrfTournament, fields: dict[str, Any], held: set[int]
+) -> list[list[str]]:
     """The header records as [code, value] pairs in file order, for the export to write back.
 
     A code of ``TRF_FIELD_CODES`` is kept with an empty value at its first place: the export
     writes the field there. A date the field could not take (``26/11/22``) keeps its text.
+    A record on a line of ``held`` (a TRF-2026 240, 250 or 260 the section holds) gets a third
+    element, ``HELD``.
     """
     kept: list[list[str]] = []
     placed: set[str] = set()
@@ -268,7 +275,11 @@ def _trf_records(parsed: trf.TrfTournament, fields: dict[str, Any]) -> list[list
             date_field = {"042": "start_date", "052": "end_date"}.get(record.code)
             if date_field is None or fields[date_field] is not None:
                 value = ""
-        kept.append([record.code, value])
+        kept.append(
+            [record.code, value, trf2026.HELD]
+            if record.line in held
+            else [record.code, value]
+        )
     return kept
 
 

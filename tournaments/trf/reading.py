@@ -280,7 +280,10 @@ def _block(text: str, r: int, number: int) -> TrfBlock | None:
     if opponent_text and not _is_number(opponent_text):
         raise TrfError(number, f"{where}: opponent {opponent_text!r} is not a number")
     opponent = int(opponent_text) if opponent_text else None
-    colour, result = text[5], text[7]
+    # TRF-16 (and TRF26): "Letter codes are case-insensitive (i.e. w,d,l,h,f,u,z can be
+    # used)". The block keeps the letter as written; it is read in capitals.
+    colour, written = text[5], text[7]
+    result = written.upper()
     if colour not in COLOURS:
         raise TrfError(
             number, f"{where}: unknown colour {colour!r} (expected w, b or -)"
@@ -288,7 +291,7 @@ def _block(text: str, r: int, number: int) -> TrfBlock | None:
     if result not in RESULT_LETTERS:
         raise TrfError(
             number,
-            f"{where}: unknown result code {result!r} (expected 1 = 0 + - W D L U F H Z)",
+            f"{where}: unknown result code {written!r} (expected 1 = 0 + - W D L U F H Z)",
         )
     if opponent:
         if result in "UFHZ":
@@ -307,7 +310,7 @@ def _block(text: str, r: int, number: int) -> TrfBlock | None:
                 f"{where}: result {result} (a played game) with no opponent; a round "
                 "without an opponent needs U, F, H, Z, +, - or no result",
             )
-    return TrfBlock(opponent, colour, result)
+    return TrfBlock(opponent, colour, written)
 
 
 def pairings(tournament: TrfTournament) -> tuple[TrfPairing, ...]:
@@ -332,7 +335,11 @@ def pairings(tournament: TrfTournament) -> tuple[TrfPairing, ...]:
             if not block.opponent:
                 byes.append(
                     TrfPairing(
-                        r, me, None, _ONE_PLAYER_RESULT[block.result], player.line
+                        r,
+                        me,
+                        None,
+                        _ONE_PLAYER_RESULT[block.result.upper()],
+                        player.line,
                     )
                 )
                 continue
@@ -393,14 +400,14 @@ def _pairing(
     else:
         i_am_white = block.colour == "w"
     white, black = (block, theirs) if i_am_white else (theirs, block)
-    code = _TWO_PLAYER_RESULT.get((white.result, black.result))
+    code = _TWO_PLAYER_RESULT.get((white.result.upper(), black.result.upper()))
     if code is None:
         raise TrfError(
             number,
             f"round {r}: results do not match: player {me} has "
-            f"{_RESULT_NAMES.get(block.result, repr(block.result))} ({block.result!r}), "
+            f"{_RESULT_NAMES.get(block.result.upper(), repr(block.result))} ({block.result!r}), "
             f"player {them} (line {other.line}) has "
-            f"{_RESULT_NAMES.get(theirs.result, repr(theirs.result))} ({theirs.result!r})",
+            f"{_RESULT_NAMES.get(theirs.result.upper(), repr(theirs.result))} ({theirs.result!r})",
         )
     if i_am_white:
         return TrfPairing(r, me, them, code, number)

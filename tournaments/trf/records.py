@@ -62,7 +62,9 @@ zero-point bye. The block keeps the blank as written (``write`` gives the same t
 section that went through the database writes it as ``Z``. A completely blank block is no
 pairing at all (a round-robin rest round, a player not yet entered); it is read as ``None`` and
 written back blank. Any other combination (``1`` against ``1``, ``U`` with an opponent, ``=``
-with no opponent, a result letter not listed) is a ``TrfError``: we do not guess.
+with no opponent, a result letter not listed) is a ``TrfError``: we do not guess. Result
+letters are read in either case (TRF-16: "Letter codes are case-insensitive"); a block keeps the
+letter as written.
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ text, and written back unchanged).
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import combinations
 
+from tournaments.trf.records import TrfError, TrfRecord
 from tournaments.uschess import TimeControl, time_control_parse
 
 NEW_CODES = ("142", "152", "162", "202", "222")
@@ -151,6 +153,22 @@ def time_control_read(value: str) -> str | None:
 
 
 # ---- 240 byes, 250 accelerated rounds, 260 prohibited pairings
+# ``*_parse`` raises ``TrfError`` (with the record's line) for a record that is not laid out as
+# TRF26 says; ``*_read`` gives None for it instead (the export keeps such a record as text).
+
+# Records only a team tournament has: in such a file the ids of 240, 250 and 260 are team
+# pairing numbers, not the start numbers of the player lines.
+TEAM_CODES = frozenset({"300", "310", "320", "330", "352", "362"})
+MULTI_CODES = ("240", "250", "260")
+# The third element of a ``Section.trf_records`` entry whose facts the section holds (a 240,
+# 250 or 260 the import read into it); the TRF-2026 export compares them with the section.
+HELD = "held"
+
+
+def _ids(words: list[str]) -> tuple[int, ...] | None:
+    if not all(w.isdigit() and 1 <= int(w) <= 9999 for w in words):
+        return None
+    return tuple(int(w) for w in words)
 
 
 def byes_records(byes: list[tuple[str, int, int]]) -> list[str]:
@@ -164,13 +182,32 @@ def byes_records(byes: list[tuple[str, int, int]]) -> list[str]:
     ]
 
 
+def byes_parse(record: TrfRecord) -> list[tuple[str, int, int]]:
+    """(letter, round, start number) for each player of a 240 record: bye type at column 5,
+    round at 7-9, ids from column 11."""
+    value = record.value
+    letter, round_text = value[:1].upper(), value[2:5].strip()
+    ids = _ids(value[5:].split())
+    if (
+        letter not in ("F", "H", "Z")
+        or value[1:2].strip()
+        or not round_text.isdigit()
+        or not int(round_text)
+        or not ids
+    ):
+        raise TrfError(
+            record.line,
+            f"bye record (240) {value.rstrip()!r}: expected the bye type F, H or Z (column 5), "
+            "the round (columns 7-9) and the start numbers of the players (from column 11)",
+        )
+    return [(letter, int(round_text), i) for i in ids]
+
+
 def byes_read(value: str) -> list[tuple[str, int, int]] | None:
-    letter, round_text, ids = value[:1], value[2:5].strip(), value[5:].split()
-    if letter not in ("F", "H", "Z") or not round_text.isdigit() or not ids:
+    try:
+        return byes_parse(TrfRecord("240", value))
+    except TrfError:
         return None
-    if not all(i.isdigit() for i in ids):
-        return None
-    return [(letter, int(round_text), int(i)) for i in ids]
 
 
 def acceleration_text(points: Fraction, last_round: int, last_id: int) -> str:
@@ -181,21 +218,76 @@ def acceleration_text(points: Fraction, last_round: int, last_id: int) -> str:
     )
 
 
-def acceleration_read(value: str) -> tuple[Fraction, int, int, int, int] | None:
-    """(points, first round, last round, first id, last id) of one 250 value."""
+def acceleration_parse(record: TrfRecord) -> tuple[Fraction, int, int, int, int]:
+    """(points, first round, last round, first id, last id) of a 250 record: match points at
+    columns 5-8 (blank in an individual event, not read), game points 10-13, rounds 15-17 and
+    19-21, ids 23-26 and 28-31."""
+    value = record.value
     parts = value[5:].split()
-    if len(parts) != 5:
-        return None
     try:
+        if len(parts) != 5:
+            raise ValueError
         points = Fraction(parts[0])
         first, last, low, high = (int(p) for p in parts[1:])
-    except ValueError:
-        return None
+        if not (0 < first <= last and 0 < low <= high):
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise TrfError(
+            record.line,
+            f"accelerated rounds record (250) {value.rstrip()!r}: expected the points "
+            "(columns 10-13), the first and last round (15-17, 19-21) and the first and last "
+            "player (23-26, 28-31)",
+        ) from None
     return points, first, last, low, high
 
 
-def prohibited_read(value: str) -> tuple[int, int, list[int]] | None:
-    parts = value.split()
-    if len(parts) < 4 or not all(p.isdigit() for p in parts):
+def acceleration_read(value: str) -> tuple[Fraction, int, int, int, int] | None:
+    try:
+        return acceleration_parse(TrfRecord("250", value))
+    except TrfError:
         return None
-    return int(parts[0]), int(parts[1]), [int(p) for p in parts[2:]]
+
+
+def prohibited_text(first: int, last: int, numbers: tuple[int, ...]) -> str:
+    """One 260 value: players ``numbers`` may not meet in rounds first..last."""
+    return f"{first:03d} {last:03d}" + "".join(f" {n:4d}" for n in numbers)
+
+
+def prohibited_parse(record: TrfRecord) -> tuple[int, int, tuple[int, ...]]:
+    """(first round, last round, start numbers) of a 260 record: rounds at columns 5-7 and
+    9-11, then two or more ids from column 13, none twice."""
+    value = record.value
+    words = value.split()
+    rounds = _ids(words[:2])
+    ids = _ids(words[2:])
+    if rounds is None or len(rounds) != 2 or ids is None or len(ids) < 2:
+        raise TrfError(
+            record.line,
+            f"prohibited pairing record (260) {value.rstrip()!r}: expected the first and "
+            "last round (columns 5-7, 9-11) and two or more start numbers (from column 13)",
+        )
+    first, last = rounds
+    if first > last:
+        raise TrfError(
+            record.line,
+            f"prohibited pairing record (260): the first round {first} is after the last "
+            f"round {last}",
+        )
+    if len(set(ids)) != len(ids):
+        raise TrfError(
+            record.line,
+            f"prohibited pairing record (260) {value.rstrip()!r} names a player twice",
+        )
+    return first, last, ids
+
+
+def prohibited_read(value: str) -> tuple[int, int, tuple[int, ...]] | None:
+    try:
+        return prohibited_parse(TrfRecord("260", value))
+    except TrfError:
+        return None
+
+
+def pairs_of(numbers: tuple[int, ...]) -> set[frozenset[int]]:
+    """Every two of the players of one 260 record: none of them may meet another."""
+    return {frozenset(p) for p in combinations(numbers, 2)}

@@ -7,8 +7,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
@@ -16,9 +16,11 @@ from tournaments import selectors, services
 from tournaments.access import tournament_for_director
 from tournaments.forms.teams import (
     EventTeamScoringForm,
+    TeamLineupForm,
     TeamScoringForm,
     TeamSectionForm,
 )
+from tournaments.models import Round
 from tournaments.views.setup import section_for_director
 
 TEMPLATE = "tournaments/team_scoring.html"
@@ -151,3 +153,53 @@ def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpRespon
         return redirect("tournaments:section_team_setup", slug, found.pk)
     messages.success(request, f"Round {round_.number} matches paired and posted.")
     return redirect("tournaments:round_detail", slug, found.pk, round_.number)
+
+
+LINEUPS_TEMPLATE = "tournaments/team_lineups.html"
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def team_lineups(
+    request: HttpRequest, slug: str, section: int, number: int
+) -> HttpResponse:
+    """A team round's line-ups: which roster players play, set before the results are entered."""
+    found = section_for_director(request, slug, section)
+    if not found.team_boards:
+        raise Http404("Not a team section.")
+    round_ = get_object_or_404(Round, section=found, number=number)
+    action = reverse("tournaments:team_lineups", args=[slug, found.pk, number])
+    status = 200
+    error, failed_team = "", None
+    if request.method == "POST":
+        form = TeamLineupForm(request.POST)
+        if form.is_valid():
+            try:
+                services.team_lineup_set(
+                    section=found,
+                    number=number,
+                    team=form.cleaned_data["team"],
+                    players=form.cleaned_data["players"],
+                    user=request.user,
+                )
+            except ValidationError as refused:
+                error = " ".join(refused.messages)
+            else:
+                messages.success(request, f"Round {number} line-up saved.")
+                return redirect(action)
+        else:
+            error = " ".join(str(e) for errors in form.errors.values() for e in errors)
+        failed_team = form.data.get("team")
+        status = 400
+    context = {
+        "tournament": found.tournament,
+        "section": found,
+        "number": number,
+        "round": round_,
+        "rounds": selectors.section_rounds(found),
+        "matches": selectors.round_lineups(round_),
+        "action": action,
+        "error": error,
+        "failed_team": failed_team,
+    }
+    return render(request, LINEUPS_TEMPLATE, context, status=status)

@@ -183,3 +183,36 @@ def test_clashes_are_matched_along_the_boards_so_none_takes_a_partner_another_ne
     result = pair_swiss(entrants, round_number=3)
 
     assert misses(entrants, result.boards) == []
+
+
+def test_a_chain_of_moves_far_down_the_boards_cures_clashes_no_swap_or_ring_mends() -> (
+    None
+):
+    # One score group of 14 within 65 points (all moves within 80 for alternation). Boards:
+    # 1-8 both due White, 2-9 both due Black, 3-10 to 6-13 Black/White (neither helps),
+    # 7-14 White/Black. The transposition and the interchange of boards 1 and 2 are rematches
+    # (#1 met #9 and #2); with any other single pair a clash only moves; a ring of three
+    # would need board 7, out of a ring's reach. A chain of three moves (say #8 takes #9's
+    # place, #9 takes #14's and #14 takes #8's) leaves no clash.
+    def player(n: int, due: Colour) -> Entrant:
+        met = {9, 2} if n == 1 else {1} if n in (2, 9) else {100 + n}
+        return Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=2005 - 5 * n,
+            score=Fraction(1),
+            colours=(due.other,),
+            opponents=frozenset(met),
+        )
+
+    due = {1: W, 8: W, 2: B, 9: B, 7: W, 14: B}
+    due |= dict.fromkeys(range(3, 7), B) | dict.fromkeys(range(10, 14), W)
+    entrants = [player(n, due[n]) for n in range(1, 15)]
+
+    result = pair_swiss(entrants, round_number=2)
+
+    assert misses(entrants, result.boards) == []
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    chain = [n for n in result.notes if "takes the place of" in n]
+    assert len(chain) == 1
+    assert chain[0].count("takes the place of") == 3
