@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import ParamSpec
+from typing import ParamSpec, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
@@ -31,6 +31,7 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
 from standings.forms import RoundPickForm
+from standings.team_reports import group_sections
 from tournaments.access import tournament_for_reader
 from tournaments.models import (
     Pairing,
@@ -39,6 +40,9 @@ from tournaments.models import (
     Round,
     Section,
     SectionEvent,
+    Team,
+    TeamMatch,
+    TeamMember,
     Tournament,
 )
 
@@ -55,6 +59,7 @@ RENDER_WAIT_SECONDS = 10
 RENDER_POLL_SECONDS = 0.05
 
 P = ParamSpec("P")
+T = TypeVar("T")
 logger = logging.getLogger("tiebreak.render")
 
 
@@ -63,14 +68,15 @@ logger = logging.getLogger("tiebreak.render")
 
 def _version_sql() -> tuple[str, list[str]]:
     """One statement: weighted sums over the section's pairings (row 1), players (row 2), rounds
-    (row 3) and its log (row 4).
+    (row 3), its log (row 4), its team rosters (row 5) and its team matches (row 6).
 
     Written once as SQL (SQLite and PostgreSQL alike): building the same aggregates through the
     ORM costs more Python time per request than the database spends running them.
     """
     q = connection.ops.quote_name
-    pairing, round_, player, event = (
-        q(m._meta.db_table) for m in (Pairing, Round, Player, SectionEvent)
+    pairing, round_, player, event, team, member, match = (
+        q(m._meta.db_table)
+        for m in (Pairing, Round, Player, SectionEvent, Team, TeamMember, TeamMatch)
     )
     codes = list(Result.values)
     result_code = (
@@ -84,7 +90,7 @@ def _version_sql() -> tuple[str, list[str]]:
     groups = q("groups")
     sql = (
         f"SELECT 1, COUNT(*), SUM(p.id * ({result_code})), SUM(p.id * p.white_id), "
-        "SUM(p.id * COALESCE(p.black_id, 0)), SUM(p.id * COALESCE(p.board, 0)), 0, 0, '' "
+        "SUM(p.id * COALESCE(p.black_id, 0)), SUM(p.id * COALESCE(p.board, 0)), 0, 0, '', 0 "
         f"FROM {pairing} p INNER JOIN {round_} r ON p.round_id = r.id "
         "WHERE r.section_id = %s "
         "UNION ALL "
@@ -92,16 +98,29 @@ def _version_sql() -> tuple[str, list[str]]:
         "SUM(x.id * COALESCE(x.withdrawn_after_round, 0)), SUM(x.id * LENGTH(x.name)), "
         f"SUM(x.id * LENGTH(x.{groups})), SUM(x.id * LENGTH(x.federation)), "
         f"(SELECT {concat}(g.id || ':' || g.{groups}, ',') FROM {player} g "
-        f"WHERE g.section_id = %s AND g.{groups} <> '') "
+        f"WHERE g.section_id = %s AND g.{groups} <> ''), "
+        # The club / team field makes the team standings (same-length edits: as names).
+        "SUM(x.id * LENGTH(x.club)) "
         f"FROM {player} x WHERE x.section_id = %s "
         "UNION ALL "
         # Round statuses have distinct lengths (not_paired, draft, paired, complete).
-        "SELECT 3, COUNT(*), SUM(y.id * y.number), SUM(y.id * LENGTH(y.status)), 0, 0, 0, 0, '' "
-        f"FROM {round_} y WHERE y.section_id = %s "
+        "SELECT 3, COUNT(*), SUM(y.id * y.number), SUM(y.id * LENGTH(y.status)), 0, 0, 0, 0, "
+        f"'', 0 FROM {round_} y WHERE y.section_id = %s "
         "UNION ALL "
         # The section's reopenings (each with its reason) show on the public pages.
-        "SELECT 4, COUNT(*), MAX(e.id), 0, 0, 0, 0, 0, '' "
-        f"FROM {event} e WHERE e.section_id = %s AND e.kind = 'reopened'"
+        "SELECT 4, COUNT(*), MAX(e.id), 0, 0, 0, 0, 0, '', 0 "
+        f"FROM {event} e WHERE e.section_id = %s AND e.kind = 'reopened' "
+        "UNION ALL "
+        # A team section's rosters: who plays for which team at which board, the teams' names.
+        "SELECT 5, COUNT(*), SUM(m.id * m.board), SUM(m.id * m.player_id), "
+        "SUM(m.id * t.number), SUM(m.id * LENGTH(t.name)), 0, 0, '', 0 "
+        f"FROM {member} m INNER JOIN {team} t ON m.team_id = t.id WHERE t.section_id = %s "
+        "UNION ALL "
+        # Its matches: which teams meet at which table of which round.
+        "SELECT 6, COUNT(*), SUM(k.id * k.white_team_id), "
+        f"SUM(k.id * COALESCE(k.black_team_id, 0)), SUM(k.id * k.{q('table')}), "
+        "SUM(k.id * r.number), 0, 0, '', 0 "
+        f"FROM {match} k INNER JOIN {round_} r ON k.round_id = r.id WHERE r.section_id = %s"
     )
     return sql, codes
 
@@ -110,7 +129,8 @@ _VERSION_SQL, _RESULT_CODES = _version_sql()
 
 
 def section_version(section: Section) -> str:
-    """A short text that changes when a result, pairing, round, player or section field does.
+    """A short text that changes when a result, pairing, round, player, team roster, team match
+    or section field does.
 
     One query. Each pairing and player row enters a weighted sum (its key times a code of its
     content), so changing one result, swapping colours, posting a round, withdrawing a player
@@ -120,7 +140,7 @@ def section_version(section: Section) -> str:
     shows.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 5])
+        cursor.execute(_VERSION_SQL, [*_RESULT_CODES, *[section.pk] * 7])
         sums = sorted(cursor.fetchall())
     # The pages read the reopenings only when there are some (most sections have none).
     section.reopened_count = next((row[1] for row in sums if row[0] == 4), 0)  # type: ignore[attr-defined]
@@ -162,21 +182,71 @@ def section_lookup(
 ) -> tuple[Tournament, Section, str]:
     """Tournament (drafts 404 for the public), section and its version: three queries, or none
     for a plain visitor within ``PUBLIC_PAGES_FRESH_SECONDS`` of the last lookup."""
-    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
-    key = lookup_key(slug, section)
-    reuse = fresh > 0 and plain_visitor(request)
-    hit = cache.get(key) if reuse else None
-    if hit is not None:
-        tournament, found, version = hit
-        return tournament, found, version
+    return _reused(
+        request, lookup_key(slug, section), _section_load, request, slug, section
+    )
+
+
+def _section_load(
+    request: HttpRequest, slug: str, section: int
+) -> tuple[Tournament, Section, str]:
     # For a plain visitor this is "published, else 404": nobody logged in directs it.
     tournament = tournament_for_reader(request, slug)
     found = get_object_or_404(Section, pk=section, tournament=tournament)
     found.tournament = tournament
-    version = section_version(found)
+    return tournament, found, section_version(found)
+
+
+def _reused(
+    request: HttpRequest,
+    key: str,
+    load: Callable[P, T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """``load(...)``, kept under ``key`` for ``PUBLIC_PAGES_FRESH_SECONDS`` for a plain
+    visitor (who then gets the kept one); anyone else gets it fresh."""
+    fresh = getattr(settings, "PUBLIC_PAGES_FRESH_SECONDS", FRESH_SECONDS_DEFAULT)
+    reuse = fresh > 0 and plain_visitor(request)
+    hit: T | None = cache.get(key) if reuse else None
+    if hit is not None:
+        return hit
+    found = load(*args, **kwargs)
     if reuse:
-        cache.set(key, (tournament, found, version), fresh)
-    return tournament, found, version
+        cache.set(key, found, fresh)
+    return found
+
+
+def event_lookup_key(slug: str) -> str:
+    return f"public-event-lookup:{slug}"
+
+
+def event_lookup(
+    request: HttpRequest, slug: str
+) -> tuple[Tournament, list[Section], str]:
+    """The tournament, the sections its team scoring pools (``group_sections``) and a version
+    made of their versions and the posted event scoring: a page over several sections (the
+    event's team standings) changes when any of them does. Reused for a plain visitor as
+    ``section_lookup`` is."""
+    return _reused(request, event_lookup_key(slug), _event_load, request, slug)
+
+
+def _event_load(
+    request: HttpRequest, slug: str
+) -> tuple[Tournament, list[Section], str]:
+    tournament = tournament_for_reader(request, slug)
+    sections = group_sections(tournament)
+    for section in sections:
+        section.tournament = tournament
+    text = repr(
+        (
+            tournament.name,
+            json.dumps(tournament.team_scoring, sort_keys=True),
+            [(section.pk, section_version(section)) for section in sections],
+        )
+    )
+    version = hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
+    return tournament, sections, version
 
 
 def accepts_gzip(request: HttpRequest) -> bool:

@@ -1,4 +1,5 @@
-"""The results as files: standings, wall chart and prize list, each in CSV and JSON.
+"""The results as files: standings, wall chart, prize list and team standings, each in CSV and
+JSON.
 
 One function per artefact and format, called by the download buttons of the public pages
 (``standings/views/downloads.py``) and by the commands (``manage.py standings``, ``manage.py
@@ -15,15 +16,20 @@ import io
 import json
 import re
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
-from standings.engine import Contribution, Explanation, RowExplanation
+from standings.engine import Contribution, Explanation, RowExplanation, Standings
 from standings.engine.prizes import format_cents
+from standings.engine.teams import MemberTeamRow, TeamStandings
 from standings.pages.crosstable import crosstable_rows
 from standings.pages.games import Game
 from standings.pages.prizes import item_text
 from standings.pages.standings import standing_lines
 from standings.reports import PrizeReport, SectionReport, as_decimal
+from standings.team_loaders import TeamSectionReport
+from standings.team_reports import TeamReport
+from tournaments.models import Section
 
 # A game of the wall chart by player pk and round number (``pages.games.section_games``).
 Games = dict[int, dict[int, Game]]
@@ -66,7 +72,13 @@ def _blank(value: object) -> object:
 
 def _header(report: SectionReport) -> dict[str, Any]:
     """What every standings and wall-chart document starts with."""
-    section, standings = report.section, report.standings
+    return _section_header(report.section, report.standings)
+
+
+def _section_header(
+    section: Section, standings: Standings | TeamStandings
+) -> dict[str, Any]:
+    """The section, its rounds, the round the standings are after, the tiebreaks posted."""
     return {
         "tournament": section.tournament.slug,
         "section": section.name,
@@ -267,18 +279,23 @@ def crosstable_json(report: SectionReport, games: Games) -> str:
 
 
 def crosstable_csv(report: SectionReport, games: Games) -> str:
-    """A header row, then per player: rank, number, name, rating, two cells per round (result
-    and opponent as the wall chart writes them, "W12"; running score), total, tiebreaks."""
+    """A header row, then per player: rank, number, name, rating, three cells per round (result
+    and opponent as the wall chart writes them, "W12"; the player's colour, w or b, empty for a
+    bye; running score), total, tiebreaks."""
     standings = report.standings
     header: list[object] = ["rank", "start_number", "name", "rating"]
     for r in range(1, standings.through_round + 1):
-        header += [f"round_{r}", f"after_round_{r}"]
+        header += [f"round_{r}", f"colour_{r}", f"after_round_{r}"]
     header += ["score", *(spec.key for spec in standings.order)]
     rows: list[list[object]] = [header]
     for w in crosstable_rows(report, games):
         cells: list[object] = []
         for c in w.cells:
-            cells += [c.text, "" if c.running is None else as_decimal(c.running)]
+            cells += [
+                c.text,
+                c.colour,
+                "" if c.running is None else as_decimal(c.running),
+            ]
         rows.append(
             [
                 w.line.row.rank,
@@ -342,4 +359,211 @@ def prizes_csv(prizes: PrizeReport) -> str:
                 for a in _awards(prizes)
             ),
         ]
+    )
+
+
+# ---- team standings ---------------------------------------------------------------------------
+
+
+def _member_players(report: TeamReport, row: MemberTeamRow) -> list[dict[str, Any]]:
+    """A team's players, counting ones first (best first), each with their section and score."""
+    return [
+        {
+            "start_number": report.players[r.player.id].start_number,
+            "name": report.players[r.player.id].name,
+            "section": report.sections[r.player.id],
+            "score": as_decimal(r.score),
+            "counting": counting,
+        }
+        for counting, rows in ((True, row.counting), (False, row.others))
+        for r in rows
+    ]
+
+
+def member_teams_document(report: TeamReport, tournament: str) -> dict[str, Any]:
+    """Team standings by club / team (a section's, or the event's group of sections)."""
+    scoring = report.standings.scoring
+    keys = [item.key for item in scoring.order]
+    document: dict[str, Any] = {
+        "tournament": tournament,
+        # Each section pooled, after the round its standings are read.
+        "sections": [
+            {"section": name, "after_round": n} for name, n in report.rounds.items()
+        ],
+        "top": scoring.top,
+        "min_players": scoring.min_players,
+        "tiebreaks": [{"key": i.key, "name": i.label} for i in scoring.order],
+        "teams": [
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "team": row.team,
+                "score": as_decimal(row.score),
+                "tiebreaks": {
+                    key: as_decimal(v)
+                    for key, (v, _why) in zip(keys, row.values, strict=True)
+                },
+                "prize": report.prize_of(row.rank),
+                "players": _member_players(report, row),
+            }
+            for row in report.standings.rows
+        ],
+    }
+    if report.reason:
+        document["changed_after_round_one"] = report.reason
+    return document
+
+
+def member_teams_json(report: TeamReport, tournament: str) -> str:
+    return _json(member_teams_document(report, tournament))
+
+
+def member_teams_csv(report: TeamReport) -> str:
+    """A header row, then one row per team; its players as "name (section) score", "; "
+    between them, counting players in a column of their own. A team that does not place has
+    an empty rank."""
+    keys = [item.key for item in report.standings.scoring.order]
+    rows: list[list[object]] = [
+        ["rank", "shared", "team", "score", *keys, "prize", "counting", "others"]
+    ]
+    for row, team in zip(
+        report.standings.rows, member_teams_document(report, "")["teams"], strict=True
+    ):
+        players = [
+            f"{p['name']} ({p['section']}) {p['score']}" for p in team["players"]
+        ]
+        rows.append(
+            [
+                _blank(row.rank),
+                "yes" if row.shared else "no",
+                row.team,
+                team["score"],
+                *team["tiebreaks"].values(),
+                team["prize"],
+                "; ".join(players[: len(row.counting)]),
+                "; ".join(players[len(row.counting) :]),
+            ]
+        )
+    return _csv(rows)
+
+
+def _team_rounds(report: TeamSectionReport, team: int) -> list[dict[str, Any]]:
+    """A team's rounds after the standings' round: result letter, opposing team's number, the
+    match's game points on each side (a bye: result "bye", no opponent)."""
+    through = report.standings.through_round
+    by_round = report.team_matches(team)
+    rounds: list[dict[str, Any]] = []
+    for number in range(1, through + 1):
+        match = by_round.get(number)
+        if match is None or match.first_points is None:
+            rounds.append({"round": number, "result": None})
+            continue
+        first = match.first.pk == team
+        own = match.first_points if first else match.second_points
+        other = match.second_points if first else match.first_points
+        opponent = match.second if first else match.first
+        if opponent is None or own is None or other is None:
+            rounds.append(
+                {
+                    "round": number,
+                    "result": "bye",
+                    "game_points": as_decimal(own or Fraction(0)),
+                }
+            )
+            continue
+        rounds.append(
+            {
+                "round": number,
+                "result": "W" if own > other else "D" if own == other else "L",
+                "opponent": opponent.number,
+                "game_points": as_decimal(own),
+                "opponent_game_points": as_decimal(other),
+                "table": match.table,
+            }
+        )
+    return rounds
+
+
+def team_section_document(report: TeamSectionReport) -> dict[str, Any]:
+    """A fixed-roster team section's standings: match and game points, the team tiebreaks, each
+    round's match, the roster in board order."""
+    standings, section = report.standings, report.section
+    keys = [spec.key for spec in standings.order]
+    return {
+        **_section_header(section, standings),
+        "boards": section.team_boards,
+        "match_points": report.settings.match_points.text(),
+        "ranked_by": standings.primary,
+        "teams": [
+            {
+                "rank": row.rank,
+                "shared": row.shared,
+                "number": row.team.number,
+                "team": row.team.name,
+                "match_points": as_decimal(row.match_points),
+                "game_points": as_decimal(row.game_points),
+                "tiebreaks": {
+                    key: as_decimal(v)
+                    for key, (v, _why) in zip(keys, row.values, strict=True)
+                },
+                "prize": report.prize_of(row.rank),
+                "matches": _team_rounds(report, row.team.id),
+                "roster": [
+                    {"board": board, "name": name, "rating": rating}
+                    for board, name, rating in report.rosters.get(row.team.id, [])
+                ],
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def team_section_json(report: TeamSectionReport) -> str:
+    return _json(team_section_document(report))
+
+
+def team_section_csv(report: TeamSectionReport) -> str:
+    """A header row, then one row per team; each round as the wall chart writes it ("W2 3-1":
+    won against team 2, 3 game points to 1; "bye 4")."""
+    document = team_section_document(report)
+    keys = [t["key"] for t in document["tiebreaks"]]
+    rounds = [f"r{n}" for n in range(1, document["after_round"] + 1)]
+    rows: list[list[object]] = [
+        [
+            "rank",
+            "shared",
+            "number",
+            "team",
+            "match_points",
+            "game_points",
+            *keys,
+            *rounds,
+            "prize",
+        ]
+    ]
+    for team in document["teams"]:
+        rows.append(
+            [
+                team["rank"],
+                "yes" if team["shared"] else "no",
+                team["number"],
+                team["team"],
+                team["match_points"],
+                team["game_points"],
+                *team["tiebreaks"].values(),
+                *(_round_text(m) for m in team["matches"]),
+                team["prize"],
+            ]
+        )
+    return _csv(rows)
+
+
+def _round_text(match: dict[str, Any]) -> str:
+    if match["result"] is None:
+        return ""
+    if match["result"] == "bye":
+        return f"bye {match['game_points']}"
+    return (
+        f"{match['result']}{match['opponent']} "
+        f"{match['game_points']}-{match['opponent_game_points']}"
     )

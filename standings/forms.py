@@ -12,6 +12,9 @@ class RoundPickForm(forms.Form):
 
     round = forms.IntegerField(min_value=0, max_value=99, required=False)
     order = forms.ChoiceField(choices=ORDER_CHOICES, required=False)
+    # The wall chart with each game's colour beside it ("W12w"), as chess-results and SwissSys
+    # print it on request.
+    colours = forms.ChoiceField(choices=[("1", "shown")], required=False)
     # A big section's page of rows, and "jump to player N" (standings.pages.paging).
     page = forms.IntegerField(min_value=1, max_value=10_000, required=False)
     player = forms.IntegerField(min_value=1, max_value=100_000, required=False)

@@ -65,7 +65,9 @@ def section_teams(*, section: Section, through_round: int | None = None) -> Team
     return _report([section], scoring, section.team_scoring, through_round)
 
 
-def tournament_teams(*, tournament: Tournament) -> TeamReport:
+def tournament_teams(
+    *, tournament: Tournament, sections: list[Section] | None = None
+) -> TeamReport:
     """The event's team standings: the players of its group of sections (every section when
     the scoring names none) pooled, each section after its last complete round."""
     if not tournament.team_scoring:

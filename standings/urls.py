@@ -25,6 +25,10 @@ urlpatterns = [
     path("t/<slug:slug>/", tournament.tournament_page, name="tournament"),
     path("t/<slug:slug>/me/", players.me_search, name="me_search"),
     path("t/<slug:slug>/teams/", teams.event_team_standings, name="event_teams"),
+    path("t/<slug:slug>/teams.csv", downloads.event_teams_csv, name="event_teams_csv"),
+    path(
+        "t/<slug:slug>/teams.json", downloads.event_teams_json, name="event_teams_json"
+    ),
     path(
         "t/<slug:slug>/screens/<int:screen>/", screens.hall_screen, name="hall_screen"
     ),
@@ -46,5 +50,7 @@ urlpatterns = [
     path(S + "crosstable.json", downloads.crosstable_json, name="crosstable_json"),
     path(S + "prizes.csv", downloads.prizes_csv, name="prizes_csv"),
     path(S + "prizes.json", downloads.prizes_json, name="prizes_json"),
+    path(S + "teams.csv", downloads.teams_csv, name="teams_csv"),
+    path(S + "teams.json", downloads.teams_json, name="teams_json"),
     path(S + "section.trf", downloads.section_trf_download, name="section_trf"),
 ]

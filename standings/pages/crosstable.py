@@ -76,10 +76,11 @@ def crosstable_rows(
 
 
 def crosstable_tbody(
-    rows: Sequence[WallRow], *, section: Section, by_number: bool
+    rows: Sequence[WallRow], *, section: Section, by_number: bool, colours: bool = False
 ) -> SafeString:
     """``<tr>`` per player: rank, number, pinned name, rating, result and running score per round,
-    total and tiebreaks (the one that separated the player from the one above marked)."""
+    total and tiebreaks (the one that separated the player from the one above marked). With
+    ``colours`` each game's cell ends in the player's colour, small: "W12w", "L7b"."""
     before, after = player_link(section)
     out: list[str] = []
     add = out.append
@@ -107,8 +108,10 @@ def crosstable_tbody(
         add(f'</th><td class="num">{rating(info.rating)}</td>')
         for c in w.cells:
             if c.opponent:
+                colour = f'<span class="clr">{c.colour}</span>' if colours else ""
                 add(
-                    f'<td class="rd"><a href="#n{c.opponent}">{c.letter}{c.opponent}</a></td>'
+                    f'<td class="rd"><a href="#n{c.opponent}">{c.letter}{c.opponent}'
+                    f"{colour}</a></td>"
                 )
             else:
                 add(f'<td class="rd">{c.letter}</td>')

@@ -20,6 +20,11 @@ from django.http import QueryDict
 from standings.templatetags.standings_format import points
 
 PAGE_ROWS = 100
+# The wall chart's rows are four times the standings' weight (a result link and a running score
+# per round, 46 elements a row for 11 rounds): its pages hold half as many, so the phone lays out
+# and paints a first screen of about the standings' cost (docs/performance.md, "Big sections on
+# a phone": 100 rows took 1.28 s to a first screen on the phone profile, 50 rows ...).
+WALLCHART_ROWS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +55,9 @@ class Paging:
         return len(self.pages) > 1
 
 
-def page_of(index: int) -> int:
-    """The 1-based page holding row ``index`` (0-based)."""
-    return index // PAGE_ROWS + 1
+def page_of(index: int, rows: int = PAGE_ROWS) -> int:
+    """The 1-based page holding row ``index`` (0-based) in pages of ``rows`` rows."""
+    return index // rows + 1
 
 
 # Query parameters that only ask where a row is: never carried into a page link.
@@ -74,18 +79,20 @@ def paging(
     scores: Sequence[Fraction] | None,
     param: str = "page",
     unit: str = "Players",
+    rows: int = PAGE_ROWS,
 ) -> Paging:
     """The page ``page`` of rows whose start numbers are ``numbers`` (in the order shown);
     ``scores`` (the same order, by rank) give the score-group links, None when the rows are
     not grouped by score (the wall chart by start number). ``param`` names the query parameter
-    holding the page (the pairings page pages its boards and its list by name apart)."""
+    holding the page (the pairings page pages its boards and its list by name apart); ``rows``
+    is the rows a page."""
     count = len(numbers)
-    total = max(1, -(-count // PAGE_ROWS))
+    total = max(1, -(-count // rows))
     current = min(max(page or 1, 1), total)
     pages = [
         PageLink(
             n,
-            f"{(n - 1) * PAGE_ROWS + 1}-{min(n * PAGE_ROWS, count)}",
+            f"{(n - 1) * rows + 1}-{min(n * rows, count)}",
             _href(query, n, param=param),
             n == current,
         )
@@ -98,20 +105,22 @@ def paging(
                 groups.append(
                     GroupLink(
                         points(score) or "0",
-                        _href(query, page_of(i), f"#n{numbers[i]}"),
+                        _href(query, page_of(i, rows), f"#n{numbers[i]}"),
                     )
                 )
-    first = (current - 1) * PAGE_ROWS
-    return Paging(current, pages, groups, first, min(first + PAGE_ROWS, count), unit)
+    first = (current - 1) * rows
+    return Paging(current, pages, groups, first, min(first + rows, count), unit)
 
 
-def player_href(query: QueryDict, numbers: Sequence[int], number: int) -> str | None:
+def player_href(
+    query: QueryDict, numbers: Sequence[int], number: int, rows: int = PAGE_ROWS
+) -> str | None:
     """Where player ``number``'s row is: its page and its row's anchor (None: no such player)."""
     try:
         index = list(numbers).index(number)
     except ValueError:
         return None
-    return _href(query, page_of(index), f"#n{number}")
+    return _href(query, page_of(index, rows), f"#n{number}")
 
 
 def row_href(query: QueryDict, index: int, anchor: str, param: str = "page") -> str:

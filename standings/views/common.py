@@ -116,19 +116,78 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
             request: HttpRequest, slug: str, section: int, **kwargs: Any
         ) -> HttpResponse:
             page = section_page(request, slug, section)
-            if request.headers.get(LIVE_VERSION) == page.version:
-                # live.js asks with the version it shows: nothing new, nothing to send or redo.
-                return revalidate(HttpResponse(status=204))
-            if not cache.plain_visitor(request):
-                return revalidate(_compress(request, view(request, page, **kwargs)))
-            key = cache.response_key(
-                cache.page_etag(kind, request, page.version), page.section.pk
+            return _serve(
+                request,
+                kind,
+                page.version,
+                page.section.pk,
+                lambda: view(request, page, **kwargs),
             )
-            response = cache.cached_response(key)
-            if response is None:
-                response = _compress(request, view(request, page, **kwargs))
-                cache.response_store(key, response)
-            return revalidate(response)
+
+        return wrapper
+
+    return decorator
+
+
+def _serve(
+    request: HttpRequest,
+    kind: str,
+    version: str,
+    key: int,
+    view: Callable[[], HttpResponse],
+) -> HttpResponse:
+    """A public page at ``version``: nothing for live.js when it shows that version, the kept
+    response for a plain visitor, else ``view()`` (kept for the next plain visitor)."""
+    if request.headers.get(LIVE_VERSION) == version:
+        # live.js asks with the version it shows: nothing new, nothing to send or redo.
+        return revalidate(HttpResponse(status=204))
+    if not cache.plain_visitor(request):
+        return revalidate(_compress(request, view()))
+    stored = cache.response_key(cache.page_etag(kind, request, version), key)
+    response = cache.cached_response(stored)
+    if response is None:
+        response = _compress(request, view())
+        cache.response_store(stored, response)
+    return revalidate(response)
+
+
+@dataclass
+class EventPage:
+    """A public page over the sections of the event's team scoring (``cache.event_lookup``)."""
+
+    tournament: Tournament
+    sections: list[Section]
+    version: str
+
+
+def event_page(request: HttpRequest, slug: str) -> EventPage:
+    memo: dict[str, EventPage] = request.__dict__.setdefault("_event_pages", {})
+    found = memo.get(slug)
+    if found is None:
+        found = memo[slug] = EventPage(*cache.event_lookup(request, slug))
+    return found
+
+
+def public_event_view(kind: str) -> Callable[[Callable[..., HttpResponse]], Any]:
+    """``public_section_view`` for a page over the event's team group: the view gets
+    ``(request, page)`` with an ``EventPage``; ETag, 304 and the plain visitor's cache alike."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Any:
+        def etag(request: HttpRequest, slug: str) -> str:
+            return cache.page_etag(kind, request, event_page(request, slug).version)
+
+        @condition(etag_func=etag)
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, slug: str) -> HttpResponse:
+            page = event_page(request, slug)
+            # Keyed by the tournament, negated: never a section's key.
+            return _serve(
+                request,
+                kind,
+                page.version,
+                -page.tournament.pk,
+                lambda: view(request, page),
+            )
 
         return wrapper
 

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from standings.pages.crosstable import crosstable_rows, crosstable_tbody
 from standings.pages.games import LEGEND, section_games
-from standings.pages.paging import paging, player_href
+from standings.pages.paging import WALLCHART_ROWS, paging, player_href
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
@@ -33,6 +33,7 @@ def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     if form.errors:
         return bad_request(request, page, CROSSTABLE, form)
     by_number = form.cleaned_data["order"] == "number"
+    colours = form.cleaned_data["colours"] == "1"
     if form.cleaned_data["player"]:
         found = _player_row(request, page, form.cleaned_data, by_number=by_number)
         if found:
@@ -46,6 +47,7 @@ def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
         page,
         form.cleaned_data["round"],
         by_number=by_number,
+        colours=colours,
         number=form.cleaned_data["page"],
     )
     return respond(request, page, CROSSTABLE, body)
@@ -66,7 +68,7 @@ def _player_row(
     numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
     if by_number:
         numbers.sort()
-    return player_href(request.GET, numbers, data["player"] or 0)
+    return player_href(request.GET, numbers, data["player"] or 0, WALLCHART_ROWS)
 
 
 def _body(
@@ -75,6 +77,7 @@ def _body(
     through: int | None,
     *,
     by_number: bool,
+    colours: bool = False,
     number: int | None = None,
 ) -> str:
     try:
@@ -91,6 +94,7 @@ def _body(
         page=number,
         numbers=[w.line.info.start_number for w in rows],
         scores=None if by_number else [w.line.row.score for w in rows],
+        rows=WALLCHART_ROWS,
     )
     shown = rows[pages.first : pages.end]
     return render_body(
@@ -98,8 +102,14 @@ def _body(
         {
             **report_context(request, page, report),
             "paging": pages,
-            "tbody": crosstable_tbody(shown, section=page.section, by_number=by_number),
+            "tbody": crosstable_tbody(
+                shown, section=page.section, by_number=by_number, colours=colours
+            ),
             "by_number": by_number,
+            "colours": colours,
+            # What the order and colour links keep of each other (and the round picker of both).
+            "order_query": "&order=number" if by_number else "",
+            "colours_query": "&colours=1" if colours else "",
             "round_numbers": range(1, through + 1),
             "legend": LEGEND,
         },

@@ -1,73 +1,125 @@
-"""Team standings of an individual section and of the whole event (teams by club / team field)."""
+"""Team standings of an individual section and of the event's group of sections (teams by
+club / team field), a fixed-roster team section's standings and its match pages.
+
+Cached like every public section page (``standings/views/common.py``): ETag and 304, the body
+by the section's version (which counts the rosters and matches), the whole response for a plain
+visitor. The event's page is keyed by the versions of the sections it pools.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from standings.forms import RoundPickForm
+from standings import cache
 from standings.pages.teams import team_lines, team_section_context
 from standings.reports import ReportError
 from standings.team_loaders import team_section_report
 from standings.team_reports import TeamReport, section_teams, tournament_teams
-from standings.views.common import page_context, section_page
-from tournaments.access import tournament_for_reader
+from standings.views.common import (
+    EventPage,
+    SectionPage,
+    page_body,
+    page_context,
+    public_event_view,
+    public_section_view,
+    render_body,
+    respond,
+    round_picked,
+)
+from tiebreak_site.http import HtmxHttpRequest
 
 TEAMS = "standings/teams.html"
 TEAM_SECTION = "standings/team_section.html"
+TEAM_MATCH = "standings/team_match.html"
 
 
 @require_GET
-def section_team_standings(
-    request: HttpRequest, slug: str, section: int
-) -> HttpResponse:
-    """The section's team standings after a round (``?round=N``; default: the last complete)."""
-    page = section_page(request, slug, section)
-    form = RoundPickForm(request.GET)
-    context: dict[str, Any] = {
+@public_section_view("teams")
+def section_team_standings(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
+    """The section's team standings after a round (``?round=N``; default: the last complete);
+    a fixed-roster team section's with its wall chart and board standings."""
+    form = round_picked(request)
+    template = TEAM_SECTION if page.section.team_boards else TEAMS
+    if form.errors:
+        body = render_body(template, {**_section_context(page), "error": BAD_ROUND})
+        return respond(request, page, template, body, status=400)
+    build = _team_section_body if page.section.team_boards else _member_body
+    body = page_body(request, page, "teams", build, page, form.cleaned_data["round"])
+    return respond(request, page, template, body)
+
+
+BAD_ROUND = "Bad address: the round must be a whole number."
+
+
+def _section_context(page: SectionPage) -> dict[str, Any]:
+    return {
         "page": page,
         "tournament": page.tournament,
         "section": page.section,
         "scoring": page.section.team_scoring,
-        **page_context(request),
     }
-    if not form.is_valid():
-        context["error"] = "Bad address: the round must be a whole number."
-        return render(request, TEAMS, context, status=400)
-    if page.section.team_boards:
-        return _team_section(request, context, form.cleaned_data["round"])
+
+
+def _member_body(page: SectionPage, through: int | None) -> str:
+    context = _section_context(page)
     try:
-        report = section_teams(
-            section=page.section, through_round=form.cleaned_data["round"]
-        )
+        report = section_teams(section=page.section, through_round=through)
     except ReportError as error:
-        context["error"] = str(error)
-        return render(request, TEAMS, context)
-    return render(request, TEAMS, {**context, **_report_context(report)})
+        return render_body(TEAMS, {**context, "error": str(error)})
+    return render_body(TEAMS, {**context, **_report_context(report)})
+
+
+def _team_section_body(page: SectionPage, through: int | None) -> str:
+    """A fixed-roster team section: standings, wall chart and board standings."""
+    context = _section_context(page)
+    try:
+        report = team_section_report(section=page.section, through_round=through)
+    except ReportError as error:
+        return render_body(TEAM_SECTION, {**context, "error": str(error)})
+    return render_body(
+        TEAM_SECTION, {**context, **team_section_context(report), "report": report}
+    )
 
 
 @require_GET
-def event_team_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The whole event's team standings: every section's players pooled by club / team."""
-    tournament = tournament_for_reader(request, slug)
-    context: dict[str, Any] = {
-        "tournament": tournament,
-        "scoring": tournament.team_scoring,
-        **page_context(request),
-    }
-    try:
-        report = tournament_teams(tournament=tournament)
-    except ReportError as error:
-        context["error"] = str(error)
-        return render(request, TEAMS, context)
-    # A group of sections is named on the page; the whole event is not listed.
-    group = list(report.rounds) if "sections" in tournament.team_scoring else []
-    return render(
-        request, TEAMS, {**context, **_report_context(report), "group": group}
+@public_event_view("event-teams")
+def event_team_standings(request: HtmxHttpRequest, page: EventPage) -> HttpResponse:
+    """The event's team standings: the players of its group of sections pooled by club / team."""
+    context = _event_context(page)
+    key = (
+        -page.tournament.pk,
+        page.version,
+        "event-teams",
+        cache.page_address(request),
     )
+    body = cache.cached_body(key, _event_body, page)
+    return render(request, TEAMS, {**context, **page_context(request), "body": body})
+
+
+def _event_context(page: EventPage) -> dict[str, Any]:
+    tournament = page.tournament
+    scoring = tournament.team_scoring
+    return {
+        "tournament": tournament,
+        "scoring": scoring,
+        # A group of sections is named on the page; the whole event is not listed.
+        "group": [s.name for s in page.sections] if "sections" in scoring else [],
+        # The files are offered once every section pooled is final.
+        "all_final": bool(page.sections) and all(s.is_final for s in page.sections),
+    }
+
+
+def _event_body(page: EventPage) -> str:
+    context = _event_context(page)
+    try:
+        report = tournament_teams(tournament=page.tournament, sections=page.sections)
+    except ReportError as error:
+        return render_body(TEAMS, {**context, "error": str(error)})
+    return render_body(TEAMS, {**context, **_report_context(report)})
 
 
 def _report_context(report: TeamReport) -> dict[str, Any]:
@@ -80,48 +132,29 @@ def _report_context(report: TeamReport) -> dict[str, Any]:
     }
 
 
-def _team_section(
-    request: HttpRequest, context: dict[str, Any], through: int | None
-) -> HttpResponse:
-    """A fixed-roster team section: standings, wall chart and board standings on one page."""
-    section = context["section"]
-    try:
-        report = team_section_report(section=section, through_round=through)
-    except ReportError as error:
-        context["error"] = str(error)
-        return render(request, TEAM_SECTION, context)
-    return render(
-        request,
-        TEAM_SECTION,
-        {**context, **team_section_context(report), "report": report},
-    )
-
-
 @require_GET
+@public_section_view("team-match")
 def team_match(
-    request: HttpRequest, slug: str, section: int, number: int, table: int
+    request: HtmxHttpRequest, page: SectionPage, number: int, table: int
 ) -> HttpResponse:
     """One match with every board: players, ratings, colours and results."""
-    page = section_page(request, slug, section)
     if not page.section.team_boards:
         raise Http404("Not a team section.")
+    body = page_body(request, page, "team-match", _match_body, page, number, table)
+    if not body:
+        raise Http404("No such match.")
+    return respond(request, page, TEAM_MATCH, body, number=number, table=table)
+
+
+def _match_body(page: SectionPage, number: int, table: int) -> str:
+    """The match's body, or "" when there is no such match."""
     try:
         report = team_section_report(section=page.section, through_round=0)
-    except ReportError as error:
-        raise Http404(str(error)) from None
+    except ReportError:
+        return ""
     match = next(
         (m for m in report.matches if m.round == number and m.table == table), None
     )
     if match is None:
-        raise Http404("No such match.")
-    return render(
-        request,
-        "standings/team_match.html",
-        {
-            "page": page,
-            "tournament": page.tournament,
-            "section": page.section,
-            "match": match,
-            **page_context(request),
-        },
-    )
+        return ""
+    return render_body(TEAM_MATCH, {**_section_context(page), "match": match})

@@ -59,6 +59,7 @@ def public_paths(tournament: Tournament) -> list[str]:
             reverse("standings:standings", kwargs=kw),
             reverse("standings:crosstable", kwargs=kw),
             reverse("standings:crosstable", kwargs=kw) + "?order=number",
+            reverse("standings:crosstable", kwargs=kw) + "?colours=1",
             reverse("standings:pairings_current", kwargs=kw),
             reverse("standings:pairings", kwargs={**kw, "number": 1}) + "?order=name",
             reverse("standings:prizes", kwargs=kw),

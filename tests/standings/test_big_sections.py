@@ -1,5 +1,6 @@
-"""A big section's standings and wall chart come 100 rows a page, with links to every page, to
-every score group and a "go to player" that finds the page and row of any player."""
+"""A big section's standings come 100 rows a page and its wall chart 50 (a wall chart row weighs
+four standings rows on a phone), with links to every page, to every score group and a "go to
+player" that finds the page and row of any player."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from standings.pages.paging import PAGE_ROWS
+from standings.pages.paging import PAGE_ROWS, WALLCHART_ROWS
 from tests.tournaments.builders import section_build
 from tournaments.models import Section, Tournament
 
@@ -41,16 +42,23 @@ def _rows(html: str) -> list[int]:
     return [int(n) for n in re.findall(r'<tr id="n(\d+)"', html)]
 
 
-@pytest.mark.parametrize("page", ["standings", "crosstable"])
-def test_a_big_section_shows_a_hundred_rows_a_page_with_every_page_linked(
-    anonymous: Client, big: Section, page: str
+@pytest.mark.parametrize(
+    ("page", "rows", "labels"),
+    [
+        ("standings", PAGE_ROWS, ["1-100", "101-200", "201-250"]),
+        ("crosstable", WALLCHART_ROWS, ["1-50", "51-100", "101-150", "201-250"]),
+    ],
+)
+def test_a_big_section_shows_its_rows_a_page_at_a_time_with_every_page_linked(
+    anonymous: Client, big: Section, page: str, rows: int, labels: list[str]
 ) -> None:
     url = _url(page, big)
     first = anonymous.get(url).content.decode()
-    assert len(_rows(first)) == PAGE_ROWS
-    assert "1-100" in first and "101-200" in first and "201-250" in first
-    last = anonymous.get(url + "?page=3").content.decode()
-    assert len(_rows(last)) == PLAYERS - 2 * PAGE_ROWS
+    assert len(_rows(first)) == rows
+    assert all(label in first for label in labels)
+    pages = -(-PLAYERS // rows)
+    last = anonymous.get(url + f"?page={pages}").content.decode()
+    assert len(_rows(last)) == PLAYERS - (pages - 1) * rows
     assert set(_rows(first)).isdisjoint(_rows(last))
     # A page past the end shows the last one, not an error.
     assert _rows(anonymous.get(url + "?page=99").content.decode()) == _rows(last)
@@ -78,8 +86,11 @@ def test_score_group_links_lead_to_the_groups_first_row(
     [
         ("standings", "player=2", "#n2"),  # a winner: page 1
         ("standings", "player=1", "page=2#n1"),  # a loser: page 2
-        ("crosstable", "order=number&player=180", "order=number&page=2#n180"),
-        ("crosstable", "round=1&player=249", "round=1&page=3#n249"),
+        ("crosstable", "order=number&player=180", "order=number&page=4#n180"),
+        ("crosstable", "order=number&player=30", "order=number#n30"),
+        ("crosstable", "round=1&player=249", "round=1&page=5#n249"),
+        # The colours asked for stay with the page found.
+        ("crosstable", "colours=1&player=249", "colours=1&page=5#n249"),
     ],
 )
 def test_go_to_player_finds_the_players_page_and_row(
