@@ -8,11 +8,21 @@ import random
 
 from django.db import transaction
 
-from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    TeamMatch,
+    TeamMember,
+    Tournament,
+)
 from tournaments.services import (
     result_record,
     section_teams_set,
     section_tiebreaks_post,
+    team_lineup_set,
     team_round_pair,
 )
 
@@ -42,6 +52,27 @@ def _game(rng: random.Random, white: int, black: int) -> str:
     if roll < expected + 0.1:
         return Result.DRAW
     return Result.BLACK_WIN
+
+
+# The round in which the first table's first team rests its board 2: the reserve plays and
+# boards 3 and 4 shift up (docs/teams.md, "Changing a round's line-up").
+RESERVE_ROUND = 3
+
+
+def _reserve_plays(section: Section, round_: Round) -> None:
+    match = TeamMatch.objects.filter(round=round_, table=1).select_related("white_team")
+    team = match.get().white_team
+    roster = list(
+        TeamMember.objects.filter(team=team)
+        .order_by("board")
+        .values_list("player__start_number", flat=True)
+    )
+    team_lineup_set(
+        section=section,
+        number=round_.number,
+        team=team.number,
+        players=[roster[0], *roster[2 : BOARDS + 1]],
+    )
 
 
 @transaction.atomic
@@ -100,6 +131,8 @@ def demo_team_tournament_create() -> Tournament:
     strength = {p.pk: p.rating or 0 for p in Player.objects.filter(section=section)}
     for _ in range(section.rounds_total):
         round_ = team_round_pair(section=section)
+        if round_.number == RESERVE_ROUND:
+            _reserve_plays(section, round_)
         for pairing in Pairing.objects.filter(round=round_, black__isnull=False):
             assert pairing.black_id is not None
             result_record(

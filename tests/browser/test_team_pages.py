@@ -173,3 +173,32 @@ def test_td_fields_a_reserve_and_the_match_page_follows(
     expect(rows.nth(1)).to_contain_text("Cy")
     expect(rows.nth(2)).to_contain_text("Dot")
     _shot(page, "match_lineup", request)
+
+
+def test_td_scores_school_teams_over_a_group_of_sections(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    director = User.objects.create_user("cleo", password="x")
+    tournament = tournament_build(name="County Scholastic", is_published=True)
+    tournament.directors.add(director)
+    for name in ("K-3", "K-5", "K-8", "K-12"):
+        section_build(tournament=tournament, ratings=[1200, 1100], rounds=[], name=name)
+    log_in(page, live_server, director)
+    page.goto(
+        live_server.url
+        + reverse("tournaments:tournament_team_scoring", args=[tournament.slug])
+    )
+    expect(page.get_by_role("checkbox")).to_have_count(4)
+    page.get_by_label("K-12").uncheck()
+    page.get_by_label("Counting players (top N scores)").fill("4")
+    page.get_by_label("Team prizes, one per place").fill("1st place school trophy")
+    _shot(page, "td_group", request)
+    page.get_by_role("button", name="Post team scoring").click()
+    expect(page.get_by_text("Event team scoring posted")).to_be_visible()
+    expect(page.get_by_label("K-12")).not_to_be_checked()
+    expect(page.get_by_label("K-8")).to_be_checked()
+    page.get_by_role("link", name="Team standings").click()
+    expect(
+        page.get_by_role("heading", name="Team standings, K-3, K-5, K-8")
+    ).to_be_visible()
+    _shot(page, "group", request)

@@ -9,6 +9,7 @@ from collections import Counter, defaultdict
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db.models import Q
 
 from standings.engine import compute_standings, parse_order
 from standings.loaders import snapshot_load
@@ -32,6 +33,7 @@ from tournaments.models import (
     RequestedBye,
     Result,
     Section,
+    SectionEvent,
     TeamMatch,
     Tournament,
 )
@@ -445,3 +447,18 @@ def test_the_team_league_runs_to_the_final_round_without_a_rematch() -> None:
     # Every board's point went to one team or was shared: 5 rounds x 4 matches x 4 boards.
     assert sum(r.game_points for r in report.standings.rows) == 80
     assert report.prize_of(1) == "Team champions trophy"
+
+
+def test_the_team_league_fields_a_reserve_in_round_three() -> None:
+    league = demo_team_tournament_create()
+    section = league.sections.get()
+    event = SectionEvent.objects.get(section=section, kind=SectionEvent.Kind.LINEUP)
+    assert event.round_number == 3
+    # The reserve (roster board 5) played round 3 for the first table's first team.
+    match = section.rounds.get(number=3).team_matches.get(table=1)
+    reserve = match.white_team.members.get(board=5).player
+    assert (
+        Pairing.objects.filter(round__section=section, round__number=3)
+        .filter(Q(white=reserve) | Q(black=reserve))
+        .exists()
+    )

@@ -236,3 +236,38 @@ def test_another_td_cannot_change_a_line_up(
     response = other_td_client.post(url, {"team": "1", "players": ["1", "3", "4"]})
     assert response.status_code == 403
     assert boards(section) == [(1, "1", "5"), (2, "6", "2"), (3, "3", "7")]
+
+
+def test_a_check_mode_entry_keeps_the_line_ups_too(tournament: Tournament) -> None:
+    section = league(tournament)
+    first = Pairing.objects.get(round__section=section, board=1)
+    services.result_check_record(pairing=first, result=Result.DRAW)
+    with pytest.raises(ValidationError, match="has results entered"):
+        services.team_lineup_set(section=section, number=1, team=1, players=[2, 3, 4])
+    assert boards(section) == [(1, "1", "5"), (2, "6", "2"), (3, "3", "7")]
+
+
+def test_a_result_sent_from_a_page_drawn_before_the_change_is_refused(
+    tournament: Tournament,
+) -> None:
+    section = league(tournament)
+    stale = Pairing.objects.get(round__section=section, board=2)
+    services.team_lineup_set(section=section, number=1, team=1, players=[1, 3, 4])
+    with pytest.raises(ValidationError, match="no longer in the round"):
+        services.result_record(
+            pairing=stale, result=Result.WHITE_WIN, based_on=Result.PENDING
+        )
+    assert not Pairing.objects.exclude(result=Result.PENDING).exists()
+
+
+def test_the_line_up_page_shows_a_match_with_results_as_standing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = league(tournament)
+    url = reverse("tournaments:team_lineups", args=[tournament.slug, section.pk, 1])
+    assert "<fieldset disabled>" not in td_client.get(url).content.decode()
+    first = Pairing.objects.get(round__section=section, board=1)
+    services.result_record(pairing=first, result=Result.DRAW, based_on=Result.PENDING)
+    html = td_client.get(url).content.decode()
+    assert "the line-ups stand" in html
+    assert html.count("<fieldset disabled>") == 2

@@ -8,12 +8,14 @@ from itertools import groupby
 
 from .avoid import avoid_fix
 from .colours import ColourFixer
-from .entities import Colour
+from .entities import ALTERNATION, EQUALISATION, Colour
 from .matching import maximum_matching
-from .ranking import Pair, Ranked, conflict, not_met, score_text
+from .ranking import Pair, Ranked, conflict, not_met, ordered, score_text
 
 # The largest tail (in players) the rematch-avoiding matching reaches back to.
 _TAIL_LIMIT = 1200
+# How many of a group's lowest players are tried as the odd player, for colours.
+_ODD_TRIES = 8
 
 
 class GroupPairer(ColourFixer):
@@ -114,24 +116,31 @@ class GroupPairer(ColourFixer):
         self, residents: list[Ranked], below: Sequence[Ranked] = ()
     ) -> tuple[Ranked, str]:
         """The player who floats down, and why: the lowest-ranked one whose removal leaves a
-        group that pairs without rematches (29D); another of the lowest four when that leaves
-        fewer colour clashes in this group and the next, within the alternation rating limit
-        of that player (the odd player transposed for colours, 29E5)."""
-        first: tuple[int, Ranked] | None = None
-        best: tuple[int, Ranked] | None = None
-        for candidate in reversed(residents[-4:]):
-            if first is not None and (
-                abs(candidate.rating - first[1].rating) > self.options.alternate_limit
-            ):
+        group that pairs without rematches (29D); another of the lowest eight when that leaves
+        fewer colour clashes in this group and the next (the odd player transposed for
+        colours, 29E5): within the alternation limit of that player for any clash, within the
+        equalisation limit only when it leaves fewer clashes between players due to equalise."""
+        first: tuple[tuple[int, int], Ranked] | None = None
+        best: tuple[tuple[int, int], Ranked] | None = None
+        for candidate in reversed(residents[-_ODD_TRIES:]):
+            gap = 0 if first is None else abs(candidate.rating - first[1].rating)
+            if gap > self.options.equalise_limit:
                 break
             rest = [r for r in residents if r is not candidate]
             _pairs, unpaired = self.pair_halves(rest, quiet=True)
             if unpaired:
                 continue
-            cost = _clashes_least(rest) + _clashes_least([*below, candidate])
-            if first is None:
+            after = [*below, candidate]
+            cost = (
+                _clashes_least(rest, EQUALISATION)
+                + _clashes_least(after, EQUALISATION),
+                _clashes_least(rest) + _clashes_least(after),
+            )
+            if first is None or best is None:
                 first = best = (cost, candidate)
-            elif best is not None and cost < best[0]:
+            elif cost < best[0] and (
+                gap <= self.options.alternate_limit or cost[0] < first[0][0]
+            ):
                 best = (cost, candidate)
         if first is None or best is None:
             return residents[-1], "the lowest-ranked player (29D)"
@@ -139,10 +148,16 @@ class GroupPairer(ColourFixer):
             return first[
                 1
             ], "the lowest-ranked one whose group pairs without a rematch (29D)"
+        gap = abs(best[1].rating - first[1].rating)
+        limit = (
+            self.options.alternate_limit
+            if gap <= self.options.alternate_limit
+            else self.options.equalise_limit
+        )
         return best[1], (
-            f"rather than {first[1].label}, within {self.options.alternate_limit} rating "
-            f"points, so that {first[0] - best[0]} fewer board(s) here and in the next group "
-            "miss a due colour (29D, 29E5)"
+            f"rather than {first[1].label}, within {limit} rating points, so that "
+            f"{first[0][1] - best[0][1]} fewer board(s) here and in the next group miss a "
+            "due colour (29D, 29E5)"
         )
 
     def pair_halves(
@@ -197,27 +212,31 @@ class GroupPairer(ColourFixer):
 
     @staticmethod
     def swap_in(pairs: list[Pair], unpaired: list[Ranked]) -> list[Ranked]:
-        """Two unpaired players who have met take the partners of a pair who can change."""
+        """Two unpaired players who have met take the partners of a pair who can change: of
+        the pairs that can, the one that leaves the fewest colour clashes, then the first
+        (both ways of it are rematch-free repairs alike, 27A1; colours decide, 27A4)."""
         changed = True
         while len(unpaired) >= 2 and changed:
             changed = False
             for x in range(len(unpaired)):
                 for y in range(x + 1, len(unpaired)):
                     u, v = unpaired[x], unpaired[y]
+                    best: tuple[int, int, Ranked, Ranked] | None = None
                     for k, (a, b) in enumerate(pairs):
                         for p, q in ((a, b), (b, a)):
-                            if p.id not in u.opponents and q.id not in v.opponents:
-                                pairs[k] = (p, u) if p.rank < u.rank else (u, p)
-                                pairs.append((q, v) if q.rank < v.rank else (v, q))
-                                unpaired = [
-                                    w for w in unpaired if w is not u and w is not v
-                                ]
-                                changed = True
-                                break
-                        if changed:
-                            break
-                    if changed:
-                        break
+                            if p.id in u.opponents or q.id in v.opponents:
+                                continue
+                            clashes = (conflict(p, u) > 0) + (conflict(q, v) > 0)
+                            if best is None or clashes < best[0]:
+                                best = (clashes, k, p, q)
+                    if best is None:
+                        continue
+                    _clashes, k, p, q = best
+                    pairs[k] = ordered(p, u)
+                    pairs.append(ordered(q, v))
+                    unpaired = [w for w in unpaired if w is not u and w is not v]
+                    changed = True
+                    break
                 if changed:
                     break
         return unpaired
@@ -275,10 +294,12 @@ class GroupPairer(ColourFixer):
         return kept + new, rematches
 
 
-def _clashes_least(players: Sequence[Ranked]) -> int:
+def _clashes_least(players: Sequence[Ranked], level: int = ALTERNATION) -> int:
     """The fewest boards with a colour clash any pairing of these players can have: players due
-    the colour more players are due, beyond those due the other one or nothing, meet in pairs."""
-    white = sum(1 for p in players if p.due is Colour.WHITE)
-    black = sum(1 for p in players if p.due is Colour.BLACK)
+    the colour more players are due, beyond those due the other one or nothing, meet in pairs.
+    With ``level``, only clashes between two claims of that strength or more are counted (a
+    weaker claim is free to give way)."""
+    white = sum(1 for p in players if p.due is Colour.WHITE and p.strength >= level)
+    black = sum(1 for p in players if p.due is Colour.BLACK and p.strength >= level)
     free = len(players) - white - black
     return max(0, abs(white - black) - free) // 2

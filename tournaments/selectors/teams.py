@@ -11,6 +11,7 @@ from tournaments.models import (
     Pairing,
     Player,
     Result,
+    ResultCheck,
     Round,
     Section,
     Team,
@@ -155,6 +156,11 @@ def round_lineups(round_: Round) -> list[LineupMatch]:
         Pairing.objects.filter(round=round_).select_related("white", "black")
     )
     playing = {p for row in pairings for p in (row.white_id, row.black_id) if p}
+    checked = set(
+        ResultCheck.objects.filter(pairing__round=round_).values_list(
+            "pairing_id", flat=True
+        )
+    )
     members: dict[int, list[TeamMember]] = {}
     for member in (
         TeamMember.objects.filter(team__section_id=round_.section_id)
@@ -190,9 +196,10 @@ def round_lineups(round_: Round) -> list[LineupMatch]:
             )
         ids = {t.pk for t in teams}
         entered = [
-            str(p)
+            str(p) + (" (check entry)" if p.pk in checked else "")
             for p in pairings
-            if team_of.get(p.white_id) in ids and p.result not in LINEUP_MADE_RESULTS
+            if team_of.get(p.white_id) in ids
+            and (p.result not in LINEUP_MADE_RESULTS or p.pk in checked)
         ]
         lines.append(LineupMatch(match.table, sides, entered))
     return lines

@@ -19,6 +19,7 @@ from tournaments.models import (
     Pairing,
     Player,
     Result,
+    ResultCheck,
     Round,
     Section,
     SectionEvent,
@@ -381,7 +382,7 @@ TEAM_LINEUP_NO_MATCH = "{team} has no match in round {number}."
 TEAM_LINEUP_LATER = "Round {later} is already paired on the results of round {number}: its line-ups are kept."
 TEAM_LINEUP_RESULTS = (
     "The match {first} – {second} of round {number} has results entered ({players}): clear "
-    "them on the round page before changing a line-up."
+    "them (and any check-mode entry) on the round page before changing a line-up."
 )
 TEAM_LINEUP_NOT_MEMBER = "Player {number} is not on the roster of {team}."
 TEAM_LINEUP_TWICE = "Player {number} is listed twice."
@@ -404,9 +405,9 @@ def team_lineup_set(
     """Field ``players`` (start numbers) for team number ``team`` in round ``number``.
 
     They take boards 1, 2, ... in the order given, which must be the roster's order (a reserve
-    plays and the boards below shift up); the boards left over are points won without a game
-    for the other team's players (SwissSys: "Missing boards are forfeited"). The match's
-    pairings are made again from the two line-ups; refused once a result of the match is
+    plays and the boards below shift up); the boards left over, the last ones, are points won
+    without a game for the other team's players (docs/teams.md). The match's pairings are made
+    again from the two line-ups; refused once a result (or check entry) of the match is
     entered (clear it first) or a later round is paired. Returns the team's new line-up as
     player pks per board (None: nobody on that board); the same line-up again changes nothing.
     """
@@ -453,7 +454,15 @@ def team_lineup_set(
             )
             if p.white_id in roster or p.black_id in roster
         ]
-        entered = [p for p in rows if p.result not in LINEUP_MADE_RESULTS]
+        # A check-mode entry is a TD's result too: it would go with its board.
+        checked = set(
+            ResultCheck.objects.filter(pairing__in=rows).values_list(
+                "pairing_id", flat=True
+            )
+        )
+        entered = [
+            p for p in rows if p.result not in LINEUP_MADE_RESULTS or p.pk in checked
+        ]
         if entered:
             raise ValidationError(
                 TEAM_LINEUP_RESULTS.format(

@@ -216,3 +216,77 @@ def test_a_chain_of_moves_far_down_the_boards_cures_clashes_no_swap_or_ring_mend
     chain = [n for n in result.notes if "takes the place of" in n]
     assert len(chain) == 1
     assert chain[0].count("takes the place of") == 3
+
+
+def odd_player_event(history: dict[Colour, tuple[Colour, ...]]) -> list[Entrant]:
+    """Score 1: #1-#3 due White, #4 and #5 due Black, #3 150 points above #5. Score 0: #6 due
+    Black, #7 due White, #8 due Black. Floating #5 (the lowest) leaves W W W B above and
+    B W B B below: a clash in each group; floating #3 leaves W W B B and B W B W: none."""
+    ratings = {1: 2000, 2: 1995, 3: 1990, 4: 1850, 5: 1840, 6: 1700, 7: 1690, 8: 1680}
+    dues = {1: W, 2: W, 3: W, 4: B, 5: B, 6: B, 7: W, 8: B}
+    return [
+        Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=ratings[n],
+            score=Fraction(1 if n <= 5 else 0),
+            colours=history[dues[n]],
+            opponents=frozenset({100 + n}),
+        )
+        for n in range(1, 9)
+    ]
+
+
+def test_the_odd_player_may_be_150_points_up_when_that_spares_players_due_to_equalise() -> (
+    None
+):
+    # Three games each, one colour ahead: every claim is to equalise (200-point limit).
+    entrants = odd_player_event({W: DUE_WHITE, B: DUE_BLACK})
+
+    result = pair_swiss(entrants, round_number=4)
+
+    assert misses(entrants, result.boards) == []
+    assert any(
+        "#3 P3 floats down" in note
+        and "rather than #5 P5, within 200 rating points" in note
+        for note in result.notes
+    )
+
+
+def test_the_odd_player_is_not_moved_150_points_up_for_alternation_only() -> None:
+    # Two games each, one of each colour: every claim is to alternate (80-point limit): #5
+    # floats, two clashes stay.
+    entrants = odd_player_event({W: (W, B), B: (B, W)})
+
+    result = pair_swiss(entrants, round_number=3)
+
+    assert len(misses(entrants, result.boards)) == 2
+    assert any(
+        "#5 P5 floats down" in note and "the lowest-ranked" in note
+        for note in result.notes
+    )
+
+
+def test_a_rematch_is_avoided_by_the_swap_that_keeps_the_due_colours() -> None:
+    # Four players of one group, all due to alternate: #1 and #2 due Black, #3 and #4 due
+    # White; #2 met #4, so 1-3 / 2-4 cannot be. Both 1-2 / 3-4 and 1-4 / 2-3 avoid the
+    # rematch; the first makes two clashes that no transposition within 80 points can mend
+    # (#2 and #4 are 214 points apart), the second gives everyone their colour.
+    ratings = {1: 1790, 2: 1158, 3: 1016, 4: 944}
+    met = {1: {101}, 2: {4}, 3: {103}, 4: {2}}
+    entrants = [
+        Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=ratings[n],
+            score=Fraction(2),
+            colours=(B, W, B, W) if n <= 2 else (W, B, W, B),
+            opponents=frozenset(met[n]),
+        )
+        for n in range(1, 5)
+    ]
+
+    result = pair_swiss(entrants, round_number=5)
+
+    assert misses(entrants, result.boards) == []
+    assert pairing_problems(entrants, result.boards, result.byes) == []
