@@ -6,16 +6,22 @@
 It imports the 1,200 x 11 shared file into a scratch database (SQLite, or a PostgreSQL database
 created beside ``--postgres`` and dropped at the end), clears the last round's results, starts
 a scratch ``redis-server`` and gunicorn (``gunicorn.conf.py``, DEBUG off, ``--workers``) with
-the production settings, then runs, in this process:
+the production settings, then runs:
 
-- ``--phones`` simulated phones, each polling every 2 to 4 s one of the section's standings, its
-  pairings, or a hello-world Django view (same middleware, to show the floor), keeping the ETag
-  and taking gzip as a browser does;
-- ``--tds`` TDs, each logged in, entering its share of the round's results one after another
-  with a short pause (0.2 to 0.6 s), through the same form post as the round page.
+- ``--phones`` simulated phones, a third each on the section's standings, its pairings and a
+  hello-world Django view (same middleware: the floor of the stack). They are ``wrk``
+  processes (Debian's ``wrk``; ``bench/load_phone.lua``), one per page kind, one thread and
+  connection per phone: each waits 2 to 4 s before every request, keeps its ETag and takes
+  gzip as a browser does. wrk is written in C and idles between requests, so the client costs
+  the two cores next to nothing and its latencies are the server's (200 Python threads in this
+  process, the earlier client, cost as much CPU as the server and set a floor of their own);
+- ``--tds`` TDs, Python threads in this process, each logged in, entering its share of the
+  round's results one after another with a short pause (0.2 to 0.6 s), through the same form
+  post as the round page.
 
-When the TDs are done it reports requests, throughput, p50/p99 per kind, errors, and results
-lost (a board whose stored result is not what its TD posted: must be 0).
+When the TDs are done the phones are stopped, and it reports requests, throughput, p50/p99 per
+kind, errors, and results lost (a board whose stored result is not what its TD posted: must be
+0).
 """
 
 from __future__ import annotations
@@ -23,16 +29,19 @@ from __future__ import annotations
 import argparse
 import http.cookiejar
 import io
+import json
 import os
 import random
 import re
+import resource
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
 from collections import defaultdict
@@ -71,31 +80,44 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
-def phone(
-    base: str, paths: list[tuple[str, str]], stats: Stats, stop: threading.Event
-) -> None:
-    rng = random.Random()
-    etags: dict[str, str] = {}
-    time.sleep(rng.uniform(0, 3))
-    while not stop.is_set():
-        kind, path = rng.choice(paths)
-        headers = {"Accept-Encoding": "gzip"}
-        if path in etags:
-            headers["If-None-Match"] = etags[path]
-        request = urllib.request.Request(base + path, headers=headers)
-        start = time.perf_counter()
-        ok = True
-        try:
-            with urllib.request.urlopen(request, timeout=30) as response:
-                response.read()
-                if response.headers.get("ETag"):
-                    etags[path] = response.headers["ETag"]
-        except urllib.error.HTTPError as error:
-            ok = error.code == 304
-        except OSError:
-            ok = False
-        stats.add(kind, time.perf_counter() - start, ok)
-        stop.wait(rng.uniform(2, 4))
+def phones_start(
+    base: str, paths: list[tuple[str, str]], phones: int
+) -> list[tuple[str, subprocess.Popen[str]]]:
+    """One wrk per page kind, the phones shared out among them: (kind, process)."""
+    started = []
+    for n, (kind, path) in enumerate(paths):
+        count = phones // len(paths) + (1 if n < phones % len(paths) else 0)
+        started.append(
+            (
+                kind,
+                subprocess.Popen(
+                    ["wrk", f"-t{count}", f"-c{count}", "-d3600s", "--timeout", "30s"]
+                    + ["-s", str(ROOT / "bench" / "load_phone.lua"), base + path],
+                    stdout=subprocess.PIPE,
+                    text=True,
+                ),
+            )
+        )
+    return started
+
+
+def phones_stop(
+    started: list[tuple[str, subprocess.Popen[str]]],
+) -> tuple[dict[str, dict[str, float]], float]:
+    """Stop every wrk (SIGINT: it writes its figures) and read them: (kind -> figures, the CPU
+    seconds the wrk processes used in all)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _kind, process in started:
+        process.send_signal(signal.SIGINT)
+    figures = {}
+    for kind, process in started:
+        out, _ = process.communicate(timeout=60)
+        line = [x for x in out.splitlines() if x.startswith("{")]
+        assert line, out
+        figures[kind] = json.loads(line[-1])
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return figures, cpu
 
 
 def td(
@@ -155,8 +177,13 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=200)
     parser.add_argument("--tds", type=int, default=4)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--boards", type=int, help="enter only this many results (a short trial run)"
+    )
     parser.add_argument("--trf", type=Path, default=DEFAULT_TRF)
     options = parser.parse_args()
+    if shutil.which("wrk") is None:
+        parser.error("the phones are wrk processes: apt-get install -y wrk")
     with tempfile.TemporaryDirectory(prefix="tiebreak-load-bench-") as scratch:
         if options.postgres:
             url, name = _scratch_postgres(options.postgres)
@@ -254,27 +281,27 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
             ("pairings", s + "pairings/"),
             ("hello-world", "/hello/"),
         ]
-        stats, stop = Stats(), threading.Event()
-        phones = [
-            threading.Thread(target=phone, args=(base, paths, stats, stop), daemon=True)
-            for _ in range(options.phones)
-        ]
-        boards = sorted(expected.items())
+        stats = Stats()
+        boards = sorted(expected.items())[: options.boards]
         shares = [boards[n :: options.tds] for n in range(options.tds)]
         round_path = f"/td/t/load/s/{section.pk}/r/{last.number}/"
         tds = [
             threading.Thread(target=td, args=(base, name, share, round_path, stats))
             for name, share in zip(names, shares, strict=True)
         ]
-        start = time.perf_counter()
-        for thread in phones + tds:
-            thread.start()
-        for thread in tds:
-            thread.join()
+        start, cpu = time.perf_counter(), time.process_time()
+        phones = phones_start(base, paths, options.phones)
+        try:
+            # The phones' first requests come 2 to 4 s after they start: the TDs begin then.
+            time.sleep(2)
+            for thread in tds:
+                thread.start()
+            for thread in tds:
+                thread.join()
+        finally:
+            polled, phones_cpu = phones_stop(phones)
         elapsed = time.perf_counter() - start
-        stop.set()
-        for thread in phones:
-            thread.join(35)
+        tds_cpu = time.process_time() - cpu
     finally:
         os.killpg(server.pid, 15)
         server.wait(30)
@@ -282,21 +309,37 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
         redis.wait(10)
 
     stored = dict(Pairing.objects.filter(pk__in=expected).values_list("pk", "result"))
-    lost = sum(1 for pk, result in expected.items() if stored[pk] != result)
+    entered = dict(boards)
+    lost = sum(1 for pk, result in entered.items() if stored[pk] != result)
     vendor = "PostgreSQL" if url.startswith("postgres") else "SQLite"
-    total = sum(len(v) for v in stats.times.values())
+    posts = stats.times["result post"]
+    total = sum(int(f["requests"]) for f in polled.values()) + len(posts)
     print(
-        f"{vendor}, gunicorn {options.workers} workers, {options.phones} phones, "
-        f"{options.tds} TDs, {len(expected)} boards, {os.cpu_count()} CPUs: "
+        f"{vendor}, gunicorn {options.workers} workers, {options.phones} phones (wrk), "
+        f"{options.tds} TDs, {len(boards)} boards, {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.2f}: "
         f"{total} requests in {elapsed:.0f} s ({total / elapsed:.0f} req/s)"
     )
-    print(f"{'kind':<14} {'requests':>8} {'p50 ms':>7} {'p99 ms':>7} {'errors':>6}")
-    for kind, values in sorted(stats.times.items()):
+    print(
+        f"{'kind':<14} {'requests':>8} {'p50 ms':>7} {'p90 ms':>7} {'p99 ms':>7} "
+        f"{'max ms':>7} {'errors':>6}"
+    )
+    for kind, f in polled.items():
         print(
-            f"{kind:<14} {len(values):>8} {statistics.median(values) * 1000:>7.0f} "
-            f"{_percentile(values, 0.99) * 1000:>7.0f} {stats.errors[kind]:>6}"
+            f"{kind:<14} {int(f['requests']):>8} {f['p50'] / 1000:>7.1f} "
+            f"{f['p90'] / 1000:>7.1f} {f['p99'] / 1000:>7.1f} {f['max'] / 1000:>7.1f} "
+            f"{int(f['errors']):>6}"
         )
+    print(
+        f"{'result post':<14} {len(posts):>8} {statistics.median(posts) * 1000:>7.1f} "
+        f"{_percentile(posts, 0.9) * 1000:>7.1f} {_percentile(posts, 0.99) * 1000:>7.1f} "
+        f"{max(posts) * 1000:>7.1f} {stats.errors['result post']:>6}"
+    )
     print(f"results lost: {lost}")
+    print(
+        f"client CPU over the {elapsed:.0f} s: the phones (wrk) {phones_cpu:.1f} s, "
+        f"the TDs (this process) {tds_cpu:.1f} s"
+    )
 
 
 if __name__ == "__main__":

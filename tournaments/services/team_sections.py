@@ -405,9 +405,9 @@ def team_lineup_set(
     """Field ``players`` (start numbers) for team number ``team`` in round ``number``.
 
     They take boards 1, 2, ... in the order given, which must be the roster's order (a reserve
-    plays and the boards below shift up); the boards left over are points won without a game
-    for the other team's players (SwissSys: "Missing boards are forfeited"). The match's
-    pairings are made again from the two line-ups; refused once a result of the match is
+    plays and the boards below shift up); the boards left over, the last ones, are points won
+    without a game for the other team's players (docs/teams.md). The match's pairings are made
+    again from the two line-ups; refused once a result (or check entry) of the match is
     entered (clear it first) or a later round is paired. Returns the team's new line-up as
     player pks per board (None: nobody on that board); the same line-up again changes nothing.
     """
