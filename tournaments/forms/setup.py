@@ -214,3 +214,39 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         if not 1 <= rounds <= 99:
             raise forms.ValidationError("A section has from 1 to 99 rounds.")
         return rounds
+
+
+class RoundScheduleForm(forms.Form):
+    """When each round starts: a date and time per round, each optional (the hall's time zone,
+    ``TIME_ZONE``)."""
+
+    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
+        kwargs["initial"] = {
+            f"round_{n}": section.round_start(n)
+            for n in range(1, section.rounds_total + 1)
+        }
+        super().__init__(*args, **kwargs)
+        self.rounds = section.rounds_total
+        for n in range(1, self.rounds + 1):
+            self.fields[f"round_{n}"] = forms.DateTimeField(
+                label=f"Round {n}",
+                required=False,
+                widget=forms.DateTimeInput(
+                    attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+                ),
+            )
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout(
+            Row(
+                *(
+                    Column(f"round_{n}", css_class="col-sm-6 col-lg-4")
+                    for n in range(1, self.rounds + 1)
+                )
+            ),
+            Submit("save", "Save schedule", css_class="btn-lg"),
+        )
+
+    def starts(self) -> list[Any]:
+        """Round 1's start first, None where the TD left the round empty."""
+        return [self.cleaned_data[f"round_{n}"] for n in range(1, self.rounds + 1)]

@@ -10,7 +10,7 @@ from .avoid import avoid_fix
 from .colours import ColourFixer
 from .entities import ALTERNATION, EQUALISATION, Colour
 from .matching import maximum_matching
-from .ranking import Pair, Ranked, conflict, not_met, score_text
+from .ranking import Pair, Ranked, conflict, not_met, ordered, score_text
 
 # The largest tail (in players) the rematch-avoiding matching reaches back to.
 _TAIL_LIMIT = 1200
@@ -212,27 +212,31 @@ class GroupPairer(ColourFixer):
 
     @staticmethod
     def swap_in(pairs: list[Pair], unpaired: list[Ranked]) -> list[Ranked]:
-        """Two unpaired players who have met take the partners of a pair who can change."""
+        """Two unpaired players who have met take the partners of a pair who can change: of
+        the pairs that can, the one that leaves the fewest colour clashes, then the first
+        (both ways of it are rematch-free repairs alike, 27A1; colours decide, 27A4)."""
         changed = True
         while len(unpaired) >= 2 and changed:
             changed = False
             for x in range(len(unpaired)):
                 for y in range(x + 1, len(unpaired)):
                     u, v = unpaired[x], unpaired[y]
+                    best: tuple[int, int, Ranked, Ranked] | None = None
                     for k, (a, b) in enumerate(pairs):
                         for p, q in ((a, b), (b, a)):
-                            if p.id not in u.opponents and q.id not in v.opponents:
-                                pairs[k] = (p, u) if p.rank < u.rank else (u, p)
-                                pairs.append((q, v) if q.rank < v.rank else (v, q))
-                                unpaired = [
-                                    w for w in unpaired if w is not u and w is not v
-                                ]
-                                changed = True
-                                break
-                        if changed:
-                            break
-                    if changed:
-                        break
+                            if p.id in u.opponents or q.id in v.opponents:
+                                continue
+                            clashes = (conflict(p, u) > 0) + (conflict(q, v) > 0)
+                            if best is None or clashes < best[0]:
+                                best = (clashes, k, p, q)
+                    if best is None:
+                        continue
+                    _clashes, k, p, q = best
+                    pairs[k] = ordered(p, u)
+                    pairs.append(ordered(q, v))
+                    unpaired = [w for w in unpaired if w is not u and w is not v]
+                    changed = True
+                    break
                 if changed:
                     break
         return unpaired

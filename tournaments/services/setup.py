@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -29,6 +31,9 @@ SECTION_ROUNDS_TOO_FEW = (
 SECTION_POINTS_ORDER = (
     "A win must be worth more than a draw, and a draw at least as much as a loss."
 )
+SCHEDULE_ROUNDS = "The schedule has {got} rounds; the section has {rounds}."
+SCHEDULE_NAIVE = "Round {number}'s start needs a time zone."
+SCHEDULE_ORDER = "Round {later} must start after round {earlier}."
 
 
 def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
@@ -145,6 +150,39 @@ def section_update(*, section: Section, **fields: Any) -> Section:
         changed.save(update_fields=update)
     for name in [*update, "tournament_id"]:
         setattr(section, name, getattr(changed, name))
+    return section
+
+
+def section_schedule_set(
+    *, section: Section, starts: Sequence[datetime.datetime | None]
+) -> Section:
+    """Set when each round starts (``starts``: round 1 first, None for a round without a time).
+
+    Refused, nothing changed: a list of the wrong length, a time without its time zone, a round
+    starting at or before an earlier round.
+    """
+    if len(starts) != section.rounds_total:
+        raise ValidationError(
+            SCHEDULE_ROUNDS.format(got=len(starts), rounds=section.rounds_total)
+        )
+    earlier: tuple[int, datetime.datetime] | None = None
+    for number, when in enumerate(starts, start=1):
+        if when is None:
+            continue
+        if when.utcoffset() is None:
+            raise ValidationError(SCHEDULE_NAIVE.format(number=number))
+        if earlier is not None and when <= earlier[1]:
+            raise ValidationError(
+                SCHEDULE_ORDER.format(later=number, earlier=earlier[0])
+            )
+        earlier = (number, when)
+    stored = [
+        None if when is None else when.astimezone(datetime.UTC).isoformat()
+        for when in starts
+    ]
+    with transaction.atomic():
+        Section.objects.filter(pk=section.pk).update(round_starts=stored)
+    section.round_starts = stored
     return section
 
 

@@ -7,11 +7,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors, services
 from tournaments.access import tournament_for_director
-from tournaments.forms.setup import SectionForm, TournamentForm
+from tournaments.forms.setup import RoundScheduleForm, SectionForm, TournamentForm
 from tournaments.forms.tiebreaks import order_labels
 from tournaments.models import Player, RequestedBye, Section, Tournament
 
@@ -156,6 +157,32 @@ def section_edit(request: HttpRequest, slug: str, section: int) -> HttpResponse:
         request,
         "tournaments/section_form.html",
         {"form": form, "tournament": found.tournament, "section": found},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def section_schedule(request: HttpRequest, slug: str, section: int) -> HttpResponse:
+    """When each round starts: shown on the tournament page, the pairings and the hall screens."""
+    found = section_for_director(request, slug, section)
+    form = RoundScheduleForm(request.POST or None, section=found)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.section_schedule_set(section=found, starts=form.starts())
+        except ValidationError as error:
+            form_errors(form, error)
+        else:
+            messages.success(request, f"Round schedule of {found.name} saved.")
+            return redirect("tournaments:section_schedule", slug=slug, section=found.pk)
+    return render(
+        request,
+        "tournaments/section_schedule.html",
+        {
+            "form": form,
+            "tournament": found.tournament,
+            "section": found,
+            "time_zone": timezone.get_current_timezone_name(),
+        },
     )
 
 

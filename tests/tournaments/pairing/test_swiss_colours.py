@@ -265,3 +265,28 @@ def test_the_odd_player_is_not_moved_150_points_up_for_alternation_only() -> Non
         "#5 P5 floats down" in note and "the lowest-ranked" in note
         for note in result.notes
     )
+
+
+def test_a_rematch_is_avoided_by_the_swap_that_keeps_the_due_colours() -> None:
+    # Four players of one group, all due to alternate: #1 and #2 due Black, #3 and #4 due
+    # White; #2 met #4, so 1-3 / 2-4 cannot be. Both 1-2 / 3-4 and 1-4 / 2-3 avoid the
+    # rematch; the first makes two clashes that no transposition within 80 points can mend
+    # (#2 and #4 are 214 points apart), the second gives everyone their colour.
+    ratings = {1: 1790, 2: 1158, 3: 1016, 4: 944}
+    met = {1: {101}, 2: {4}, 3: {103}, 4: {2}}
+    entrants = [
+        Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=ratings[n],
+            score=Fraction(2),
+            colours=(B, W, B, W) if n <= 2 else (W, B, W, B),
+            opponents=frozenset(met[n]),
+        )
+        for n in range(1, 5)
+    ]
+
+    result = pair_swiss(entrants, round_number=5)
+
+    assert misses(entrants, result.boards) == []
+    assert pairing_problems(entrants, result.boards, result.byes) == []
