@@ -30,6 +30,20 @@ def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[object], str]:
     return lambda value: f"{before}{value}{after}"
 
 
+def _round_url(name: str, context: Any) -> str:
+    """The URL ``name`` of the round (or check-in round) the page shows, escaped."""
+    return escape(
+        reverse(
+            f"tournaments:{name}",
+            kwargs={
+                "slug": context["tournament"].slug,
+                "section": context["section"].pk,
+                "number": context["number"],
+            },
+        )
+    )
+
+
 def csrf_input(token: object) -> str:
     """What ``{% csrf_token %}`` writes (nothing without a token)."""
     if not token or str(token) == "NOTPROVIDED":
@@ -261,16 +275,7 @@ def players_rows_html(
 
 def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeString:
     """A ``<tr>`` per (player, checked in?): number, name, rating and club, the button."""
-    toggle = escape(
-        reverse(
-            "tournaments:checkin_toggle",
-            kwargs={
-                "slug": context["tournament"].slug,
-                "section": context["section"].pk,
-                "number": context["number"],
-            },
-        )
-    )
+    toggle = _round_url("checkin_toggle", context)
     # The hidden fields around the player's number.
     before = f'\n{csrf_input(context.get("csrf_token"))}<input type="hidden" name="player" value="'
     after = (
@@ -462,16 +467,7 @@ def _check_buttons(
 
 def check_rows_html(rows: Iterable[Any], context: Any) -> SafeString:
     """Check mode's ``<tr>`` per board (``Row``s): the players and the check entry's buttons."""
-    check_url = escape(
-        reverse(
-            "tournaments:round_check",
-            kwargs={
-                "slug": context["tournament"].slug,
-                "section": context["section"].pk,
-                "number": context["number"],
-            },
-        )
-    )
+    check_url = _round_url("round_check", context)
     csrf = csrf_input(context.get("csrf_token"))
     main_results, more_results = context["main_results"], context["more_results"]
     buttons: dict[str | None, str] = {}
