@@ -52,6 +52,12 @@ def pages_of(slug: str, section: int) -> dict[str, str]:
         "pairings (by hand 12)": reverse(
             "tournaments:round_pairings", kwargs={**kw, "number": 12}
         ),
+        "check mode (11)": reverse(
+            "tournaments:round_check", kwargs={**kw, "number": 11}
+        ),
+        "history (11)": reverse(
+            "tournaments:round_history", kwargs={**kw, "number": 11}
+        ),
         "players (section)": reverse("tournaments:section_detail", kwargs=kw),
         "check-in (12)": reverse("tournaments:checkin", kwargs={**kw, "number": 12}),
         "check-in (11)": reverse("tournaments:checkin", kwargs={**kw, "number": 11}),
