@@ -62,6 +62,9 @@ def pages_of(slug: str, section: int) -> dict[str, str]:
         "check-in (12)": reverse("tournaments:checkin", kwargs={**kw, "number": 12}),
         "check-in (11)": reverse("tournaments:checkin", kwargs={**kw, "number": 11}),
         "tournament": reverse("tournaments:tournament_detail", kwargs={"slug": slug}),
+        "prizes": reverse("tournaments:prizes", kwargs=kw),
+        "rating report": reverse("tournaments:section_rating_report", kwargs=kw),
+        "tiebreaks": reverse("tournaments:section_tiebreaks", kwargs=kw),
         "standings (TD)": reverse("standings:standings", kwargs=kw),
     }
 
