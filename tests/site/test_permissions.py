@@ -123,9 +123,14 @@ def _team_section(world: World) -> dict[str, Any]:
 
 def _event_teams(world: World) -> dict[str, Any]:
     """The event with its team scoring posted (the event's team files need one)."""
-    tournament_team_scoring_post(
-        tournament=world.tournament, top=None, min_players=1, order="", reason="test"
-    )
+    if not world.tournament.team_scoring:
+        world.tournament.team_scoring = tournament_team_scoring_post(
+            tournament=world.tournament,
+            top=None,
+            min_players=1,
+            order="",
+            reason="test",
+        )
     return _slug(world)
 
 
@@ -214,6 +219,7 @@ CASES: dict[str, Case] = {
     "standings:event_teams_csv": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams_json": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "tournaments:team_lineups": Case(_team_round, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:section_schedule": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_team_setup": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
