@@ -38,9 +38,9 @@ def section(tournament: Tournament) -> Section:
     )
 
 
-def player_url(section: Section, number: int) -> str:
+def player_url(section: Section, number: int, page: str = "player_edit") -> str:
     return reverse(
-        "tournaments:player_edit",
+        f"tournaments:{page}",
         kwargs={
             "slug": section.tournament.slug,
             "section": section.pk,
@@ -234,14 +234,7 @@ def test_the_builder_steps_keep_the_order_the_page_was_first_drawn_from(
 
 
 def byes_url(section: Section, number: int) -> str:
-    return reverse(
-        "tournaments:player_byes",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-        },
-    )
+    return player_url(section, number, "player_byes")
 
 
 def test_a_byes_form_older_than_another_tds_bye_does_not_take_that_bye_back(
