@@ -52,10 +52,19 @@ def pages_of(slug: str, section: int) -> dict[str, str]:
         "pairings (by hand 12)": reverse(
             "tournaments:round_pairings", kwargs={**kw, "number": 12}
         ),
+        "check mode (11)": reverse(
+            "tournaments:round_check", kwargs={**kw, "number": 11}
+        ),
+        "history (11)": reverse(
+            "tournaments:round_history", kwargs={**kw, "number": 11}
+        ),
         "players (section)": reverse("tournaments:section_detail", kwargs=kw),
         "check-in (12)": reverse("tournaments:checkin", kwargs={**kw, "number": 12}),
         "check-in (11)": reverse("tournaments:checkin", kwargs={**kw, "number": 11}),
         "tournament": reverse("tournaments:tournament_detail", kwargs={"slug": slug}),
+        "prizes": reverse("tournaments:prizes", kwargs=kw),
+        "rating report": reverse("tournaments:section_rating_report", kwargs=kw),
+        "tiebreaks": reverse("tournaments:section_tiebreaks", kwargs=kw),
         "standings (TD)": reverse("standings:standings", kwargs=kw),
     }
 

@@ -159,6 +159,8 @@ def section_version(section: Section) -> str:
         section.playoff_announced,
         # The section's pages link its team standings once team scoring is posted.
         json.dumps(section.team_scoring, sort_keys=True),
+        # The pairings show when their round starts.
+        json.dumps(section.round_starts),
     )
     text = repr((fields, sums))
     return hashlib.blake2b(text.encode(), digest_size=10).hexdigest()

@@ -162,9 +162,13 @@ WSGI_APPLICATION = "tiebreak_site.wsgi.application"
 # SQLite is the embedded default: a new user runs the app with no server.
 # PostgreSQL (production) is selected by DATABASE_URL=postgres://user@host:5432/name.
 DEFAULT_DATABASE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+# Each worker keeps its connection for a minute; before reusing it for a new request it checks
+# it (one trivial query), so a PostgreSQL restart or restore costs no request a server error.
 DATABASES = {
     "default": dj_database_url.parse(
-        envstr("DATABASE_URL", DEFAULT_DATABASE_URL), conn_max_age=60
+        envstr("DATABASE_URL", DEFAULT_DATABASE_URL),
+        conn_max_age=60,
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
 
 from tournaments.models import Result
 
@@ -26,6 +28,20 @@ def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[object], str]:
     url = reverse(f"tournaments:{name}", kwargs={**kwargs, key: MARKER})
     before, after = (escape(part) for part in url.split(str(MARKER)))
     return lambda value: f"{before}{value}{after}"
+
+
+def _round_url(name: str, context: Any) -> str:
+    """The URL ``name`` of the round (or check-in round) the page shows, escaped."""
+    return escape(
+        reverse(
+            f"tournaments:{name}",
+            kwargs={
+                "slug": context["tournament"].slug,
+                "section": context["section"].pk,
+                "number": context["number"],
+            },
+        )
+    )
 
 
 def csrf_input(token: object) -> str:
@@ -176,14 +192,19 @@ def round_rows_html(
     return mark_safe("".join(out))
 
 
-def _player(player: Any) -> str:
-    """A player's number, name and rating in a board's row (nothing for no player)."""
+def _player(player: Any, *, rating: bool = True) -> str:
+    """A player's number, name and (``rating``) rating in a board's row; empty for no player."""
     if player is None:
-        return '<span class="num no"></span> <span class="name"></span> <span class="rating num">unr.</span>'
-    return (
-        f'<span class="num no">{player.start_number}</span> '
-        f'<span class="name">{escape(player.name)}</span> '
-        f'<span class="rating num">{_rating(player.rating)}</span>'
+        number = name = ""
+        rated = "unr."
+    else:
+        number, name, rated = (
+            player.start_number,
+            escape(player.name),
+            _rating(player.rating),
+        )
+    return f'<span class="num no">{number}</span> <span class="name">{name}</span>' + (
+        f' <span class="rating num">{rated}</span>' if rating else ""
     )
 
 
@@ -254,16 +275,7 @@ def players_rows_html(
 
 def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeString:
     """A ``<tr>`` per (player, checked in?): number, name, rating and club, the button."""
-    toggle = escape(
-        reverse(
-            "tournaments:checkin_toggle",
-            kwargs={
-                "slug": context["tournament"].slug,
-                "section": context["section"].pk,
-                "number": context["number"],
-            },
-        )
-    )
+    toggle = _round_url("checkin_toggle", context)
     # The hidden fields around the player's number.
     before = f'\n{csrf_input(context.get("csrf_token"))}<input type="hidden" name="player" value="'
     after = (
@@ -416,5 +428,114 @@ def pairing_players_rows_html(
             f'\n<tr class="{"text-body-tertiary" if gone else ""}">\n'
             f'<td class="num">{p.start_number}</td><td>{escape(p.name)}</td>'
             f'<td class="num">{_rating(p.rating)}</td>\n<td>{note}</td>\n</tr>\n'
+        )
+    return mark_safe("".join(out))
+
+
+# ---- check mode (round_check.html)
+
+
+def _check_buttons(
+    check: str | None,
+    main_results: Sequence[tuple[str, str, str]],
+    more_results: Sequence[tuple[str, str, str]],
+) -> str:
+    """The buttons of a board whose check entry is ``check``, the same for every such board."""
+    main = "".join(
+        f'\n<button type="submit" name="result" value="{code}" data-key="{key}" '
+        f'data-label="{escape(label)}" class="btn btn-touch result-btn '
+        + ("btn-dark active" if check == code else "btn-outline-secondary")
+        + f'">{escape(label)}</button>\n'
+        for code, label, key in main_results
+    )
+    more = "".join(
+        f'\n<button type="submit" name="result" value="{code}" data-label="{escape(label)}" '
+        + (f'data-key="{key}"' if key else "")
+        + ' class="btn btn-touch btn-sm '
+        + ("btn-dark" if check == code else "btn-light border")
+        + f'">{escape(label)}</button>\n'
+        for code, label, key in more_results
+        if code != Result.PENDING
+    )
+    return (
+        f"{main}\n"
+        '<details class="more-results">\n'
+        '<summary class="btn btn-touch btn-outline-secondary">More</summary>\n'
+        f'<div class="more-menu shadow-sm">\n{more}\n</div>\n</details>\n'
+    )
+
+
+def check_rows_html(rows: Iterable[Any], context: Any) -> SafeString:
+    """Check mode's ``<tr>`` per board (``Row``s): the players and the check entry's buttons."""
+    check_url = _round_url("round_check", context)
+    csrf = csrf_input(context.get("csrf_token"))
+    main_results, more_results = context["main_results"], context["more_results"]
+    buttons: dict[str | None, str] = {}
+    out: list[str] = []
+    add = out.append
+    for row in rows:
+        p = row.pairing
+        if row.check not in buttons:
+            buttons[row.check] = _check_buttons(row.check, main_results, more_results)
+        board = _text(p.board)
+        add(
+            f'\n<tr id="check-{p.pk}" class="pairing-row'
+            + (" is-done" if row.check else " is-pending")
+            + f'" tabindex="-1" data-board="{board}">\n'
+            f'<td class="num board">{board}</td>\n<td class="players">\n'
+            f'<div class="player white">{_player(p.white, rating=False)}</div>\n'
+            f'<div class="player black">{_player(p.black, rating=False)}</div>\n</td>\n'
+            '<td class="result-cell">\n'
+            f'<form method="post" action="{check_url}" data-queue class="result-form">\n'
+            f'{csrf}<input type="hidden" name="pairing" value="{p.pk}">\n'
+            '<div class="result-buttons" role="group" '
+            f'aria-label="Check entry for board {board}">{buttons[row.check]}</div>\n'
+            "</form>\n"
+            + (
+                f'<div class="text-danger small mt-1" role="alert">{escape(row.error)}</div>'
+                if row.error
+                else ""
+            )
+            + "\n</td>\n</tr>\n"
+        )
+    return mark_safe("".join(out))
+
+
+# ---- the round's history (round_history.html)
+
+
+def history_rows_html(changes: Iterable[Any]) -> SafeString:
+    """A ``<tr>`` per ``ResultChange``: board, players, was and now, who, when, through what."""
+    out: list[str] = []
+    add = out.append
+    for c in changes:
+        p = c.pairing
+        if p is not None:
+            players = f"<div>{p.white.start_number} {escape(p.white.name)}</div>" + (
+                f"<div>{p.black.start_number} {escape(p.black.name)}</div>"
+                if p.black
+                else ""
+            )
+            add(
+                f'\n<tr>\n<td class="num fw-semibold">{_text(p.board or "–")}</td>\n'
+                f'<td class="small">{players}</td>\n'
+            )
+        else:
+            add(
+                f'\n<tr>\n<td class="num fw-semibold">{_text(c.board or "–")}</td>\n'
+                f'<td class="small"><div>{escape(c.players)}</div>'
+                '<div class="text-body-secondary">board since re-paired</div></td>\n'
+            )
+        at = localtime(c.changed_at)
+        who = c.changed_by.get_username() if c.changed_by else ""
+        add(
+            '<td class="text-nowrap"><span class="was text-body-secondary">'
+            f"{escape(c.get_old_result_display())}</span> → "
+            f'<strong class="now">{escape(c.get_new_result_display())}</strong></td>\n'
+            f'<td class="small"><div class="fw-semibold">{escape(who or "–")}</div>'
+            f'<div class="text-nowrap"><time datetime="{date_format(at, "c")}">'
+            f"{date_format(at, 'M j, H:i:s')}</time></div>"
+            f'<div class="text-body-secondary">{escape(c.get_source_display())}</div></td>\n'
+            "</tr>\n"
         )
     return mark_safe("".join(out))

@@ -96,6 +96,11 @@ urlpatterns = [
         "t/<slug:slug>/s/<int:section>/edit/", setup.section_edit, name="section_edit"
     ),
     path(
+        "t/<slug:slug>/s/<int:section>/schedule/",
+        setup.section_schedule,
+        name="section_schedule",
+    ),
+    path(
         "t/<slug:slug>/s/<int:section>/players/new/",
         players.player_add,
         name="player_add",

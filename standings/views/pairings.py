@@ -43,7 +43,12 @@ def pairings_current(request: HtmxHttpRequest, page: SectionPage) -> HttpRespons
     """The current round's pairings (the link posted in the hall: it follows the rounds)."""
     if page.current is None:
         body = render_body(
-            PAIRINGS, {**base_context(request, page), "not_posted": True}
+            PAIRINGS,
+            {
+                **base_context(request, page),
+                "not_posted": True,
+                "starts_at": page.section.round_start(1),
+            },
         )
         return respond(request, page, PAIRINGS, body)
     return _response(request, page, page.current)
@@ -145,7 +150,15 @@ def _body(
     base = base_context(request, page)
     found = _pairings(page, number)
     if found is None:
-        return render_body(PAIRINGS, {**base, "number": number, "not_posted": True})
+        return render_body(
+            PAIRINGS,
+            {
+                **base,
+                "number": number,
+                "not_posted": True,
+                "starts_at": page.section.round_start(number),
+            },
+        )
     pairings, with_scores = found
     by_name = pairings.by_name()
     boards = paging(
@@ -174,5 +187,6 @@ def _body(
             "by_name": by_name[names.first : names.end],
             "names_paging": names,
             "with_scores": with_scores,
+            "starts_at": page.section.round_start(number),
         },
     )

@@ -107,13 +107,36 @@ def _content(screen: HallScreen, section: Section) -> dict[str, Any]:
     return {"number": current, "rows": rows, "span": span}
 
 
-def next_round_at(screen: HallScreen) -> str:
-    """When the next round starts, today in the event's time zone (ISO), for the countdown."""
-    if screen.next_round_at is None:
-        return ""
-    today = timezone.localdate()
-    when = datetime.datetime.combine(today, screen.next_round_at)
-    return timezone.make_aware(when).isoformat()
+# A round's start stays on the screen ("starting now") this long after it (hall_screen.js).
+STARTING_NOW = datetime.timedelta(minutes=10)
+
+
+def countdown(screen: HallScreen, section: Section | None) -> dict[str, str] | None:
+    """What the screen counts down to (``at``, ISO, and ``label``): the time the TD set on the
+    screen, today in the event's time zone; else the next round of the section's schedule
+    (``Section.round_starts``) not yet started ten minutes ago. None: nothing to count down to."""
+    if screen.next_round_at is not None:
+        when = datetime.datetime.combine(timezone.localdate(), screen.next_round_at)
+        return {
+            "at": timezone.make_aware(when).isoformat(),
+            "label": f"Next round at {screen.next_round_at:%H:%M}",
+        }
+    if section is None:
+        return None
+    now = timezone.now()
+    for number, start in section.round_schedule():
+        if start > now - STARTING_NOW:
+            local = timezone.localtime(start)
+            day = (
+                ""
+                if local.date() == timezone.localdate()
+                else f" on {local:%a %b} {local.day}"
+            )
+            return {
+                "at": start.isoformat(),
+                "label": f"Round {number}{day} at {local:%H:%M}",
+            }
+    return None
 
 
 @require_GET
@@ -126,7 +149,7 @@ def hall_screen(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
         "screen": shown,
         "section": section,
         "refresh_seconds": REFRESH_SECONDS,
-        "next_round_iso": next_round_at(shown),
+        "countdown": countdown(shown, section),
         # The last results stay on their first page: the latest are what matters.
         "rotate": shown.content != HallScreen.Content.LAST_RESULTS,
     }

@@ -72,6 +72,7 @@ class SectionSummary:
     order_error: str
     changes: list[OrderPosting]
     players: int
+    schedule: list[tuple[int, datetime.datetime]]
 
 
 def _columns(section: Section) -> tuple[list[Column], str]:
@@ -117,6 +118,7 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
                 error,
                 order_history(changes[section.pk]),
                 counts.get(section.pk, 0),
+                section.round_schedule(),
             )
         )
     address = request.build_absolute_uri()

@@ -9,8 +9,10 @@ import pytest
 from django.urls import reverse
 
 from tests.browser.conftest import SHOTS
+from tests.browser.test_accessibility import serious_violations
+from tests.tournaments.builders import section_build
 from tournaments.demo import demo_tournament_create
-from tournaments.models import Section
+from tournaments.models import Section, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,3 +88,43 @@ def test_a_result_link_spans_its_cell_and_a_bye_cell_keeps_the_rows_height(
             "rows => rows.map(r => Math.round(r.getBoundingClientRect().height))"
         )
         assert max(heights) - min(heights) <= 1, sorted(set(heights))
+
+
+def test_a_big_sections_page_links_leave_the_table_on_a_phones_first_screen(
+    live_server: Any, page: Any, tournament: Tournament
+) -> None:
+    """400 players: eight wall-chart pages and four standings pages. On a phone each list of
+    links is one row that swipes sideways, and the table starts on the first screen."""
+    players = 400
+    pairs = ", ".join(f"{2 * k + 1}-{2 * k + 2} 1-0" for k in range(players // 2))
+    section = section_build(
+        tournament=tournament,
+        ratings=[2400 - n for n in range(players)],
+        rounds=[pairs],
+        rounds_total=5,
+    )
+    for kind in ("crosstable", "standings"):
+        page.goto(
+            live_server.url
+            + reverse(
+                f"standings:{kind}",
+                kwargs={"slug": tournament.slug, "section": section.pk},
+            )
+        )
+        links = page.locator(".paging-links")
+        button = links.locator(".btn").first.bounding_box()
+        box = links.bounding_box()
+        assert button is not None and box is not None
+        first_row = page.locator("tbody tr").first.bounding_box()
+        assert first_row is not None
+        if _viewport(page) == "phone":
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"phone_big_{kind}_first_screen.png"))
+            assert box["height"] < 1.5 * button["height"]
+            # The last page is reached by swiping the row, not lost.
+            last = links.locator(".btn").last
+            last.scroll_into_view_if_needed()
+            assert last.is_visible()
+        assert first_row["y"] + first_row["height"] <= page.viewport_size["height"]
+        # The rows that swipe are reachable and named as before: axe finds nothing serious.
+        assert serious_violations(page) == []

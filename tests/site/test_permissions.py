@@ -27,7 +27,11 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.tournaments.builders import section_build
 from tournaments.models import HallScreen, Pairing, Player, Round, Section, Tournament
-from tournaments.services import section_teams_set, team_round_pair
+from tournaments.services import (
+    section_teams_set,
+    team_round_pair,
+    tournament_team_scoring_post,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +107,31 @@ def _team_match(world: World) -> dict[str, Any]:
         )
         team_round_pair(section=teams)
     return {"slug": world.tournament.slug, "section": teams.pk, "number": 1, "table": 1}
+
+
+def _team_round(world: World) -> dict[str, Any]:
+    match = _team_match(world)
+    del match["table"]
+    return match
+
+
+def _team_section(world: World) -> dict[str, Any]:
+    match = _team_round(world)
+    del match["number"]
+    return match
+
+
+def _event_teams(world: World) -> dict[str, Any]:
+    """The event with its team scoring posted (the event's team files need one)."""
+    if not world.tournament.team_scoring:
+        world.tournament.team_scoring = tournament_team_scoring_post(
+            tournament=world.tournament,
+            top=None,
+            min_players=1,
+            order="",
+            reason="test",
+        )
+    return _slug(world)
 
 
 def _playoff(world: World) -> dict[str, Any]:
@@ -185,6 +214,12 @@ CASES: dict[str, Case] = {
     "standings:teams": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
     "standings:team_match": Case(_team_match, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:teams_csv": Case(_team_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:teams_json": Case(_team_section, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:event_teams_csv": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:event_teams_json": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
+    "tournaments:team_lineups": Case(_team_round, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:section_schedule": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_team_setup": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),

@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.databases import scratch_postgres
+
 ROOT = Path(__file__).resolve().parents[2]
 # Variables of the machine the tests run on that would change what the settings read.
 OURS = {
@@ -138,3 +140,56 @@ def test_collectstatic_with_debug_off_writes_hashed_names_and_gzip_copies(
     assert hashed != "vendor/bootstrap-5.3.9.min.css"
     assert (static / hashed).is_file()
     assert (static / f"{hashed}.gz").is_file()
+
+
+# Three requests through the WSGI handler a server calls (the test client skips the request
+# signals that close and check connections); between the first two, PostgreSQL ends every
+# other connection to the database, as a restart or a restore does.
+RECONNECT = """
+import io, sys, django, psycopg
+from wsgiref.util import setup_testing_defaults
+django.setup()
+from django.core.wsgi import get_wsgi_application
+app = get_wsgi_application()
+def get():
+    environ = {"HTTP_HOST": "127.0.0.1", "wsgi.errors": io.StringIO()}
+    setup_testing_defaults(environ)
+    statuses = []
+    body = app(environ, lambda status, headers: statuses.append(status))
+    b"".join(body)
+    body.close()
+    return statuses[0].split()[0]
+first = get()
+with psycopg.connect(sys.argv[1], autocommit=True) as admin:
+    ended = admin.execute(
+        "SELECT count(*) FROM pg_stat_activity, pg_terminate_backend(pid)"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    ).fetchone()[0]
+print(first, ended, get(), get())
+"""
+
+
+def test_after_postgresql_ends_the_kept_connections_the_next_request_reconnects(
+    tmp_path: Path,
+) -> None:
+    """Workers keep their connection (CONN_MAX_AGE). When PostgreSQL restarts (an upgrade, a
+    restore, a failover) those connections are dead: the next request must check its
+    connection and open a new one, not fail with a server error."""
+    with scratch_postgres(f"tiebreak_reconnect_{os.getpid()}") as url:
+        env = {
+            "DEBUG": "false",
+            "SECRET_KEY": "x" * 50,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "DATABASE_URL": url,
+            "SECURE_SSL_REDIRECT": "false",
+            "STATIC_ROOT": str(tmp_path / "static"),
+        }
+        for command in (["migrate"], ["collectstatic", "--noinput"]):
+            done = _run(["manage.py", *command, "-v0"], env)
+            assert done.returncode == 0, done.stderr
+        run = _run(["-c", RECONNECT, url], env)
+    assert run.returncode == 0, run.stderr
+    first, ended, *after = run.stdout.split()
+    assert first == "200"
+    assert int(ended) >= 1  # the kept connection was there, and was ended
+    assert after == ["200", "200"], run.stderr

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.tournaments.builders import section_build
 from tournaments import services
 from tournaments.forms.rounds import BoardFormSet
-from tournaments.models import Player, Section, Tournament
+from tournaments.models import Player, ResultChange, Round, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,8 @@ def big_section(tournament: Tournament, players: int, name: str = "Open") -> Sec
         rounds_total=4,
         name=name,
     )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
     Player.objects.filter(section=section, start_number=1).update(
         name=HOSTILE, club=HOSTILE, title="GM"
     )
@@ -43,6 +45,16 @@ def big_section(tournament: Tournament, players: int, name: str = "Open") -> Sec
         services.checkin_set(
             player=players_by_number[number], round_number=3, present=True, user=None
         )
+    first = section.rounds.get(number=1).pairings.get(board=1)
+    services.result_check_record(pairing=first, result="draw", user=None)
+    services.result_record(
+        pairing=first,
+        result="black_win",
+        based_on="white_win",
+        user=None,
+        source=ResultChange.Source.ENTRY,
+        confirm_later=True,
+    )
     return section
 
 
@@ -56,6 +68,8 @@ def page_urls(section: Section) -> dict[str, str]:
         "pairings (by hand)": reverse(
             "tournaments:round_pairings", kwargs={**kw, "number": 3}
         ),
+        "check mode": reverse("tournaments:round_check", kwargs={**kw, "number": 1}),
+        "history": reverse("tournaments:round_history", kwargs={**kw, "number": 1}),
         "players": reverse("tournaments:section_detail", kwargs=kw),
         "check-in": reverse("tournaments:checkin", kwargs={**kw, "number": 3}),
     }
@@ -78,6 +92,31 @@ def test_the_big_td_pages_read_the_same_queries_for_8_and_80_players(
         assert _queries(td_client, small[page]) == _queries(td_client, large[page]), (
             page
         )
+
+
+def test_the_round_page_has_result_buttons_on_every_posted_board(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = big_section(tournament, 8)
+    board = section.rounds.get(number=2).pairings.get(board=2)
+    result_url = reverse(
+        "tournaments:result_record",
+        kwargs={
+            "slug": tournament.slug,
+            "section": section.pk,
+            "number": 2,
+            "pairing": board.pk,
+        },
+    )
+
+    html = td_client.get(page_urls(section)["round"]).content.decode()
+
+    assert html.count('class="pairing-row is-pending"') == 4
+    assert (
+        f'<form method="post" action="{result_url}" data-queue class="result-form">'
+        in html
+    )
+    assert 'aria-label="More results for board 2">More</summary>' in html
 
 
 def test_names_and_clubs_are_escaped_in_every_big_table(
@@ -187,3 +226,35 @@ def test_a_formset_looked_up_by_name_builds_no_form() -> None:
 
     assert "forms" not in formset.__dict__
     assert formset[0].initial == {"white": 1, "black": 2}
+
+
+def test_check_mode_rows_show_each_boards_check_entry(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = big_section(tournament, 8)
+    first = section.rounds.get(number=1).pairings.get(board=1)
+
+    html = td_client.get(page_urls(section)["check mode"]).content.decode()
+
+    row = html[html.index(f'<tr id="check-{first.pk}"') :]
+    row = row[: row.index("</tr>")]
+    assert "is-done" in row
+    assert (
+        'value="draw" data-key="=" data-label="½-½" class="btn btn-touch result-btn btn-dark active"'
+        in row
+    )
+    assert 'value="pending"' not in row
+    assert html.count('class="pairing-row is-pending"') == 3
+
+
+def test_the_history_lists_the_change_with_its_board_players_and_results(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = big_section(tournament, 8)
+
+    html = td_client.get(page_urls(section)["history"]).content.decode()
+
+    assert '<td class="num fw-semibold">1</td>' in html
+    assert "<div>2 Player 2</div>" in html
+    assert '<span class="was text-body-secondary">1-0</span>' in html
+    assert '<strong class="now">0-1</strong>' in html

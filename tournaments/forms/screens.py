@@ -42,6 +42,7 @@ class HallScreenForm(forms.ModelForm):
     next_round_at = forms.TimeField(
         required=False,
         label="Next round at",
+        help_text="Today. Empty: the section's round schedule, if it has one.",
         widget=forms.TimeInput(
             attrs={"type": "time", "class": "form-control"}, format="%H:%M"
         ),

@@ -9,8 +9,30 @@ from crispy_forms.layout import HTML, Column, Field, Fieldset, Layout, Row, Subm
 from django import forms
 from django.core.exceptions import ValidationError
 
-from tournaments import services, uschess
+from tournaments import selectors, services, uschess
 from tournaments.models import Section, Tournament
+
+
+def version_field_add(form: forms.ModelForm) -> None:  # type: ignore[type-arg]
+    """Give an edit form a hidden ``based_on``: the version of the row it was drawn from, which
+    the service compares with the row's version at save time (``services.stale_check``)."""
+    if form.instance.pk is None:
+        return
+    form.fields["based_on"] = forms.CharField(
+        widget=forms.HiddenInput,
+        required=False,
+        initial=selectors.row_version(form.instance, form._meta.fields or ()),
+    )
+    form.helper.render_hidden_fields = True  # type: ignore[attr-defined]
+
+
+def version_field_renew(form: forms.BaseForm, error: services.StaleEdit) -> None:
+    """After a refused stale save, the form keeps what the TD typed and the error says what a
+    second save would change: it now carries the row's current version, so that save goes."""
+    if form.is_bound and "based_on" in form.fields:
+        data = form.data.copy()  # type: ignore[attr-defined]
+        data["based_on"] = error.version
+        form.data = data
 
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -89,6 +111,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
             Submit("save", submit, css_class="btn-lg"),
         )
+        version_field_add(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
@@ -194,6 +217,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
             Submit("save", submit, css_class="btn-lg"),
         )
+        version_field_add(self)
 
     def clean_scholastic(self) -> str:
         # A form posted without the field (an older page, a script) keeps "not scholastic".
@@ -214,3 +238,39 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         if not 1 <= rounds <= 99:
             raise forms.ValidationError("A section has from 1 to 99 rounds.")
         return rounds
+
+
+class RoundScheduleForm(forms.Form):
+    """When each round starts: a date and time per round, each optional (the hall's time zone,
+    ``TIME_ZONE``)."""
+
+    def __init__(self, *args: Any, section: Section, **kwargs: Any) -> None:
+        kwargs["initial"] = {
+            f"round_{n}": section.round_start(n)
+            for n in range(1, section.rounds_total + 1)
+        }
+        super().__init__(*args, **kwargs)
+        self.rounds = section.rounds_total
+        for n in range(1, self.rounds + 1):
+            self.fields[f"round_{n}"] = forms.DateTimeField(
+                label=f"Round {n}",
+                required=False,
+                widget=forms.DateTimeInput(
+                    attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+                ),
+            )
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout(
+            Row(
+                *(
+                    Column(f"round_{n}", css_class="col-sm-6 col-lg-4")
+                    for n in range(1, self.rounds + 1)
+                )
+            ),
+            Submit("save", "Save schedule", css_class="btn-lg"),
+        )
+
+    def starts(self) -> list[Any]:
+        """Round 1's start first, None where the TD left the round empty."""
+        return [self.cleaned_data[f"round_{n}"] for n in range(1, self.rounds + 1)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -197,6 +199,11 @@ class Section(models.Model):
     team_scoring = models.JSONField(default=dict, blank=True)
     # Boards per match of a fixed-roster team section (models/teams.py); 0: an individual section.
     team_boards = models.PositiveSmallIntegerField("boards per team match", default=0)
+    # The round schedule the TD sets (optional): when each round starts, an ISO 8601 date-time
+    # with its UTC offset or null, round 1 first (``section_schedule_set`` checks it). On the
+    # section rather than on Round: a round's row is made when the round is paired, and a row
+    # made early for its time would read as a posted round on the public pages.
+    round_starts = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament", "position", "name"]
@@ -211,6 +218,22 @@ class Section(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – {self.name}"
+
+    def round_start(self, number: int) -> datetime.datetime | None:
+        """When round ``number`` starts (None: no time set)."""
+        starts = self.round_starts
+        if not 1 <= number <= min(len(starts), self.rounds_total):
+            return None
+        text = starts[number - 1]
+        return datetime.datetime.fromisoformat(text) if text else None
+
+    def round_schedule(self) -> list[tuple[int, datetime.datetime]]:
+        """Each round with a start time set, in round order."""
+        return [
+            (n, when)
+            for n in range(1, self.rounds_total + 1)
+            if (when := self.round_start(n)) is not None
+        ]
 
 
 class Player(models.Model):

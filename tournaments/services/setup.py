@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -19,7 +21,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
-from tournaments.services.common import model_check
+from tournaments.services.common import model_check, stale_check
 
 TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
 SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
@@ -29,6 +31,9 @@ SECTION_ROUNDS_TOO_FEW = (
 SECTION_POINTS_ORDER = (
     "A win must be worth more than a draw, and a draw at least as much as a loss."
 )
+SCHEDULE_ROUNDS = "The schedule has {got} rounds; the section has {rounds}."
+SCHEDULE_NAIVE = "Round {number}'s start needs a time zone."
+SCHEDULE_ORDER = "Round {later} must start after round {earlier}."
 
 
 def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
@@ -43,12 +48,25 @@ def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
     return tournament
 
 
-def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
-    """Change the tournament's own fields (not its slug: published links keep working)."""
-    for name, value in fields.items():
-        setattr(tournament, name, value)
-    _tournament_check(tournament)
-    tournament.save(update_fields=list(fields))
+def tournament_update(
+    *, tournament: Tournament, based_on: str | None = None, **fields: Any
+) -> Tournament:
+    """Change the tournament's own fields (not its slug: published links keep working).
+
+    ``based_on``: the ``selectors.row_version`` (over ``fields``) the form was drawn from; a
+    save from a page opened before another TD's save is refused (``StaleEdit``).
+    """
+    with transaction.atomic():
+        changed = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        stale_check(
+            row=changed, fields=fields, based_on=based_on, what="The tournament"
+        )
+        for name, value in fields.items():
+            setattr(changed, name, value)
+        _tournament_check(changed)
+        changed.save(update_fields=list(fields))
+    for name in fields:
+        setattr(tournament, name, getattr(changed, name))
     return tournament
 
 
@@ -121,14 +139,24 @@ def section_check(*, section: Section) -> None:
     model_check(section)
 
 
-def section_update(*, section: Section, **fields: Any) -> Section:
+def section_update(
+    *, section: Section, based_on: str | None = None, **fields: Any
+) -> Section:
     """Change a section's settings; it keeps every round something already refers to.
 
-    The posted order changes only through ``section_tiebreaks_post``.
+    The posted order changes only through ``section_tiebreaks_post``. ``based_on``: the
+    ``selectors.row_version`` (over ``fields``) the form was drawn from; a save from a page
+    opened before another TD's save is refused (``StaleEdit``).
     """
     fields.pop("tiebreaks", None)
     with transaction.atomic():
         changed = Section.objects.select_for_update().get(pk=section.pk)
+        stale_check(
+            row=changed,
+            fields=fields,
+            based_on=based_on,
+            what=f"The section {changed.name}",
+        )
         old_kind = changed.kind
         for name, value in fields.items():
             setattr(changed, name, value)
@@ -145,6 +173,39 @@ def section_update(*, section: Section, **fields: Any) -> Section:
         changed.save(update_fields=update)
     for name in [*update, "tournament_id"]:
         setattr(section, name, getattr(changed, name))
+    return section
+
+
+def section_schedule_set(
+    *, section: Section, starts: Sequence[datetime.datetime | None]
+) -> Section:
+    """Set when each round starts (``starts``: round 1 first, None for a round without a time).
+
+    Refused, nothing changed: a list of the wrong length, a time without its time zone, a round
+    starting at or before an earlier round.
+    """
+    if len(starts) != section.rounds_total:
+        raise ValidationError(
+            SCHEDULE_ROUNDS.format(got=len(starts), rounds=section.rounds_total)
+        )
+    earlier: tuple[int, datetime.datetime] | None = None
+    for number, when in enumerate(starts, start=1):
+        if when is None:
+            continue
+        if when.utcoffset() is None:
+            raise ValidationError(SCHEDULE_NAIVE.format(number=number))
+        if earlier is not None and when <= earlier[1]:
+            raise ValidationError(
+                SCHEDULE_ORDER.format(later=number, earlier=earlier[0])
+            )
+        earlier = (number, when)
+    stored = [
+        None if when is None else when.astimezone(datetime.UTC).isoformat()
+        for when in starts
+    ]
+    with transaction.atomic():
+        Section.objects.filter(pk=section.pk).update(round_starts=stored)
+    section.round_starts = stored
     return section
 
 

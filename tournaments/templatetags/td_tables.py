@@ -52,3 +52,21 @@ def board_entry_rows(formset: Any) -> SafeString:
 def pairing_players_rows(players: Any, number: int, requested: Any) -> SafeString:
     """The players listed beside the pairings form."""
     return tables.pairing_players_rows_html(players, number, requested)
+
+
+@register.simple_tag(takes_context=True)
+def check_rows(context: Any, rows: Any) -> SafeString:
+    """Check mode's rows: each board with the buttons of its check entry."""
+    return tables.check_rows_html(rows, context)
+
+
+@register.simple_tag
+def history_rows(changes: Any) -> SafeString:
+    """The round's result changes, newest first."""
+    return tables.history_rows_html(changes)
+
+
+@register.simple_tag(takes_context=True)
+def check_row(context: Any, row: Any) -> SafeString:
+    """One board's check-mode row."""
+    return tables.check_rows_html([row], context)

@@ -1,0 +1,217 @@
+"""The round schedule: the TD sets when each round starts (optional); players read it on the
+tournament page and above the pairings, and the hall screens count down to the next round."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.tournaments.builders import section_build
+from tournaments import services
+from tournaments.models import HallScreen, Section, Tournament
+
+pytestmark = pytest.mark.django_db
+
+UTC = datetime.UTC
+
+
+@pytest.fixture
+def section(tournament: Tournament) -> Section:
+    return section_build(
+        tournament=tournament,
+        ratings=[2200, 2100, 2000, 1900],
+        rounds=["1-3 1-0, 2-4 =", "1-2 ?, 3-4 ?"],
+        rounds_total=4,
+    )
+
+
+def _schedule_url(section: Section) -> str:
+    return reverse(
+        "tournaments:section_schedule",
+        kwargs={"slug": section.tournament.slug, "section": section.pk},
+    )
+
+
+def _text(response: object) -> str:
+    html = response.content.decode()  # type: ignore[attr-defined]
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def _set(section: Section, *starts: datetime.datetime | None) -> None:
+    services.section_schedule_set(section=section, starts=list(starts))
+
+
+@override_settings(TIME_ZONE="America/Chicago")
+def test_the_td_sets_round_times_in_the_halls_time_and_the_tournament_page_lists_them(
+    td_client: Client, anonymous: Client, section: Section
+) -> None:
+    response = td_client.post(
+        _schedule_url(section),
+        {
+            "round_1": "2026-11-28T10:00",
+            "round_2": "2026-11-28T14:00",
+            "round_3": "",
+            "round_4": "2026-11-29T09:30",
+        },
+    )
+    assert response.status_code == 302
+    section.refresh_from_db()
+    # Stored with its offset: 2 pm in Chicago (CST) is 20:00 UTC.
+    assert section.round_starts == [
+        "2026-11-28T16:00:00+00:00",
+        "2026-11-28T20:00:00+00:00",
+        None,
+        "2026-11-29T15:30:00+00:00",
+    ]
+    page = _text(
+        anonymous.get(
+            reverse("standings:tournament", kwargs={"slug": section.tournament.slug})
+        )
+    )
+    assert (
+        "Schedule: Rd 1 Sat Nov 28, 10:00 AM · Rd 2 Sat Nov 28, 2:00 PM · "
+        "Rd 4 Sun Nov 29, 9:30 AM" in page
+    )
+    assert "4 players" in page
+    # The form shows the times as the TD typed them.
+    form = td_client.get(_schedule_url(section)).content.decode()
+    assert 'value="2026-11-28T14:00"' in form and "America/Chicago" in form
+
+
+def test_a_round_starting_before_an_earlier_one_is_refused_and_nothing_changes(
+    td_client: Client, section: Section
+) -> None:
+    _set(section, datetime.datetime(2026, 11, 28, 10, tzinfo=UTC), None, None, None)
+    response = td_client.post(
+        _schedule_url(section),
+        {"round_1": "2026-11-28T10:00", "round_2": "2026-11-28T09:00"},
+    )
+    assert response.status_code == 200
+    assert "Round 2 must start after round 1." in _text(response)
+    section.refresh_from_db()
+    assert section.round_starts == ["2026-11-28T10:00:00+00:00", None, None, None]
+
+
+def test_a_time_that_is_not_a_time_is_a_sentence_next_to_its_round(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(_schedule_url(section), {"round_1": "Saturday"})
+    assert response.status_code == 200
+    assert "Enter a valid date/time." in _text(response)
+    section.refresh_from_db()
+    assert section.round_starts == []
+
+
+def test_only_the_sections_directors_set_its_schedule(
+    other_td_client: Client, section: Section
+) -> None:
+    response = other_td_client.post(
+        _schedule_url(section), {"round_1": "2026-11-28T10:00"}
+    )
+    assert response.status_code in (403, 404)
+    section.refresh_from_db()
+    assert section.round_starts == []
+
+
+def test_the_service_refuses_a_schedule_of_the_wrong_length_or_without_a_time_zone(
+    section: Section,
+) -> None:
+    with pytest.raises(ValidationError, match="The schedule has 2 rounds"):
+        _set(section, None, None)
+    with pytest.raises(ValidationError, match="Round 1's start needs a time zone"):
+        _set(section, datetime.datetime(2026, 11, 28, 10), None, None, None)
+    section.refresh_from_db()
+    assert section.round_starts == []
+
+
+def test_rounds_beyond_a_reduced_section_are_not_shown(section: Section) -> None:
+    _set(
+        section,
+        *(datetime.datetime(2026, 11, 28, 9 + n, tzinfo=UTC) for n in range(4)),
+    )
+    section.rounds_total = 3
+    assert [n for n, _when in section.round_schedule()] == [1, 2, 3]
+    assert section.round_start(4) is None
+
+
+# Every request looks the section up again (no 2-second reuse): the change shows at once.
+@override_settings(PUBLIC_PAGES_FRESH_SECONDS=0)
+def test_the_pairings_say_when_their_round_starts_and_follow_a_schedule_change(
+    anonymous: Client, section: Section
+) -> None:
+    url = reverse(
+        "standings:pairings",
+        kwargs={"slug": section.tournament.slug, "section": section.pk, "number": 2},
+    )
+    assert re.search(r">Round 2 of 4</h2>", anonymous.get(url).content.decode())
+    start = datetime.datetime(2026, 11, 28, 14, tzinfo=UTC)
+    _set(section, start - datetime.timedelta(hours=4), start, None, None)
+    # The page was cached a moment ago; the schedule is part of the section's version.
+    text = _text(anonymous.get(url))
+    assert "Round 2 of 4 · Sat Nov 28, 2:00 PM" in text
+
+
+def test_before_round_one_is_posted_the_pairings_say_when_it_starts(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    waiting = section_build(
+        tournament=tournament, name="Reserve", ratings=[1500, 1400], rounds=[]
+    )
+    _set(waiting, datetime.datetime(2026, 11, 28, 15, 30, tzinfo=UTC))
+    url = reverse(
+        "standings:pairings_current",
+        kwargs={"slug": tournament.slug, "section": waiting.pk},
+    )
+    text = _text(anonymous.get(url))
+    assert "No pairings are posted yet. Round 1 starts Sat Nov 28, 3:30 PM." in text
+
+
+def _screen(section: Section, **fields: object) -> str:
+    screen = HallScreen.objects.create(
+        tournament=section.tournament,
+        name="Board TV",
+        section=section,
+        content=HallScreen.Content.PAIRINGS_BY_BOARD,
+        **fields,
+    )
+    return reverse("standings:hall_screen", args=[section.tournament.slug, screen.pk])
+
+
+def test_a_hall_screen_counts_down_to_the_next_round_of_the_schedule(
+    anonymous: Client, section: Section
+) -> None:
+    now = timezone.now().replace(second=0, microsecond=0)
+    soon = now + datetime.timedelta(minutes=40)
+    _set(
+        section,
+        now - datetime.timedelta(hours=3),
+        now - datetime.timedelta(minutes=30),  # started: not counted down to
+        soon,
+        soon + datetime.timedelta(days=1),
+    )
+    html = anonymous.get(_screen(section)).content.decode()
+    label = f"Round 3 at {timezone.localtime(soon):%H:%M}"
+    assert f'data-at="{soon.isoformat()}"' in html
+    assert f'data-label="{label}"' in html
+
+
+def test_a_hall_screens_own_time_wins_over_the_schedule(
+    anonymous: Client, section: Section
+) -> None:
+    now = timezone.now()
+    _set(section, None, None, now + datetime.timedelta(hours=1), None)
+    own = (timezone.localtime(now) + datetime.timedelta(minutes=20)).time()
+    html = anonymous.get(_screen(section, next_round_at=own)).content.decode()
+    assert f'data-label="Next round at {own:%H:%M}"' in html
+
+
+def test_without_a_schedule_or_a_time_a_hall_screen_has_no_countdown(
+    anonymous: Client, section: Section
+) -> None:
+    assert "screen-countdown" not in anonymous.get(_screen(section)).content.decode()
