@@ -28,6 +28,17 @@ def misses(entrants: list[Entrant], result_boards: tuple[object, ...]) -> list[i
     return missed
 
 
+def assert_one_chain(entrants: list[Entrant], *, round_number: int, moves: int) -> None:
+    """The round pairs with every due colour given, no rule broken, by one chain of moves."""
+    result = pair_swiss(entrants, round_number=round_number)
+
+    assert misses(entrants, result.boards) == []
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    chain = [n for n in result.notes if "takes the place of" in n]
+    assert len(chain) == 1
+    assert chain[0].count("takes the place of") == moves
+
+
 def group_of_sixty(far: int) -> list[Entrant]:
     """One score group of 60 rated 2000 down to 1882: the top half due Black, the bottom half
     due White, except the top player (due White) and the bottom half's player ``far`` boards
@@ -209,13 +220,7 @@ def test_a_chain_of_moves_far_down_the_boards_cures_clashes_no_swap_or_ring_mend
     due |= dict.fromkeys(range(3, 7), B) | dict.fromkeys(range(10, 14), W)
     entrants = [player(n, due[n]) for n in range(1, 15)]
 
-    result = pair_swiss(entrants, round_number=2)
-
-    assert misses(entrants, result.boards) == []
-    assert pairing_problems(entrants, result.boards, result.byes) == []
-    chain = [n for n in result.notes if "takes the place of" in n]
-    assert len(chain) == 1
-    assert chain[0].count("takes the place of") == 3
+    assert_one_chain(entrants, round_number=2, moves=3)
 
 
 def odd_player_event(history: dict[Colour, tuple[Colour, ...]]) -> list[Entrant]:
@@ -319,10 +324,4 @@ def test_a_chain_of_eight_moves_cures_two_clashes_no_shorter_chain_can() -> None
         for n in tops + bottoms
     ]
 
-    result = pair_swiss(entrants, round_number=3)
-
-    assert misses(entrants, result.boards) == []
-    assert pairing_problems(entrants, result.boards, result.byes) == []
-    chain = [n for n in result.notes if "takes the place of" in n]
-    assert len(chain) == 1
-    assert chain[0].count("takes the place of") == 8
+    assert_one_chain(entrants, round_number=3, moves=8)
