@@ -255,6 +255,7 @@ from tournaments.services.teams import (
     section_team_scoring_clear,
     section_team_scoring_post,
     team_scoring_check,
+    tournament_team_group_clear,
     tournament_team_scoring_post,
 )
 from tournaments.services.tiebreaks import (
@@ -362,6 +363,7 @@ __all__ = [
     "section_team_scoring_clear",
     "section_team_scoring_post",
     "team_scoring_check",
+    "tournament_team_group_clear",
     "tournament_team_scoring_post",
     "ACTIVE_HAS_NO_ROUND",
     "BOARD_TWICE",
