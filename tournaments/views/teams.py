@@ -130,8 +130,8 @@ def _event_group(
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            done = "taken down" if clear else "posted"
-            messages.success(request, f"Event team group {done} for {tournament.name}.")
+            done = "group taken down" if clear else "scoring posted"
+            messages.success(request, f"Event team {done} for {tournament.name}.")
             if clear:
                 return redirect("tournaments:tournament_team_scoring", slug)
             return redirect("tournaments:tournament_team_group", slug, group)
