@@ -227,7 +227,6 @@ CASES: dict[str, Case] = {
     "standings:event_teams_csv": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams_json": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "tournaments:team_lineups": Case(_team_round, get=DIRECTOR, post=DIRECTOR),
-    "tournaments:section_schedule": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_team_setup": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
