@@ -27,7 +27,7 @@ from typing import ParamSpec, TypeVar
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
 from standings.forms import RoundPickForm
@@ -159,6 +159,8 @@ def section_version(section: Section) -> str:
         section.playoff_announced,
         # The section's pages link its team standings once team scoring is posted.
         json.dumps(section.team_scoring, sort_keys=True),
+        # The section's pages link the event team group that pools it (its name and id).
+        json.dumps(section.tournament.team_group_of(section.pk), sort_keys=True),
         # The pairings show when their round starts.
         json.dumps(section.round_starts),
     )
@@ -219,36 +221,41 @@ def _reused(
     return found
 
 
-def event_lookup_key(slug: str) -> str:
-    return f"public-event-lookup:{slug}"
+def event_lookup_key(slug: str, group: int | None = None) -> str:
+    return f"public-event-lookup:{slug}:{group or ''}"
 
 
 def event_lookup(
-    request: HttpRequest, slug: str
-) -> tuple[Tournament, list[Section], str]:
-    """The tournament, the sections its team scoring pools (``group_sections``) and a version
-    made of their versions and the posted event scoring: a page over several sections (the
-    event's team standings) changes when any of them does. Reused for a plain visitor as
-    ``section_lookup`` is."""
-    return _reused(request, event_lookup_key(slug), _event_load, request, slug)
+    request: HttpRequest, slug: str, group: int | None = None
+) -> tuple[Tournament, int, list[Section], str]:
+    """The tournament, the team group (None: the first posted; 404 if there is none), the
+    sections it pools (``group_sections``) and a version made of their versions and the
+    group's posting: a page over several sections (a group's team standings) changes when any
+    of them does. Reused for a plain visitor as ``section_lookup`` is."""
+    return _reused(
+        request, event_lookup_key(slug, group), _event_load, request, slug, group
+    )
 
 
 def _event_load(
-    request: HttpRequest, slug: str
-) -> tuple[Tournament, list[Section], str]:
+    request: HttpRequest, slug: str, group: int | None
+) -> tuple[Tournament, int, list[Section], str]:
     tournament = tournament_for_reader(request, slug)
-    sections = group_sections(tournament)
+    posted = tournament.team_group(group)
+    if posted is None:
+        raise Http404("No such team group.")
+    sections = group_sections(tournament, posted["id"])
     for section in sections:
         section.tournament = tournament
     text = repr(
         (
             tournament.name,
-            json.dumps(tournament.team_scoring, sort_keys=True),
+            json.dumps(posted, sort_keys=True),
             [(section.pk, section_version(section)) for section in sections],
         )
     )
     version = hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
-    return tournament, sections, version
+    return tournament, posted["id"], sections, version
 
 
 def accepts_gzip(request: HttpRequest) -> bool:

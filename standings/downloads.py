@@ -414,8 +414,14 @@ def member_teams_document(report: TeamReport, tournament: str) -> dict[str, Any]
     return document
 
 
-def member_teams_json(report: TeamReport, tournament: str) -> str:
-    return _json(member_teams_document(report, tournament))
+def member_teams_json(
+    report: TeamReport, tournament: str, group: dict[str, Any] | None = None
+) -> str:
+    """``group``: the event team group's id and name (an event's file), put first."""
+    document = member_teams_document(report, tournament)
+    if group is not None:
+        document = {"tournament": tournament, "group": group, **document}
+    return _json(document)
 
 
 def member_teams_csv(report: TeamReport) -> str:

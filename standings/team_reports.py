@@ -66,23 +66,32 @@ def section_teams(*, section: Section, through_round: int | None = None) -> Team
 
 
 def tournament_teams(
-    *, tournament: Tournament, sections: list[Section] | None = None
+    *,
+    tournament: Tournament,
+    group: int | None = None,
+    sections: list[Section] | None = None,
 ) -> TeamReport:
-    """The event's team standings: the players of its group of sections (every section when
-    the scoring names none) pooled, each section after its last complete round."""
-    if not tournament.team_scoring:
+    """The team standings of the event's team group ``group`` (None: the first): the players of
+    its sections (every section when it names none) pooled, each section after its last
+    complete round. ``sections``: the group's sections when already loaded."""
+    posted = tournament.team_group(group)
+    if not posted:
         raise ReportError(f"{tournament.name} has no event team scoring posted")
-    scoring = scoring_of(tournament.team_scoring, tournament.name)
-    return _report(group_sections(tournament), scoring, tournament.team_scoring, None)
+    scoring = scoring_of(posted, tournament.name)
+    if sections is None:
+        sections = group_sections(tournament, group)
+    return _report(sections, scoring, posted, None)
 
 
-def group_sections(tournament: Tournament) -> list[Section]:
-    """The sections the event's team scoring pools: those it names (a section deleted since is
-    left out), else every section."""
+def group_sections(tournament: Tournament, group: int | None = None) -> list[Section]:
+    """The sections the event's team group ``group`` pools (None: the first group): those it
+    names (a section deleted since is left out), else every section; none without a group."""
+    posted = tournament.team_group(group)
+    if posted is None:
+        return []
     sections = tournament.sections.all()
-    group = tournament.team_scoring.get("sections")
-    if group is not None:
-        sections = sections.filter(pk__in=group)
+    if "sections" in posted:
+        sections = sections.filter(pk__in=posted["sections"])
     return list(sections)
 
 

@@ -25,6 +25,21 @@ urlpatterns = [
     path("t/<slug:slug>/", tournament.tournament_page, name="tournament"),
     path("t/<slug:slug>/me/", players.me_search, name="me_search"),
     path("t/<slug:slug>/teams/", teams.event_team_standings, name="event_teams"),
+    path(
+        "t/<slug:slug>/teams/<int:group>/",
+        teams.event_team_standings,
+        name="event_team_group",
+    ),
+    path(
+        "t/<slug:slug>/teams/<int:group>/teams.csv",
+        downloads.event_teams_csv,
+        name="event_team_group_csv",
+    ),
+    path(
+        "t/<slug:slug>/teams/<int:group>/teams.json",
+        downloads.event_teams_json,
+        name="event_team_group_json",
+    ),
     path("t/<slug:slug>/teams.csv", downloads.event_teams_csv, name="event_teams_csv"),
     path(
         "t/<slug:slug>/teams.json", downloads.event_teams_json, name="event_teams_json"

@@ -71,6 +71,11 @@ urlpatterns = [
         name="tournament_team_scoring",
     ),
     path(
+        "t/<slug:slug>/teams/<int:group>/",
+        teams.tournament_team_group,
+        name="tournament_team_group",
+    ),
+    path(
         "t/<slug:slug>/s/<int:section>/teams/",
         teams.section_team_scoring,
         name="section_team_scoring",

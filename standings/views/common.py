@@ -64,6 +64,12 @@ class SectionPage:
         return section_reopenings(self.section)
 
     @property
+    def team_group(self) -> dict[str, Any] | None:
+        """The event team group that pools this section (its link in the tabs), if any; the
+        section's version counts it."""
+        return self.tournament.team_group_of(self.section.pk)
+
+    @property
     def live(self) -> bool:
         """Whether the page polls for new results: until the section is marked final."""
         return not self.section.is_final
@@ -153,18 +159,28 @@ def _serve(
 
 @dataclass
 class EventPage:
-    """A public page over the sections of the event's team scoring (``cache.event_lookup``)."""
+    """A public page over the sections of an event team group (``cache.event_lookup``)."""
 
     tournament: Tournament
+    group: int
     sections: list[Section]
     version: str
 
+    @property
+    def posted(self) -> dict[str, Any]:
+        """The group's posted scoring (its name, sections, top N, order, prizes)."""
+        return self.tournament.team_group(self.group) or {}
 
-def event_page(request: HttpRequest, slug: str) -> EventPage:
-    memo: dict[str, EventPage] = request.__dict__.setdefault("_event_pages", {})
-    found = memo.get(slug)
+
+def event_page(request: HttpRequest, slug: str, group: int | None = None) -> EventPage:
+    memo: dict[tuple[str, int | None], EventPage] = request.__dict__.setdefault(
+        "_event_pages", {}
+    )
+    found = memo.get((slug, group))
     if found is None:
-        found = memo[slug] = EventPage(*cache.event_lookup(request, slug))
+        found = memo[(slug, group)] = EventPage(
+            *cache.event_lookup(request, slug, group)
+        )
     return found
 
 
@@ -173,13 +189,17 @@ def public_event_view(kind: str) -> Callable[[Callable[..., HttpResponse]], Any]
     ``(request, page)`` with an ``EventPage``; ETag, 304 and the plain visitor's cache alike."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Any:
-        def etag(request: HttpRequest, slug: str) -> str:
-            return cache.page_etag(kind, request, event_page(request, slug).version)
+        def etag(request: HttpRequest, slug: str, group: int | None = None) -> str:
+            return cache.page_etag(
+                kind, request, event_page(request, slug, group).version
+            )
 
         @condition(etag_func=etag)
         @functools.wraps(view)
-        def wrapper(request: HttpRequest, slug: str) -> HttpResponse:
-            page = event_page(request, slug)
+        def wrapper(
+            request: HttpRequest, slug: str, group: int | None = None
+        ) -> HttpResponse:
+            page = event_page(request, slug, group)
             # Keyed by the tournament, negated: never a section's key.
             return _serve(
                 request,

@@ -186,7 +186,10 @@ def _event_teams(kind: str) -> Callable[..., HttpResponse]:
     def view(request: HtmxHttpRequest, page: EventPage) -> HttpResponse:
         key = (-page.tournament.pk, page.version, "event-" + kind, request.path)
         text = cache.cached_body(key, _event_file, page, kind)
-        return _file(text, kind, f"{page.tournament.slug}-{kind.split('.')[0]}")
+        name = f"{page.tournament.slug}-{kind.split('.')[0]}"
+        if len(page.tournament.team_groups()) > 1:
+            name += f"-{page.group}"
+        return _file(text, kind, name)
 
     view.__name__ = view.__qualname__ = "event_" + kind.replace(".", "_")
     return view
@@ -194,12 +197,15 @@ def _event_teams(kind: str) -> Callable[..., HttpResponse]:
 
 def _event_file(page: EventPage, kind: str) -> str:
     try:
-        report = tournament_teams(tournament=page.tournament, sections=page.sections)
+        report = tournament_teams(
+            tournament=page.tournament, group=page.group, sections=page.sections
+        )
     except ReportError as error:
         return ERROR + str(error)
     if kind == "teams.csv":
         return downloads.member_teams_csv(report)
-    return downloads.member_teams_json(report, page.tournament.slug)
+    group = {"id": page.group, "name": page.posted.get("name", "")}
+    return downloads.member_teams_json(report, page.tournament.slug, group)
 
 
 event_teams_csv = _event_teams("teams.csv")

@@ -88,7 +88,8 @@ def _team_section_body(page: SectionPage, through: int | None) -> str:
 @require_GET
 @public_event_view("event-teams")
 def event_team_standings(request: HtmxHttpRequest, page: EventPage) -> HttpResponse:
-    """The event's team standings: the players of its group of sections pooled by club / team."""
+    """An event team group's standings (``group``; none: the first group): the players of its
+    sections pooled by club / team."""
     context = _event_context(page)
     key = (
         -page.tournament.pk,
@@ -102,12 +103,14 @@ def event_team_standings(request: HtmxHttpRequest, page: EventPage) -> HttpRespo
 
 def _event_context(page: EventPage) -> dict[str, Any]:
     tournament = page.tournament
-    scoring = tournament.team_scoring
+    posted = page.posted
     return {
         "tournament": tournament,
-        "scoring": scoring,
-        # A group of sections is named on the page; the whole event is not listed.
-        "group": [s.name for s in page.sections] if "sections" in scoring else [],
+        "scoring": posted,
+        "event_page": page,
+        # The group's name, else its sections' names; an older posting of every section: none.
+        "group_name": posted.get("name", ""),
+        "group": [s.name for s in page.sections] if "sections" in posted else [],
         # The files are offered once every section pooled is final.
         "all_final": bool(page.sections) and all(s.is_final for s in page.sections),
     }
@@ -116,7 +119,9 @@ def _event_context(page: EventPage) -> dict[str, Any]:
 def _event_body(page: EventPage) -> str:
     context = _event_context(page)
     try:
-        report = tournament_teams(tournament=page.tournament, sections=page.sections)
+        report = tournament_teams(
+            tournament=page.tournament, group=page.group, sections=page.sections
+        )
     except ReportError as error:
         return render_body(TEAMS, {**context, "error": str(error)})
     return render_body(TEAMS, {**context, **_report_context(report)})

@@ -123,15 +123,16 @@ def _team_section(world: World) -> dict[str, Any]:
 
 def _event_teams(world: World) -> dict[str, Any]:
     """The event with its team scoring posted (the event's team files need one)."""
-    if not world.tournament.team_scoring:
-        world.tournament.team_scoring = tournament_team_scoring_post(
-            tournament=world.tournament,
-            top=None,
-            min_players=1,
-            order="",
-            reason="test",
+    if world.tournament.team_group() is None:
+        tournament_team_scoring_post(
+            tournament=world.tournament, top=None, min_players=1, order=""
         )
     return _slug(world)
+
+
+def _event_team_group(world: World) -> dict[str, Any]:
+    """An event team group (posted as group 1 by ``_event_teams``)."""
+    return {**_event_teams(world), "group": 1}
 
 
 def _playoff(world: World) -> dict[str, Any]:
@@ -212,18 +213,27 @@ CASES: dict[str, Case] = {
     "standings:prizes": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:entries": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:teams": Case(_section, get=PUBLIC, post=NOT_ALLOWED),
-    "standings:event_teams": Case(_slug, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:event_teams": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:event_team_group": Case(_event_team_group, get=PUBLIC, post=NOT_ALLOWED),
+    "standings:event_team_group_csv": Case(
+        _event_team_group, get=PUBLIC, post=NOT_ALLOWED
+    ),
+    "standings:event_team_group_json": Case(
+        _event_team_group, get=PUBLIC, post=NOT_ALLOWED
+    ),
     "standings:team_match": Case(_team_match, get=PUBLIC, post=NOT_ALLOWED),
     "standings:teams_csv": Case(_team_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:teams_json": Case(_team_section, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams_csv": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams_json": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "tournaments:team_lineups": Case(_team_round, get=DIRECTOR, post=DIRECTOR),
-    "tournaments:section_schedule": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_team_setup": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:tournament_team_scoring": Case(_slug, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:tournament_team_group": Case(
+        _event_team_group, get=DIRECTOR, post=DIRECTOR
+    ),
     # ---- rating lists (shared by every TD) and the US Chess rating report
     "tournaments:rating_lists": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
     "tournaments:rating_report": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),

@@ -19,7 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.standings.test_team_pages import build
+from tests.standings.test_team_pages import build, two_groups
 from tests.tournaments.test_team_lineups import league
 from tournaments import services
 from tournaments.models import Pairing, Player, Result, Section, Tournament
@@ -306,3 +306,36 @@ def test_the_files_are_offered_once_the_section_is_final(
     assert csv_url not in anonymous.get(teams_url(section)).content.decode()
     Section.objects.filter(pk=section.pk).update(is_final=True)
     assert csv_url in anonymous.get(teams_url(section)).content.decode()
+
+
+def test_each_event_team_group_has_its_own_files_and_cache(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    _k8, k5 = two_groups(tournament)
+    slug = tournament.slug
+    response = anonymous.get(reverse("standings:event_team_group_csv", args=[slug, 2]))
+    assert (
+        response["Content-Disposition"] == f'attachment; filename="{slug}-teams-2.csv"'
+    )
+    assert [r[2:4] for r in rows(response)[1:]] == [["North", "3.5"], ["South", "3.5"]]
+    document = json.loads(
+        anonymous.get(
+            reverse("standings:event_team_group_json", args=[slug, 1])
+        ).content
+    )
+    assert document["group"] == {"id": 1, "name": "Primary"}
+    assert [s["section"] for s in document["sections"]] == ["K-8"]
+    assert [t["team"] for t in document["teams"]] == ["South", "North"]
+    # A result in group 2's section leaves group 1's page as it was, and renews group 2's.
+    pages = [reverse("standings:event_team_group", args=[slug, g]) for g in (1, 2)]
+    first = [anonymous.get(url) for url in pages]
+    pairing = Pairing.objects.get(round__section=k5, round__number=3, board=1)
+    services.result_record(
+        pairing=pairing, result=Result.BLACK_WIN, based_on=Result.DRAW
+    )
+    assert (
+        anonymous.get(pages[0], HTTP_IF_NONE_MATCH=first[0]["ETag"]).status_code == 304
+    )
+    assert (
+        anonymous.get(pages[1], HTTP_IF_NONE_MATCH=first[1]["ETag"]).status_code == 200
+    )

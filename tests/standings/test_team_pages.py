@@ -236,7 +236,118 @@ def test_group_team_standings_pool_only_the_chosen_sections(
     ).content.decode()
     # As for the whole event of two sections: the Open's players do not count.
     assert [r.split()[:3] for r in rows(html)] == POOLED
-    assert "Team standings, K-5, K-8</h1>" in html
+    assert "Team standings: K-5, K-8</h1>" in html
     assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
     assert "(Open)" not in html
     assert "School trophy" in rows(html)[0]
+
+
+# ---- several event team groups ("Primary", "High school")
+
+
+def two_groups(tournament: Tournament) -> tuple[Section, Section]:
+    """K-8 scored as "Primary" (group 1, best 3), K-5 as "High school" (group 2, best 2)."""
+    k8, k5 = build(tournament, "K-8"), build(tournament, "K-5")
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=3,
+        min_players=2,
+        order="team_points",
+        group=1,
+        name="Primary",
+        sections=[k8.pk],
+        prizes=["Primary cup"],
+    )
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=2,
+        min_players=2,
+        order="",
+        group=2,
+        name="High school",
+        sections=[k5.pk],
+    )
+    return k8, k5
+
+
+def test_each_group_has_its_own_page_over_its_own_sections(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    two_groups(tournament)
+    primary = anonymous.get(
+        reverse("standings:event_team_group", args=[tournament.slug, 1])
+    ).content.decode()
+    high = anonymous.get(
+        reverse("standings:event_team_group", args=[tournament.slug, 2])
+    ).content.decode()
+    # Best 3 of K-8: North 2.5 + 1 + 0.5, South 2 + 1.5 + 1.5; best 2: 3.5 each, team
+    # points (none posted for group 2): shared.
+    assert [r.split()[:3] for r in rows(primary)] == [
+        ["1", "South", "5"],
+        ["2", "North", "4"],
+    ]
+    assert "Primary cup" in rows(primary)[0]
+    assert "Team standings: Primary</h1>" in primary
+    assert "(K-5)" not in primary and "(K-8)" in primary
+    assert [r.split()[:3] for r in rows(high)] == [
+        ["=1", "North", "3.5"],
+        ["=1", "South", "3.5"],
+    ]
+    assert "Team standings: High school</h1>" in high and "(K-8)" not in high
+    # The old address (one group per event) shows the first group.
+    first = anonymous.get(reverse("standings:event_teams", args=[tournament.slug]))
+    assert rows(first.content.decode()) == rows(primary)
+    missing = reverse("standings:event_team_group", args=[tournament.slug, 3])
+    assert anonymous.get(missing).status_code == 404
+
+
+def test_the_event_team_page_says_team_standings_once(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    two_groups(tournament)
+    html = anonymous.get(
+        reverse("standings:event_team_group", args=[tournament.slug, 1])
+    ).content.decode()
+    headings = re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", html, flags=re.S)
+    assert [h for h in headings if "Team standings" in h] == ["Team standings: Primary"]
+
+
+def test_the_tournament_page_links_every_group(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    two_groups(tournament)
+    html = anonymous.get(
+        reverse("standings:tournament", args=[tournament.slug])
+    ).content.decode()
+    for group, label in [(1, "Primary"), (2, "High school")]:
+        url = reverse("standings:event_team_group", args=[tournament.slug, group])
+        assert f'href="{url}">Team standings: {label}</a>' in html
+
+
+def test_a_section_page_links_its_group_and_follows_a_new_posting(
+    anonymous: Client, tournament: Tournament, settings: object
+) -> None:
+    k8 = build(tournament, "K-8")
+    url = reverse("standings:standings", args=[tournament.slug, k8.pk])
+    first = anonymous.get(url)
+    assert "event-teams-link" not in first.content.decode()
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=3,
+        min_players=2,
+        order="",
+        name="Primary",
+        sections=[k8.pk],
+    )
+    # The posting makes the section's pages new (their version counts the group).
+    again = anonymous.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200
+    group = reverse("standings:event_team_group", args=[tournament.slug, 1])
+    assert (
+        f'href="{group}" data-testid="event-teams-link">Event teams: Primary</a>'
+        in again.content.decode()
+    )
+    # A section outside every group has no such link.
+    k5 = build(tournament, "K-5")
+    other = anonymous.get(reverse("standings:standings", args=[tournament.slug, k5.pk]))
+    assert "event-teams-link" not in other.content.decode()

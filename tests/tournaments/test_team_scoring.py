@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+import re
 from typing import Any
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
@@ -21,6 +24,19 @@ SCHOLASTIC: dict[str, Any] = {
     "min_players": 2,
     "order": "solkoff, modified_median",
 }
+
+
+def posted(tournament: Tournament, group: int | None = None) -> dict[str, Any]:
+    """The event team group as stored (it must be there)."""
+    found = Tournament.objects.get(pk=tournament.pk).team_group(group)
+    assert found is not None
+    return found
+
+
+def posted_of(tournament: Tournament, section: int) -> dict[str, Any]:
+    found = Tournament.objects.get(pk=tournament.pk).team_group_of(section)
+    assert found is not None
+    return found
 
 
 def fresh(section: Section) -> dict[str, object]:
@@ -103,7 +119,7 @@ def test_event_scoring_locks_when_any_section_posts_round_one(
         services.tournament_team_scoring_post(
             tournament=tournament, **{**SCHOLASTIC, "top": 2}
         )
-    assert Tournament.objects.get(pk=tournament.pk).team_scoring["top"] == 3
+    assert posted(tournament)["top"] == 3
 
 
 def test_td_posts_the_scoring_from_the_teams_tab(
@@ -177,7 +193,7 @@ def test_td_posts_the_event_scoring(
     assert services.TEAM_GROUP_EMPTY in response.content.decode()
     response = td_client.post(url, {**fields, "sections": [str(section.pk)]})
     assert response.status_code == 302
-    assert Tournament.objects.get(pk=tournament.pk).team_scoring["min_players"] == 3
+    assert posted(tournament)["min_players"] == 3
 
 
 # ---- a group of sections scored together (K-3, K-5 and K-8 of a scholastic)
@@ -190,7 +206,7 @@ def test_event_scoring_stores_the_group_of_sections(tournament: Tournament) -> N
     services.tournament_team_scoring_post(
         tournament=tournament, **SCHOLASTIC, sections=[k8.pk, k3.pk, k8.pk]
     )
-    stored = Tournament.objects.get(pk=tournament.pk).team_scoring
+    stored = posted(tournament)
     assert stored["sections"] == sorted([k3.pk, k8.pk])
 
 
@@ -231,7 +247,7 @@ def test_round_one_outside_the_group_leaves_the_group_scoring_open(
     services.tournament_team_scoring_post(
         tournament=tournament, **{**SCHOLASTIC, "top": 4}, sections=[k3.pk]
     )
-    assert Tournament.objects.get(pk=tournament.pk).team_scoring["top"] == 4
+    assert posted(tournament)["top"] == 4
     # Adding the started section to the group is a change to its posted rules: a reason.
     with pytest.raises(ValidationError, match="locked"):
         services.tournament_team_scoring_post(
@@ -242,7 +258,7 @@ def test_round_one_outside_the_group_leaves_the_group_scoring_open(
         services.tournament_team_scoring_post(
             tournament=tournament, **SCHOLASTIC, sections=[k3.pk]
         )
-    assert Tournament.objects.get(pk=tournament.pk).team_scoring["sections"] == [k3.pk]
+    assert posted(tournament)["sections"] == [k3.pk]
 
 
 def test_td_ticks_the_sections_scored_together(
@@ -262,6 +278,230 @@ def test_td_ticks_the_sections_scored_together(
     for ticked, status in [(k5, 302), (league, 400)]:
         response = td_client.post(url, {**fields, "sections": [str(ticked.pk)]})
         assert response.status_code == status
-        stored = Tournament.objects.get(pk=tournament.pk).team_scoring
+        stored = posted(tournament)
         assert stored["sections"] == [k5.pk]
         assert td_client.get(url).content.decode().count("checked") == 1
+
+
+# ---- several groups in one event ("Primary" = K-1 + K-3, "High school" = 9-12)
+
+
+def scholastic(tournament: Tournament) -> dict[str, Section]:
+    """Three individual sections, none paired yet."""
+    built = {
+        name: section_build(
+            ratings=[1500, 1400], rounds=["1-2 1-0"], tournament=tournament, name=name
+        )
+        for name in ["K-1", "K-3", "9-12"]
+    }
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.NOT_PAIRED
+    )
+    return built
+
+
+def test_an_event_posts_several_named_groups_each_with_its_own_scoring(
+    tournament: Tournament,
+) -> None:
+    s = scholastic(tournament)
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        **SCHOLASTIC,
+        group=1,
+        name=" Primary ",
+        sections=[s["K-3"].pk, s["K-1"].pk],
+        prizes=["Primary trophy"],
+    )
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=4,
+        min_players=3,
+        order="team_points",
+        group=2,
+        name="High school",
+        sections=[s["9-12"].pk],
+    )
+    stored = Tournament.objects.get(pk=tournament.pk)
+    assert [(g["id"], g["name"]) for g in stored.team_groups()] == [
+        (1, "Primary"),
+        (2, "High school"),
+    ]
+    primary, high = stored.team_group(1), stored.team_group(2)
+    assert primary is not None and high is not None
+    assert primary["sections"] == sorted([s["K-1"].pk, s["K-3"].pk])
+    assert (primary["top"], primary["prizes"]) == (3, ["Primary trophy"])
+    assert (high["top"], high["min_players"], high["order"]) == (4, 3, "team_points")
+    assert stored.team_group_of(s["9-12"].pk) == high
+    # Changing one group leaves the other as it was.
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        **{**SCHOLASTIC, "top": 2},
+        group=1,
+        name="Primary",
+        sections=[s["K-1"].pk, s["K-3"].pk],
+    )
+    stored = Tournament.objects.get(pk=tournament.pk)
+    assert posted(tournament, 1)["top"] == 2
+    assert stored.team_group(2) == high
+
+
+def test_a_section_already_in_another_group_is_refused_and_nothing_changes(
+    tournament: Tournament,
+) -> None:
+    s = scholastic(tournament)
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, name="Primary", sections=[s["K-1"].pk]
+    )
+    before = Tournament.objects.get(pk=tournament.pk).team_scoring
+    with pytest.raises(
+        ValidationError, match="K-1 is already scored in the team group Primary"
+    ):
+        services.tournament_team_scoring_post(
+            tournament=tournament,
+            **SCHOLASTIC,
+            group=2,
+            sections=[s["K-3"].pk, s["K-1"].pk],
+        )
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == before
+
+
+def test_an_older_posting_of_every_section_keeps_working_and_holds_every_section(
+    tournament: Tournament,
+) -> None:
+    s = scholastic(tournament)
+    # An older posting, as the migration leaves it: group 1, no name, no sections.
+    Tournament.objects.filter(pk=tournament.pk).update(
+        team_scoring={"groups": [{"id": 1, "name": "", **SCHOLASTIC, "prizes": []}]}
+    )
+    tournament.refresh_from_db()
+    with pytest.raises(
+        ValidationError, match="already scored in the team group group 1"
+    ):
+        services.tournament_team_scoring_post(
+            tournament=tournament, **SCHOLASTIC, group=2, sections=[s["9-12"].pk]
+        )
+    # Its own change (no sections: still every section) goes through.
+    services.tournament_team_scoring_post(
+        tournament=tournament, **{**SCHOLASTIC, "top": 5}
+    )
+    posted = Tournament.objects.get(pk=tournament.pk).team_group()
+    assert posted is not None and posted["top"] == 5 and "sections" not in posted
+
+
+def test_round_one_locks_only_the_group_of_its_section(tournament: Tournament) -> None:
+    s = scholastic(tournament)
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, group=1, sections=[s["K-1"].pk]
+    )
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, group=2, sections=[s["9-12"].pk]
+    )
+    Round.objects.filter(section=s["9-12"]).update(status=Round.Status.PAIRED)
+    with pytest.raises(ValidationError, match="locked"):
+        services.tournament_team_scoring_post(
+            tournament=tournament,
+            **{**SCHOLASTIC, "top": 1},
+            group=2,
+            sections=[s["9-12"].pk],
+        )
+    with pytest.raises(ValidationError, match="locked"):
+        services.tournament_team_group_clear(tournament=tournament, group=2)
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        **{**SCHOLASTIC, "top": 1},
+        group=1,
+        sections=[s["K-1"].pk],
+    )
+    assert posted(tournament, 1)["top"] == 1
+    assert posted(tournament, 2)["top"] == 3
+    # With a reason the locked group changes, and the reason is kept for the page.
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        **{**SCHOLASTIC, "top": 1},
+        group=2,
+        sections=[s["9-12"].pk],
+        reason="Announced wrongly",
+    )
+    assert posted(tournament, 2)["reason"] == "Announced wrongly"
+
+
+def test_a_group_taken_down_before_round_one_frees_its_sections(
+    tournament: Tournament,
+) -> None:
+    s = scholastic(tournament)
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, group=1, sections=[s["K-1"].pk]
+    )
+    services.tournament_team_group_clear(tournament=tournament, group=1)
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == {}
+    with pytest.raises(ValidationError, match="no team group 1"):
+        services.tournament_team_group_clear(tournament=tournament, group=1)
+    services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, group=2, sections=[s["K-1"].pk]
+    )
+    assert posted_of(tournament, s["K-1"].pk)["id"] == 2
+
+
+def test_td_adds_a_second_group_edits_it_and_takes_it_down(
+    td_client: Client, tournament: Tournament
+) -> None:
+    s = scholastic(tournament)
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        **SCHOLASTIC,
+        name="Primary",
+        sections=[s["K-1"].pk, s["K-3"].pk],
+    )
+    url = reverse("tournaments:tournament_team_scoring", args=[tournament.slug])
+    html = td_client.get(url).content.decode()
+    # The posted group is listed; the new group's form ticks only the sections left over.
+    assert ">Primary</a>" in html
+    ticked = re.findall(r'<input[^>]*name="sections"[^>]*>', html)
+    values = [re.findall(r'value="(\d+)"', t) for t in ticked if "checked" in t]
+    assert values == [[str(s["9-12"].pk)]]
+    fields = {"name": "High school", "top": "4", "min_players": "2", "order": ""}
+    response = td_client.post(url, {**fields, "sections": [str(s["9-12"].pk)]})
+    group_url = reverse("tournaments:tournament_team_group", args=[tournament.slug, 2])
+    assert response.status_code == 302 and response["Location"] == group_url
+    assert posted(tournament, 2)["name"] == "High school"
+    # A new group taking a section of another: refused with the reason, nothing changes.
+    before = Tournament.objects.get(pk=tournament.pk).team_scoring
+    response = td_client.post(url, {**fields, "sections": [str(s["K-1"].pk)]})
+    assert response.status_code == 400
+    assert (
+        "K-1 is already scored in the team group Primary" in response.content.decode()
+    )
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == before
+    # The group's own page shows it and changes it.
+    assert 'value="High school"' in td_client.get(group_url).content.decode()
+    response = td_client.post(
+        group_url, {**fields, "top": "5", "sections": [str(s["9-12"].pk)]}
+    )
+    assert response.status_code == 302
+    assert posted(tournament, 2)["top"] == 5
+    response = td_client.post(group_url, {"action": "clear"})
+    assert response.status_code == 302
+    assert [
+        g["id"] for g in Tournament.objects.get(pk=tournament.pk).team_groups()
+    ] == [1]
+    missing = reverse("tournaments:tournament_team_group", args=[tournament.slug, 2])
+    assert td_client.get(missing).status_code == 404
+
+
+def test_the_migration_makes_an_older_posting_group_one_and_back(
+    tournament: Tournament,
+) -> None:
+    migration = importlib.import_module("tournaments.migrations.0021_event_team_groups")
+    old = {**SCHOLASTIC, "prizes": ["Cup"], "sections": [7]}
+    Tournament.objects.filter(pk=tournament.pk).update(team_scoring=old)
+    untouched = tournament_build(name="No teams")
+    migration.to_groups(django_apps, None)
+    moved = Tournament.objects.get(pk=tournament.pk)
+    assert moved.team_scoring == {"groups": [{**old, "id": 1, "name": ""}]}
+    assert moved.team_group() == {**old, "id": 1, "name": ""}
+    assert Tournament.objects.get(pk=untouched.pk).team_scoring == {}
+    # Run twice: nothing more happens.
+    migration.to_groups(django_apps, None)
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == moved.team_scoring
+    migration.to_single(django_apps, None)
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == old

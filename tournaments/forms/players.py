@@ -8,7 +8,8 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Field, Layout, Row, Submit
 from django import forms
 
-from tournaments import services
+from tournaments import selectors, services
+from tournaments.forms.setup import version_field_add
 from tournaments.models import RATING_MAX, Player, RequestedBye, Section
 
 IMPORT_NOTHING = "Paste the players, or choose a CSV file."
@@ -57,6 +58,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         )
         if submit:
             self.helper.layout.append(Submit("save", submit, css_class="btn-lg"))
+        version_field_add(self)
 
     def clean_rating(self) -> int | None:
         rating: int | None = self.cleaned_data.get("rating")
@@ -240,8 +242,14 @@ class ByesForm(forms.Form):
                 field.help_text = "paired" if n in paired else "withdrawn"
             self.fields[name] = field
             self.round_fields.append(name)
+        self.fields["based_on"] = forms.CharField(
+            widget=forms.HiddenInput,
+            required=False,
+            initial=selectors.player_byes_version(player_id=player.pk),
+        )
         self.helper = FormHelper()
         self.helper.form_tag = False
+        self.helper.render_hidden_fields = True
         self.helper.layout = Layout(
             Row(
                 *(

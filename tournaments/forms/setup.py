@@ -9,8 +9,30 @@ from crispy_forms.layout import HTML, Column, Field, Fieldset, Layout, Row, Subm
 from django import forms
 from django.core.exceptions import ValidationError
 
-from tournaments import services, uschess
+from tournaments import selectors, services, uschess
 from tournaments.models import Section, Tournament
+
+
+def version_field_add(form: forms.ModelForm) -> None:  # type: ignore[type-arg]
+    """Give an edit form a hidden ``based_on``: the version of the row it was drawn from, which
+    the service compares with the row's version at save time (``services.stale_check``)."""
+    if form.instance.pk is None:
+        return
+    form.fields["based_on"] = forms.CharField(
+        widget=forms.HiddenInput,
+        required=False,
+        initial=selectors.row_version(form.instance, form._meta.fields or ()),
+    )
+    form.helper.render_hidden_fields = True  # type: ignore[attr-defined]
+
+
+def version_field_renew(form: forms.BaseForm, error: services.StaleEdit) -> None:
+    """After a refused stale save, the form keeps what the TD typed and the error says what a
+    second save would change: it now carries the row's current version, so that save goes."""
+    if form.is_bound and "based_on" in form.fields:
+        data = form.data.copy()  # type: ignore[attr-defined]
+        data["based_on"] = error.version
+        form.data = data
 
 
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -89,6 +111,7 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
             Submit("save", submit, css_class="btn-lg"),
         )
+        version_field_add(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
@@ -194,6 +217,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             ),
             Submit("save", submit, css_class="btn-lg"),
         )
+        version_field_add(self)
 
     def clean_scholastic(self) -> str:
         # A form posted without the field (an older page, a script) keeps "not scholastic".

@@ -75,6 +75,13 @@ class TeamScoringForm(forms.Form):
 class EventTeamScoringForm(TeamScoringForm):
     """The event's team scoring and the group of sections it pools (K-3, K-5, K-8 together)."""
 
+    name = forms.CharField(
+        label="Group name",
+        max_length=60,
+        required=False,
+        help_text='Shown on the public page, e.g. "Primary (K-1, K-3)". Empty: the '
+        "sections' names.",
+    )
     sections = forms.TypedMultipleChoiceField(
         label="Sections scored together",
         coerce=int,
@@ -91,15 +98,18 @@ class EventTeamScoringForm(TeamScoringForm):
         field = self.fields["sections"]
         assert isinstance(field, forms.TypedMultipleChoiceField)
         field.choices = choices
-        self.order_fields(["sections"])
+        self.order_fields(["name", "sections"])
 
     @classmethod
     def for_event(
-        cls, stored: dict[str, Any], choices: list[tuple[int, str]]
+        cls, stored: dict[str, Any], choices: list[tuple[int, str]], free: list[int]
     ) -> EventTeamScoringForm:
-        """The form showing the posted scoring (a new one: every section ticked)."""
+        """The form showing a posted group (a new one: the sections in no group ticked)."""
         initial = cls.initial_of(stored)
-        initial["sections"] = stored.get("sections", [pk for pk, _name in choices])
+        initial["name"] = stored.get("name", "")
+        initial["sections"] = stored.get("sections", free if not stored else None)
+        if initial["sections"] is None:  # an older posting: every section
+            initial["sections"] = [pk for pk, _name in choices]
         return cls(initial=initial, choices=choices)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -97,9 +98,11 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, related_name="directed_tournaments", blank=True
     )
     created = models.DateTimeField(auto_now_add=True)
-    # Team standings over every section's players (school teams of a whole scholastic), posted
-    # before round 1: {"top": N or null, "min_players": M, "order": "...", "prizes": [...]}
-    # (tournaments/services/teams.py checks it; empty: no event team standings).
+    # Team standings over groups of sections (school teams of a scholastic's K-3 + K-5, its
+    # high school sections...), each posted before its round 1: {"groups": [{"id": 1, "name":
+    # "Primary", "sections": [pks] (absent: every section), "top": N or null, "min_players": M,
+    # "order": "...", "prizes": [...], "reason": "..."}, ...]} (tournaments/services/teams.py
+    # checks it; empty: no event team standings). A section is in at most one group.
     team_scoring = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -115,6 +118,26 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def team_groups(self) -> list[dict[str, Any]]:
+        """The posted team groups (``team_scoring["groups"]``), by id."""
+        groups = (self.team_scoring or {}).get("groups", [])
+        return sorted(groups, key=lambda g: int(g["id"]))
+
+    def team_group(self, group: int | None = None) -> dict[str, Any] | None:
+        """The team group ``group`` (None: the first posted), or None if there is none."""
+        groups = self.team_groups()
+        if group is None:
+            return groups[0] if groups else None
+        return next((g for g in groups if g["id"] == group), None)
+
+    def team_group_of(self, section: int) -> dict[str, Any] | None:
+        """The team group that pools section ``section`` (a group naming no sections pools
+        every one), or None."""
+        return next(
+            (g for g in self.team_groups() if section in g.get("sections", [section])),
+            None,
+        )
 
 
 class Section(models.Model):

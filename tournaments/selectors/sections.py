@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -15,6 +17,7 @@ from tournaments.models import (
     Pairing,
     Player,
     PlayerChange,
+    RequestedBye,
     Result,
     Round,
     Section,
@@ -217,3 +220,30 @@ def round_absent(*, section: Section, number: int) -> list[Player]:
     return list(
         expected.exclude(checkins__round_number=number).order_by("start_number")
     )
+
+
+def row_version(row: models.Model, fields: Iterable[str]) -> str:
+    """A short digest of a row (its pk) and the stored values of ``fields``: an edit form
+    carries the one it was drawn from, and the service refuses a save from a page drawn before
+    another TD's save (the last save would otherwise win without anyone knowing)."""
+    key = [row.pk, *(f"{name}={getattr(row, name)!r}" for name in sorted(fields))]
+    return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
+
+
+def player_byes_version(*, player_id: int) -> str:
+    """``row_version`` of a player's requested byes (round and kind): the byes form carries it,
+    and a save from a page opened before another TD changed those byes is refused."""
+    key = [
+        player_id,
+        *RequestedBye.objects.filter(player_id=player_id)
+        .order_by("round_number")
+        .values_list("round_number", "kind"),
+    ]
+    return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
+
+
+def prize_fund_version(fund: object) -> str:
+    """A short digest of a stored prize fund: the prize editor carries the one it was drawn
+    from (``services.section_prize_fund_set``)."""
+    text = json.dumps(fund, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

@@ -100,13 +100,61 @@ def individual_section_choices(tournament: Tournament) -> list[tuple[int, str]]:
     )
 
 
-def team_group_started(tournament: Tournament, also: Iterable[int] = ()) -> bool:
-    """Whether round 1 is posted in a section of the event's team group (the posted group,
-    every section when it names none, and the sections ``also``): the scoring is locked then."""
-    group = (tournament.team_scoring or {}).get("sections")
+@dataclass(frozen=True)
+class TeamGroupLine:
+    """A posted event team group as the TD's list shows it."""
+
+    id: int
+    label: str
+    sections: list[str]
+    locked: bool
+
+
+def team_group_label(group: dict[str, Any], names: dict[int, str]) -> str:
+    """A team group's name, else its sections' names (``names``: section pk -> name)."""
+    return group.get("name") or ", ".join(
+        names[pk] for pk in group.get("sections", names) if pk in names
+    )
+
+
+def team_group_lines(tournament: Tournament) -> list[TeamGroupLine]:
+    """The event's team groups with their sections' names (an older posting naming none:
+    every section) and whether each is locked."""
+    names = dict(
+        Section.objects.filter(tournament=tournament).values_list("pk", "name")
+    )
+    return [
+        TeamGroupLine(
+            group["id"],
+            team_group_label(group, names) or f"Group {group['id']}",
+            [names[pk] for pk in group.get("sections", names) if pk in names],
+            team_group_started(tournament, group["id"]),
+        )
+        for group in tournament.team_groups()
+    ]
+
+
+def team_group_free(tournament: Tournament, group: int | None) -> list[int]:
+    """The individual sections in no event team group but ``group`` (a new group's first draft)."""
+    choices = [pk for pk, _n in individual_section_choices(tournament)]
+    taken: set[int] = set()
+    for other in tournament.team_groups():
+        if other["id"] != group:
+            taken.update(other.get("sections", choices))
+    return [pk for pk in choices if pk not in taken]
+
+
+def team_group_started(
+    tournament: Tournament, group: int | None = None, also: Iterable[int] = ()
+) -> bool:
+    """Whether round 1 is posted in a section of the event's team group ``group`` (None: the
+    first; its posted sections, every section when it names none, and the sections ``also``):
+    the group's scoring is locked then."""
+    posted = tournament.team_group(group) or {}
+    pooled = posted.get("sections")
     sections = Section.objects.filter(tournament=tournament)
-    if group is not None:
-        sections = sections.filter(pk__in=[*group, *also])
+    if pooled is not None or not posted:
+        sections = sections.filter(pk__in=[*(pooled or []), *also])
     return Round.objects.filter(
         section__in=sections,
         number=1,

@@ -3,13 +3,15 @@ change in a section marked final, model checks as sentences."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models, transaction
 from django.db.transaction import TransactionManagementError
 
 from tournaments.models import Round, Section
+from tournaments.selectors import row_version
 
 SECTION_FINAL = (
     "{section} is marked final: its results, pairings and players cannot change. "
@@ -48,6 +50,58 @@ def section_open_check(
     row = found.values_list("name", "is_final").first()
     if row is not None and row[1]:
         raise ValidationError(SECTION_FINAL.format(section=row[0]))
+
+
+STALE_EDIT = (
+    "{what} changed after this page was opened (another TD saved it): nothing was saved. "
+    "{now}"
+)
+STALE_EDIT_NOW = "Saving this form again would change {changes}."
+
+
+class StaleEdit(ValidationError):
+    """Nothing was saved: the form was drawn from an older version of the row. ``version`` is
+    the row's version now, for the form to carry if the TD saves again on purpose."""
+
+    def __init__(self, message: str, version: str) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+def stale_check(
+    *, row: models.Model, fields: Mapping[str, Any], based_on: str | None, what: str
+) -> None:
+    """Refuse (``StaleEdit``) a save of ``fields`` from a form drawn from another version of
+    ``row`` (``based_on``: ``selectors.row_version`` of the row the form showed; empty: a form
+    without one, not checked). ``row`` is read under the caller's lock."""
+    now = row_version(row, fields)
+    if not based_on or based_on == now:
+        return
+    changes = [
+        f"{getattr(row._meta.get_field(name), 'verbose_name', name)} from "
+        f"{_shown(getattr(row, name))} "
+        f"to {_shown(value)}"
+        for name, value in fields.items()
+        if getattr(row, name) != value
+    ]
+    if not changes:
+        return  # the row holds these values already (pressed twice): nothing to lose
+    raise StaleEdit(
+        STALE_EDIT.format(
+            what=what, now=STALE_EDIT_NOW.format(changes="; ".join(changes))
+        ),
+        version=now,
+    )
+
+
+def _shown(value: object) -> str:
+    return (
+        "empty"
+        if value in (None, "")
+        else repr(value)
+        if isinstance(value, str)
+        else str(value)
+    )
 
 
 ROUND_LOCK_OUTSIDE_TRANSACTION = (

@@ -18,14 +18,17 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors import (
+    player_byes_version,
     player_first_row_round,
     posted_rounds,
     round_one_paired,
 )
 from tournaments.services.common import (
+    StaleEdit,
     model_check,
     section_lock,
     section_open_check,
+    stale_check,
 )
 
 PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
@@ -54,6 +57,10 @@ BYE_ROUND_RANGE = "Round {round} is not a round of this section (rounds 1 to {ro
 BYE_AFTER_WITHDRAWAL = "{player} withdrew after round {last}: no bye for round {round}."
 BYE_ROUND_PAIRED = (
     "Round {round} is paired already: change that round's pairings on its round page."
+)
+BYES_STALE = (
+    "{player}'s requested byes changed after this page was opened (another TD saved them): "
+    "nothing was saved. Now: {now}. Saving again replaces them with this form's."
 )
 LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
@@ -90,14 +97,29 @@ def player_check(*, player: Player) -> None:
     model_check(player, exclude=["start_number", "section"])
 
 
-def player_update(*, player: Player, **fields: Any) -> Player:
+def player_update(
+    *, player: Player, based_on: str | None = None, **fields: Any
+) -> Player:
     """Change a player's details; the start number, status and withdrawal change through
-    ``players_renumber``, ``player_withdraw`` and ``player_reactivate``."""
+    ``players_renumber``, ``player_withdraw`` and ``player_reactivate``.
+
+    ``based_on`` is the ``selectors.row_version`` (over ``fields``) of the player the form
+    showed: a save from a page opened before another TD changed the player is refused
+    (``StaleEdit``), nothing changed, rather than undoing that change without a word.
+    """
     for name in PLAYER_FIXED_FIELDS:
         fields.pop(name, None)
     with transaction.atomic():
         section_lock(player.section)
         changed = Player.objects.get(pk=player.pk)
+        stale_check(
+            row=changed,
+            fields={
+                k: v.strip() if isinstance(v, str) else v for k, v in fields.items()
+            },
+            based_on=based_on,
+            what=f"{changed.name} (number {changed.start_number})",
+        )
         rating_changed = "rating" in fields and fields["rating"] != changed.rating
         for name, value in fields.items():
             setattr(changed, name, value.strip() if isinstance(value, str) else value)
@@ -308,17 +330,43 @@ def player_byes_check(*, player: Player, byes: Mapping[int, str]) -> None:
 
 
 def player_byes_request(
-    *, player: Player, byes: Mapping[int, str]
+    *, player: Player, byes: Mapping[int, str], based_on: str | None = None
 ) -> list[RequestedBye]:
     """Make ``byes`` (round -> full / half / zero) the player's requested byes.
 
     Only rounds not yet paired change: a round already paired keeps what it has (its round page
-    changes pairings), and naming it with a different bye is an error.
+    changes pairings), and naming it with a different bye is an error. ``based_on``: the
+    ``selectors.player_byes_version`` the form showed; a save from a page opened before another
+    TD changed these byes (or closed check-in) is refused, nothing changed (``StaleEdit``):
+    the form names every round, so it would take back byes it never showed.
     """
     with transaction.atomic():
+        # The lock the pairing and closing check-in take: the rounds posted stay as read.
+        section_lock(player.section)
         section_open_check(section=player.section_id)
+        player.refresh_from_db(fields=["status", "withdrawn_after_round"])
         player_byes_check(player=player, byes=byes)
         paired = posted_rounds(player.section)
+        now = player_byes_version(player_id=player.pk)
+        if based_on and based_on != now:
+            stored = dict(
+                RequestedBye.objects.filter(player=player).values_list(
+                    "round_number", "kind"
+                )
+            )
+            wanted = {**{n: k for n, k in stored.items() if n in paired}, **byes}
+            if wanted != stored:
+                raise StaleEdit(
+                    BYES_STALE.format(
+                        player=player,
+                        now=", ".join(
+                            f"round {n} {RequestedBye.Kind(k).label.lower()}"
+                            for n, k in sorted(stored.items())
+                        )
+                        or "none",
+                    ),
+                    version=now,
+                )
         for bye in RequestedBye.objects.filter(player=player):
             if bye.round_number not in paired and bye.round_number not in byes:
                 bye.delete()

@@ -21,7 +21,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
-from tournaments.services.common import model_check
+from tournaments.services.common import model_check, stale_check
 
 TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
 SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
@@ -48,12 +48,25 @@ def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
     return tournament
 
 
-def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
-    """Change the tournament's own fields (not its slug: published links keep working)."""
-    for name, value in fields.items():
-        setattr(tournament, name, value)
-    _tournament_check(tournament)
-    tournament.save(update_fields=list(fields))
+def tournament_update(
+    *, tournament: Tournament, based_on: str | None = None, **fields: Any
+) -> Tournament:
+    """Change the tournament's own fields (not its slug: published links keep working).
+
+    ``based_on``: the ``selectors.row_version`` (over ``fields``) the form was drawn from; a
+    save from a page opened before another TD's save is refused (``StaleEdit``).
+    """
+    with transaction.atomic():
+        changed = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        stale_check(
+            row=changed, fields=fields, based_on=based_on, what="The tournament"
+        )
+        for name, value in fields.items():
+            setattr(changed, name, value)
+        _tournament_check(changed)
+        changed.save(update_fields=list(fields))
+    for name in fields:
+        setattr(tournament, name, getattr(changed, name))
     return tournament
 
 
@@ -126,14 +139,24 @@ def section_check(*, section: Section) -> None:
     model_check(section)
 
 
-def section_update(*, section: Section, **fields: Any) -> Section:
+def section_update(
+    *, section: Section, based_on: str | None = None, **fields: Any
+) -> Section:
     """Change a section's settings; it keeps every round something already refers to.
 
-    The posted order changes only through ``section_tiebreaks_post``.
+    The posted order changes only through ``section_tiebreaks_post``. ``based_on``: the
+    ``selectors.row_version`` (over ``fields``) the form was drawn from; a save from a page
+    opened before another TD's save is refused (``StaleEdit``).
     """
     fields.pop("tiebreaks", None)
     with transaction.atomic():
         changed = Section.objects.select_for_update().get(pk=section.pk)
+        stale_check(
+            row=changed,
+            fields=fields,
+            based_on=based_on,
+            what=f"The section {changed.name}",
+        )
         old_kind = changed.kind
         for name, value in fields.items():
             setattr(changed, name, value)

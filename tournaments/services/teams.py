@@ -26,6 +26,15 @@ TEAM_SCORING_LOCKED = (
 TEAM_SCORING_UNCHANGED = "This is already the posted team scoring."
 TEAM_GROUP_EMPTY = "Choose at least one section to score teams across."
 TEAM_GROUP_UNKNOWN = "Section {pk} is not a section of this tournament."
+TEAM_GROUP_NAME_MAX = 60
+TEAM_GROUP_NAME_LONG = (
+    f"A team group's name is at most {TEAM_GROUP_NAME_MAX} characters."
+)
+TEAM_GROUP_MISSING = "There is no team group {group} in this tournament."
+TEAM_GROUP_OVERLAP = (
+    "{section} is already scored in the team group {group}: a section counts in one group "
+    "only (take it out of that group first)."
+)
 TEAM_GROUP_TEAM_SECTION = (
     "{name} is a fixed-roster team section: its teams have their own standings."
 )
@@ -118,9 +127,12 @@ def tournament_team_scoring_post(
     prizes: list[str] | None = None,
     reason: str = "",
     sections: Sequence[int] | None = None,
+    group: int = 1,
+    name: str = "",
 ) -> dict[str, Any]:
-    """Post the event's team scoring: the players of a group of sections (``sections``, e.g.
-    K-3, K-5 and K-8 of a scholastic; None: every section) pooled by club / team.
+    """Post (or change) the event's team group ``group``: the players of a group of sections
+    (``sections``, e.g. K-1 and K-3 of a scholastic, named "Primary"; None: every section)
+    pooled by club / team. An event may post several groups; a section is in one at most.
 
     Locked once round 1 of a section of the group (as posted before or as posted now) is
     posted; a change then needs a written reason.
@@ -128,6 +140,11 @@ def tournament_team_scoring_post(
     new = team_scoring_check(
         top=top, min_players=min_players, order=order, prizes=prizes
     )
+    new["name"] = name.strip()
+    if len(new["name"]) > TEAM_GROUP_NAME_MAX:
+        raise ValidationError(TEAM_GROUP_NAME_LONG)
+    if group < 1:
+        raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         known = {
@@ -135,12 +152,50 @@ def tournament_team_scoring_post(
         }
         if sections is not None:
             new["sections"] = _group_check(sections, known)
-        started = team_group_started(locked, new.get("sections", list(known)))
-        stored = _changed(locked.team_scoring, new, started, reason)
-        locked.team_scoring = stored
+        pooled = new.get("sections", list(known))
+        others = [g for g in locked.team_groups() if g["id"] != group]
+        _overlap_check(pooled, others, known)
+        old = locked.team_group(group) or {}
+        posted = {k: v for k, v in old.items() if k != "id"}
+        started = team_group_started(locked, group, pooled)
+        stored = {"id": group, **_changed(posted, new, started, reason)}
+        locked.team_scoring = {
+            "groups": sorted([*others, stored], key=lambda g: int(g["id"]))
+        }
         locked.save(update_fields=["team_scoring"])
-    tournament.team_scoring = stored
+    tournament.team_scoring = locked.team_scoring
     return stored
+
+
+def tournament_team_group_clear(*, tournament: Tournament, group: int) -> None:
+    """Take an event team group down (its sections free for another group); only before
+    round 1 of a section of the group is posted."""
+    with transaction.atomic():
+        locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if locked.team_group(group) is None:
+            raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
+        if team_group_started(locked, group):
+            raise ValidationError(TEAM_SCORING_LOCKED)
+        others = [g for g in locked.team_groups() if g["id"] != group]
+        locked.team_scoring = {"groups": others} if others else {}
+        locked.save(update_fields=["team_scoring"])
+    tournament.team_scoring = locked.team_scoring
+
+
+def _overlap_check(
+    pooled: Sequence[int], others: list[dict[str, Any]], known: dict[int, Section]
+) -> None:
+    """A section is scored in one group only (a group naming no sections pools every one)."""
+    for other in others:
+        taken = set(other.get("sections", known))
+        clash = next((pk for pk in pooled if pk in taken), None)
+        if clash is not None:
+            raise ValidationError(
+                TEAM_GROUP_OVERLAP.format(
+                    section=known[clash].name,
+                    group=other.get("name") or f"group {other['id']}",
+                )
+            )
 
 
 def _group_check(sections: Sequence[int], known: dict[int, Section]) -> list[int]:

@@ -11,11 +11,16 @@ from django.db import transaction
 from standings.engine import SYSTEMS, format_order, parse_order
 from tournaments.models import Section, TiebreakChange
 from tournaments.selectors import round_one_posted, section_tiebreaks_posted
+from tournaments.services.common import StaleEdit
 from tournaments.validators import no_control_characters_but_lines
 
 TIEBREAKS_INVALID = "This order cannot be used: {error}."
 TIEBREAKS_EMPTY = "Choose at least one tiebreak."
 TIEBREAKS_UNCHANGED = "This is already the posted order."
+TIEBREAKS_STALE = (
+    "Another TD posted a tiebreak order after this page was opened: {now}. Nothing was "
+    "posted; post again to replace it with this page's order."
+)
 TIEBREAKS_LOCKED = (
     "Round 1 pairings are posted, so the order is locked: a change now needs an override with "
     "a written reason, which is shown with the standings."
@@ -45,16 +50,30 @@ def section_tiebreaks_check(*, section: Section, order: str, reason: str = "") -
 
 
 def section_tiebreaks_post(
-    *, section: Section, order: str, user: User | None, reason: str = ""
+    *,
+    section: Section,
+    order: str,
+    user: User | None,
+    reason: str = "",
+    based_on: str | None = None,
 ) -> TiebreakChange:
     """Post the section's tiebreak order, and keep the change (old, new, reason, who, when).
 
     Once round 1 pairings are posted the order is locked (US Chess 34: players expect the order
     announced before round one); a change then needs a written reason. An order with a drawing
     of lots records a seed, once, so the standings can be reproduced.
+
+    ``based_on`` is the stored order the page was drawn from: when another TD posted a
+    different one since, nothing is posted (``StaleEdit``, whose version is the order now).
     """
     with transaction.atomic():
         locked_section = Section.objects.select_for_update().get(pk=section.pk)
+        now = locked_section.tiebreaks
+        if based_on and based_on != now and tiebreak_order_check(order) != now:
+            raise StaleEdit(
+                TIEBREAKS_STALE.format(now=_labels(now)),
+                version=now,
+            )
         new = section_tiebreaks_check(
             section=locked_section, order=order, reason=reason
         )
@@ -79,3 +98,10 @@ def section_tiebreaks_post(
         locked_section.lots_seed,
     )
     return change
+
+
+def _labels(order: str) -> str:
+    try:
+        return ", ".join(spec.label for spec in parse_order(order))
+    except ValueError:
+        return repr(order)  # stored before orders were checked

@@ -23,7 +23,11 @@ from tournaments.forms.players import (
 from tournaments.models import Player, RatingList, Section
 from tournaments.results import withdrawal_words
 from tournaments.views.rating_lists import fill_initial, lookup_matches
-from tournaments.views.setup import form_errors, section_for_director
+from tournaments.views.setup import (
+    form_errors,
+    section_for_director,
+    stale_form_errors,
+)
 
 
 def _player_for_director(
@@ -33,6 +37,27 @@ def _player_for_director(
     player = get_object_or_404(Player, section=found, start_number=number)
     player.section = found
     return player
+
+
+PLAYER_RENUMBERED = (
+    "The start numbers changed after this page was opened (numbered by rating again): number "
+    "{number} is {player} now. Nothing was changed: open the player from the list again."
+)
+
+
+def _renumbered(request: HttpRequest, player: Player) -> HttpResponse | None:
+    """A page names its player by start number; before round 1 another TD's rating change can
+    renumber the section. A post from an older page carries the player it showed: if that is
+    not who holds the number now, nothing is done (rather than withdraw or delete the wrong
+    player)."""
+    shown = request.POST.get("player", "")
+    if not shown or shown == str(player.pk):
+        return None
+    messages.error(
+        request,
+        PLAYER_RENUMBERED.format(number=player.start_number, player=player.name),
+    )
+    return _back(player.section)
 
 
 def _back(section: Section) -> HttpResponse:
@@ -189,7 +214,7 @@ def player_edit(
         try:
             services.player_update(player=player, **form.cleaned_data)
         except ValidationError as error:
-            form_errors(form, error)
+            stale_form_errors(form, error)
         else:
             messages.success(request, f"Saved {player.name}.")
             return _back(player.section)
@@ -202,6 +227,8 @@ def player_withdraw(
     request: HttpRequest, slug: str, section: int, number: int
 ) -> HttpResponse:
     player = _player_for_director(request, slug, section, number)
+    if (refused := _renumbered(request, player)) is not None:
+        return refused
     form = WithdrawForm(request.POST, section=player.section)
     if form.is_valid():
         try:
@@ -226,6 +253,8 @@ def player_reactivate(
     request: HttpRequest, slug: str, section: int, number: int
 ) -> HttpResponse:
     player = _player_for_director(request, slug, section, number)
+    if (refused := _renumbered(request, player)) is not None:
+        return refused
     try:
         services.player_reactivate(player=player)
     except ValidationError as error:
@@ -250,9 +279,13 @@ def player_byes(
     )
     if form.is_valid():
         try:
-            byes = services.player_byes_request(player=player, byes=form.byes())
+            byes = services.player_byes_request(
+                player=player,
+                byes=form.byes(),
+                based_on=form.cleaned_data["based_on"],
+            )
         except ValidationError as error:
-            form_errors(form, error)
+            stale_form_errors(form, error)
         else:
             messages.success(
                 request,
@@ -329,6 +362,8 @@ def player_delete(
     """Asks first (GET), deletes on the confirmation's POST."""
     player = _player_for_director(request, slug, section, number)
     if request.method == "POST":
+        if (refused := _renumbered(request, player)) is not None:
+            return refused
         try:
             services.player_delete(player=player, user=request.user)
         except ValidationError as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -12,7 +13,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments import selectors, services
 from tournaments.access import tournament_for_director
-from tournaments.forms.setup import RoundScheduleForm, SectionForm, TournamentForm
+from tournaments.forms.setup import (
+    RoundScheduleForm,
+    SectionForm,
+    TournamentForm,
+    version_field_renew,
+)
 from tournaments.forms.tiebreaks import order_labels
 from tournaments.models import Player, RequestedBye, Section, Tournament
 
@@ -40,6 +46,14 @@ def form_errors(form: object, error: ValidationError) -> None:
     """Put a service's refusal on the form, as sentences above its fields."""
     for message in error.messages:
         form.add_error(None, message)  # type: ignore[attr-defined]
+
+
+def stale_form_errors(form: forms.BaseForm, error: ValidationError) -> None:
+    """``form_errors``; after a stale save (``services.StaleEdit``) the form also carries the
+    row's current version, so saving it again (the TD has read the error) replaces it."""
+    form_errors(form, error)
+    if isinstance(error, services.StaleEdit):
+        version_field_renew(form, error)
 
 
 @require_http_methods(["GET", "POST"])
@@ -83,7 +97,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
         try:
             services.tournament_update(tournament=tournament, **form.cleaned_data)
         except ValidationError as error:
-            form_errors(form, error)
+            stale_form_errors(form, error)
         else:
             messages.success(request, "Tournament details saved.")
             return redirect("tournaments:tournament_detail", slug=tournament.slug)
@@ -149,7 +163,7 @@ def section_edit(request: HttpRequest, slug: str, section: int) -> HttpResponse:
         try:
             services.section_update(section=found, **form.cleaned_data)
         except ValidationError as error:
-            form_errors(form, error)
+            stale_form_errors(form, error)
         else:
             messages.success(request, f"Section {found.name} saved.")
             return redirect("tournaments:section_detail", slug=slug, section=found.pk)

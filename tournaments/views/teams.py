@@ -20,7 +20,7 @@ from tournaments.forms.teams import (
     TeamScoringForm,
     TeamSectionForm,
 )
-from tournaments.models import Round
+from tournaments.models import Round, Tournament
 from tournaments.views.setup import section_for_director
 
 TEMPLATE = "tournaments/team_scoring.html"
@@ -68,38 +68,73 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
 @require_http_methods(["GET", "POST"])
 @login_required
 def tournament_team_scoring(request: HttpRequest, slug: str) -> HttpResponse:
-    """The event's team scoring: the sections scored together, posted before their round 1."""
+    """The event's team groups (each a group of sections scored together, posted before its
+    round 1) and the form for a new one."""
     tournament = tournament_for_director(request, slug)
+    new = 1 + max((g["id"] for g in tournament.team_groups()), default=0)
+    return _event_group(request, tournament, new, posted=False)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def tournament_team_group(request: HttpRequest, slug: str, group: int) -> HttpResponse:
+    """One posted event team group: change it, or take it down before its round 1."""
+    tournament = tournament_for_director(request, slug)
+    if tournament.team_group(group) is None:
+        raise Http404("No such team group.")
+    return _event_group(request, tournament, group, posted=True)
+
+
+def _event_group(
+    request: HttpRequest, tournament: Tournament, group: int, posted: bool
+) -> HttpResponse:
+    slug = tournament.slug
     choices = selectors.individual_section_choices(tournament)
+    stored = tournament.team_group(group) if posted else None
+    action = (
+        reverse("tournaments:tournament_team_group", args=[slug, group])
+        if posted
+        else reverse("tournaments:tournament_team_scoring", args=[slug])
+    )
     context: dict[str, Any] = {
         "tournament": tournament,
-        "stored": tournament.team_scoring,
-        "locked": selectors.team_group_started(tournament),
-        "action": reverse("tournaments:tournament_team_scoring", args=[slug]),
-        "public": reverse("standings:event_teams", args=[slug]),
+        "group": group,
+        "groups": selectors.team_group_lines(tournament),
+        "stored": stored or {},
+        "locked": posted and selectors.team_group_started(tournament, group),
+        "action": action,
+        "public": reverse("standings:event_team_group", args=[slug, group]),
     }
     if request.method != "POST":
-        form = EventTeamScoringForm.for_event(tournament.team_scoring, choices)
+        free = selectors.team_group_free(tournament, group)
+        form = EventTeamScoringForm.for_event(stored or {}, choices, free)
         return render(request, TEMPLATE, {**context, "form": form})
     form = EventTeamScoringForm(request.POST, choices=choices)
-    if form.is_valid():
+    clear = posted and request.POST.get("action") == "clear"
+    if clear or form.is_valid():
         try:
-            services.tournament_team_scoring_post(
-                tournament=tournament,
-                top=form.cleaned_data["top"],
-                min_players=form.cleaned_data["min_players"],
-                order=form.cleaned_data["order"],
-                prizes=form.prize_list(),
-                reason=form.cleaned_data["reason"],
-                sections=form.cleaned_data["sections"],
-            )
+            if clear:
+                services.tournament_team_group_clear(tournament=tournament, group=group)
+            else:
+                services.tournament_team_scoring_post(
+                    tournament=tournament,
+                    group=group,
+                    name=form.cleaned_data["name"],
+                    top=form.cleaned_data["top"],
+                    min_players=form.cleaned_data["min_players"],
+                    order=form.cleaned_data["order"],
+                    prizes=form.prize_list(),
+                    reason=form.cleaned_data["reason"],
+                    sections=form.cleaned_data["sections"],
+                )
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(
-                request, f"Event team scoring posted for {tournament.name}."
-            )
-            return redirect(context["action"])
+            done = "taken down" if clear else "posted"
+            messages.success(request, f"Event team group {done} for {tournament.name}.")
+            if clear:
+                return redirect("tournaments:tournament_team_scoring", slug)
+            return redirect("tournaments:tournament_team_group", slug, group)
     return render(request, TEMPLATE, {**context, "form": form}, status=400)
 
 

@@ -44,8 +44,12 @@ def section_tiebreaks(
                 f"The stored order {found.tiebreaks!r} cannot be read. {error.messages[0]}"
             ]
         form = TiebreakPostForm(locked=locked)
-        return _render(request, found, builder, form, locked, unreadable)
+        return _render(
+            request, found, builder, form, locked, unreadable, found.tiebreaks
+        )
     builder = TiebreakBuilder.from_data(request.POST)
+    # The stored order the page was first drawn from, carried through the builder's steps.
+    based_on = request.POST.get("based_on", "")
     action = request.POST.get("action", "")
     form = TiebreakPostForm(request.POST, locked=locked)
     errors: list[str] = []
@@ -61,9 +65,12 @@ def section_tiebreaks(
                 order=builder.order_text(),
                 user=request.user,  # type: ignore[arg-type]
                 reason=form.cleaned_data["reason"],
+                based_on=based_on,
             )
         except ValidationError as error:
             errors = error.messages
+            if isinstance(error, services.StaleEdit):
+                based_on = error.version  # posting again replaces the other TD's order
         else:
             messages.success(
                 request,
@@ -75,7 +82,7 @@ def section_tiebreaks(
             if request.htmx:
                 return HttpResponseClientRedirect(url)
             return redirect(url)
-    return _render(request, found, builder, form, locked, errors)
+    return _render(request, found, builder, form, locked, errors, based_on)
 
 
 def _section_url(section: Section) -> str:
@@ -92,6 +99,7 @@ def _render(
     form: TiebreakPostForm,
     locked: bool,
     errors: list[str] | None = None,
+    based_on: str = "",
 ) -> HttpResponse:
     template = "tournaments/tiebreaks.html"
     if request.htmx and request.method == "POST":
@@ -106,6 +114,7 @@ def _render(
             "form": form,
             "locked": locked,
             "errors": errors or [],
+            "based_on": based_on,
             "posted": selectors.section_tiebreaks_posted(section),
             "current": order_labels(section.tiebreaks),
             "presets": [
