@@ -171,6 +171,7 @@ CASES: dict[str, Case] = {
     "tournaments:section_create": Case(_slug, get=DIRECTOR, post=DIRECTOR),
     "tournaments:section_detail": Case(_section, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:section_edit": Case(_section, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:section_schedule": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:player_add": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:players_import": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:players_renumber": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
