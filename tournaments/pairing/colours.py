@@ -24,8 +24,8 @@ _RINGS = ((1, 2, 0), (2, 0, 1))
 
 # Chains of moves: how many players may move for one clash, about how many are looked at in
 # all, and how many places nearest in rating (within the limit) each player moving is shown.
-_CHAIN_DEPTH = 6
-_CHAIN_VISITS = 400
+_CHAIN_DEPTH = 10
+_CHAIN_VISITS = 1000
 _CHAIN_NEAREST = 12
 
 # A candidate colour fix: the two new pairs, the rating switch, the two players switched, and

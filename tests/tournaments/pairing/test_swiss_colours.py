@@ -28,6 +28,17 @@ def misses(entrants: list[Entrant], result_boards: tuple[object, ...]) -> list[i
     return missed
 
 
+def assert_one_chain(entrants: list[Entrant], *, round_number: int, moves: int) -> None:
+    """The round pairs with every due colour given, no rule broken, by one chain of moves."""
+    result = pair_swiss(entrants, round_number=round_number)
+
+    assert misses(entrants, result.boards) == []
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    chain = [n for n in result.notes if "takes the place of" in n]
+    assert len(chain) == 1
+    assert chain[0].count("takes the place of") == moves
+
+
 def group_of_sixty(far: int) -> list[Entrant]:
     """One score group of 60 rated 2000 down to 1882: the top half due Black, the bottom half
     due White, except the top player (due White) and the bottom half's player ``far`` boards
@@ -209,13 +220,7 @@ def test_a_chain_of_moves_far_down_the_boards_cures_clashes_no_swap_or_ring_mend
     due |= dict.fromkeys(range(3, 7), B) | dict.fromkeys(range(10, 14), W)
     entrants = [player(n, due[n]) for n in range(1, 15)]
 
-    result = pair_swiss(entrants, round_number=2)
-
-    assert misses(entrants, result.boards) == []
-    assert pairing_problems(entrants, result.boards, result.byes) == []
-    chain = [n for n in result.notes if "takes the place of" in n]
-    assert len(chain) == 1
-    assert chain[0].count("takes the place of") == 3
+    assert_one_chain(entrants, round_number=2, moves=3)
 
 
 def odd_player_event(history: dict[Colour, tuple[Colour, ...]]) -> list[Entrant]:
@@ -290,3 +295,33 @@ def test_a_rematch_is_avoided_by_the_swap_that_keeps_the_due_colours() -> None:
 
     assert misses(entrants, result.boards) == []
     assert pairing_problems(entrants, result.boards, result.byes) == []
+
+
+def test_a_chain_of_eight_moves_cures_two_clashes_no_shorter_chain_can() -> None:
+    # Eight boards of one group, ratings 2000 down to 1925 (all within 80). Upper players
+    # #1-#8, lower #9-#16; board 1 both due White, board 8 both due Black, every other board
+    # White/Black. Rematches leave each upper player #i (after #1) only #(i+8) and #(i+7),
+    # #1 only #9 and #16, and no two upper or two lower players may meet: the one pairing
+    # with every colour given moves all eight lower players one board down, #16 to board 1.
+    tops, bottoms = list(range(1, 9)), list(range(9, 17))
+    allowed = {(t, t + 8) for t in tops} | {(t, t + 7) for t in tops[1:]} | {(1, 16)}
+    met: dict[int, set[int]] = {n: set() for n in tops + bottoms}
+    for a in tops + bottoms:
+        for b in tops + bottoms:
+            pair = (min(a, b), max(a, b))
+            if a != b and pair not in allowed:
+                met[a].add(b)
+    due_white = {1, 9} | set(range(10, 16))
+    entrants = [
+        Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=2005 - 5 * n,
+            score=Fraction(1),
+            colours=(W, B) if n in due_white else (B, W),
+            opponents=frozenset(met[n]),
+        )
+        for n in tops + bottoms
+    ]
+
+    assert_one_chain(entrants, round_number=3, moves=8)
