@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -92,7 +94,7 @@ def test_a_first_round_already_posted_is_refused_and_nothing_saved() -> None:
 
 def test_a_late_entry_sent_twice_asks_before_entering_the_player_again() -> None:
     section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=4)
-    entry = {
+    entry: dict[str, Any] = {
         "section": section,
         "name": "Late Larry",
         "rating": 1500,
