@@ -199,6 +199,7 @@ from tournaments.services.rounds import (
     round_pairings_check,
     round_pairings_save,
 )
+from tournaments.services.screens import SCREEN_NAME_TAKEN, hall_screen_save
 from tournaments.services.setup import (
     SECTION_KIND_LOCKED,
     SECTION_NAME_TAKEN,
@@ -282,6 +283,7 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "hall_screen_save",
     "ROUND_PUBLISH_NO_ORDER",
     "ACCOUNT_NAME_INVALID",
     "ACCOUNT_NAME_TAKEN",
@@ -346,6 +348,7 @@ __all__ = [
     "ROUND_REMOVE_HAS_RESULTS",
     "ROUND_REMOVE_LATER",
     "ROUND_REMOVE_NOTHING",
+    "SCREEN_NAME_TAKEN",
     "SECTION_FINAL",
     "STALE_EDIT",
     "StaleEdit",
