@@ -1,6 +1,7 @@
 """Time the TD's big pages for the 1,200-player section, in process, with their SQL queries.
 
     .venv/bin/python bench/td_pages_bench.py [--repeat 5] [--trf PATH] [--profile PAGE]
+        [--only PAGE] [--dump DIR]
     .venv/bin/python bench/td_pages_bench.py --postgres postgres://postgres@127.0.0.1:5432/postgres
 
 It imports the 1,200 x 11 file ``synthetic_tbsgen_1200p_11r.trf`` of the shared data folder
@@ -13,7 +14,8 @@ page's size and its queries. The public standings are timed as the TD sees them 
 page cache cleared before each request).
 
 ``--profile PAGE`` (a page's label, e.g. ``round``) prints the 25 functions with the most
-cumulative time for one request of that page instead.
+cumulative time for one request of that page instead. ``--only PAGE`` times only the pages
+whose label starts with PAGE (e.g. ``--only rating``).
 """
 
 from __future__ import annotations
@@ -64,6 +66,15 @@ def pages_of(slug: str, section: int) -> dict[str, str]:
         "tournament": reverse("tournaments:tournament_detail", kwargs={"slug": slug}),
         "prizes": reverse("tournaments:prizes", kwargs=kw),
         "rating report": reverse("tournaments:section_rating_report", kwargs=kw),
+        "rating report (event)": reverse(
+            "tournaments:rating_report", kwargs={"slug": slug}
+        ),
+        # The zip as the page's "Download anyway" link asks for it (the file's players have
+        # no US Chess ID: without force=1 the download sends the TD back to the page).
+        "rating report zip": reverse(
+            "tournaments:rating_report_download", kwargs={"slug": slug}
+        )
+        + "?force=1",
         "tiebreaks": reverse("tournaments:section_tiebreaks", kwargs=kw),
         "standings (TD)": reverse("standings:standings", kwargs=kw),
     }
@@ -79,6 +90,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--trf", type=Path, default=DEFAULT_TRF)
     parser.add_argument("--profile", help="profile one page (its label's first word)")
+    parser.add_argument(
+        "--only", help="time only the pages whose label starts with this"
+    )
     parser.add_argument(
         "--dump",
         type=Path,
@@ -147,6 +161,8 @@ def run(url: str, options: argparse.Namespace) -> None:
     client = Client()
     client.force_login(user)
     pages = pages_of(tournament.slug, section.pk)
+    if options.only:
+        pages = {k: v for k, v in pages.items() if k.startswith(options.only)}
     vendor = "PostgreSQL" if url.startswith("postgres") else "SQLite"
     print(
         f"{vendor}, Python {platform.python_version()} on {platform.platform()}, "

@@ -23,10 +23,17 @@ from tournaments.models import Result
 MARKER = 987654321
 
 
-def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[object], str]:
-    """The URL ``name`` for any value of its argument ``key``: one ``reverse()`` for every row."""
+def url_parts(name: str, key: str, **kwargs: Any) -> tuple[str, str]:
+    """The URL ``name`` before and after its argument ``key`` (an integer), not escaped: one
+    ``reverse()`` for every row, the value written between the two."""
     url = reverse(f"tournaments:{name}", kwargs={**kwargs, key: MARKER})
-    before, after = (escape(part) for part in url.split(str(MARKER)))
+    before, after = url.split(str(MARKER))
+    return before, after
+
+
+def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[object], str]:
+    """The URL ``name`` for any value of its argument ``key``, escaped, for HTML."""
+    before, after = (escape(part) for part in url_parts(name, key, **kwargs))
     return lambda value: f"{before}{value}{after}"
 
 
@@ -539,3 +546,17 @@ def history_rows_html(changes: Iterable[Any]) -> SafeString:
             "</tr>\n"
         )
     return mark_safe("".join(out))
+
+
+def problem_items_html(problems: Iterable[Any], button: str) -> SafeString:
+    """The rating report page's problems, a list item each with its button to the page that
+    fixes it (``button`` is the button's colour class)."""
+    return mark_safe(
+        "".join(
+            '<li class="list-group-item d-flex flex-wrap gap-2 align-items-baseline">'
+            f'<span class="me-auto">{escape(p.sentence)}</span>'
+            f'<a class="btn btn-sm {button} btn-touch" href="{escape(p.url)}">'
+            f"{escape(p.link)}</a></li>"
+            for p in problems
+        )
+    )

@@ -19,6 +19,7 @@ from django.urls import reverse
 from tournaments import uschess
 from tournaments.dbf import dbf_table
 from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.tables import url_parts
 
 PROGRAM = "TIEBREAK"
 # The most rounds a section may report: the current US Chess FAQ allows 32 (the 2C text of
@@ -120,19 +121,17 @@ UNRATED_GAMES = frozenset(
 )
 
 
-def round_cell(pairing: Pairing | None, player: Player) -> str:
+def round_cell(pairing: ReportPairing | None, player_id: int) -> str:
     """The player's cell for one round: ``W12B``, ``D3W``, ``L5B``, or ``X0`` ``F0`` ``B0``
     ``H0`` ``U0`` for a round not played over the board (no pairing at all: ``U0``)."""
     if pairing is None:
         return "U0"
-    as_white = pairing.white_id == player.pk
+    as_white = pairing.white_id == player_id
     played = _WHITE_CELL if as_white else _BLACK_CELL
     if pairing.result in played and pairing.black_id is not None:
-        opponent = pairing.black if as_white else pairing.white
-        assert opponent is not None
-        return (
-            f"{played[pairing.result]}{opponent.start_number}{'W' if as_white else 'B'}"
-        )
+        if as_white:
+            return f"{played[pairing.result]}{pairing.black_number}W"
+        return f"{played[pairing.result]}{pairing.white_number}B"
     unplayed = _WHITE_UNPLAYED if as_white else _BLACK_UNPLAYED
     return f"{unplayed[pairing.result]}0"
 
@@ -140,14 +139,40 @@ def round_cell(pairing: Pairing | None, player: Player) -> str:
 # ---- loading
 
 
+# The report reads plain rows, not model instances: a 1,200-player section of 11 rounds has
+# 6,600 pairings, and building them as models (with their players attached) took most of the
+# page's time (docs/performance.md, "TD pages at 1,200 players").
+
+
+@dataclass(slots=True)
+class ReportPlayer:
+    pk: int
+    start_number: int
+    name: str
+    uschess_id: str
+    state: str
+    rating: int | None
+
+
+@dataclass(slots=True)
+class ReportPairing:
+    pk: int
+    number: int  # the round's
+    white_id: int
+    black_id: int | None
+    result: str
+    white_number: int  # the players' start numbers (0 for no black player)
+    black_number: int
+
+
 @dataclass
 class ReportSection:
     section: Section
     number: int  # S_SEC_NUM: 1..n in the tournament's order
-    players: list[Player]
+    players: list[ReportPlayer]
     rounds: dict[int, Round]
     # (player id, round number) -> the player's pairing in that round
-    pairings: dict[tuple[int, int], Pairing] = field(default_factory=dict)
+    pairings: dict[tuple[int, int], ReportPairing] = field(default_factory=dict)
 
 
 @dataclass
@@ -167,23 +192,39 @@ def rating_report_load(tournament: Tournament) -> ReportEvent:
         s.pk: ReportSection(section=s, number=i, players=[], rounds={})
         for i, s in enumerate(sections, start=1)
     }
-    for player in Player.objects.filter(section__tournament=tournament).order_by(
-        "section", "start_number"
+    numbers: dict[int, int] = {}
+    for pk, section_id, number, name, uschess_id, state, rating in (
+        Player.objects.filter(section__tournament=tournament)
+        .order_by("section", "start_number")
+        .values_list(
+            "pk", "section_id", "start_number", "name", "uschess_id", "state", "rating"
+        )
     ):
-        by_id[player.section_id].players.append(player)
+        by_id[section_id].players.append(
+            ReportPlayer(pk, number, name, uschess_id, state, rating)
+        )
+        numbers[pk] = number
     rounds = {}
     for round_ in Round.objects.filter(section__tournament=tournament):
         by_id[round_.section_id].rounds[round_.number] = round_
         rounds[round_.pk] = round_
-    players = {p.pk: p for s in by_id.values() for p in s.players}
-    for pairing in Pairing.objects.filter(round__section__tournament=tournament):
-        pairing.white = players[pairing.white_id]
-        pairing.black = players[pairing.black_id] if pairing.black_id else None
-        round_ = rounds[pairing.round_id]
+    for pk, round_id, white_id, black_id, result in Pairing.objects.filter(
+        round__section__tournament=tournament
+    ).values_list("pk", "round_id", "white_id", "black_id", "result"):
+        round_ = rounds[round_id]
+        pairing = ReportPairing(
+            pk,
+            round_.number,
+            white_id,
+            black_id,
+            result,
+            numbers[white_id],
+            numbers[black_id] if black_id else 0,
+        )
         target = by_id[round_.section_id].pairings
-        target[(pairing.white_id, round_.number)] = pairing
-        if pairing.black_id:
-            target[(pairing.black_id, round_.number)] = pairing
+        target[(white_id, round_.number)] = pairing
+        if black_id:
+            target[(black_id, round_.number)] = pairing
     return ReportEvent(tournament=tournament, sections=list(by_id.values()))
 
 
@@ -283,32 +324,36 @@ def _section_problems(t: Tournament, rs: ReportSection) -> list[Problem]:
         )
     if len(rs.players) < 2:
         add("fewer than 2 players: nothing to rate.", players_url, "Players")
+    # One reverse() per kind of link, the number filled in (1,200 players, 11 rounds).
+    round_before, round_after = url_parts("round_detail", "number", **kw)
+    player_before, player_after = url_parts("player_edit", "number", **kw)
+    pending = {p.number for p in rs.pairings.values() if p.result == Result.PENDING}
     for number in range(1, s.rounds_total + 1):
-        round_url = reverse("tournaments:round_detail", kwargs={**kw, "number": number})
         round_ = rs.rounds.get(number)
-        pending = [
-            p
-            for (_pid, n), p in rs.pairings.items()
-            if n == number and p.result == Result.PENDING
-        ]
-        if round_ is None or round_.status != Round.Status.COMPLETE or pending:
-            add(f"round {number} is not complete.", round_url, f"Round {number}")
+        if (
+            round_ is None
+            or round_.status != Round.Status.COMPLETE
+            or number in pending
+        ):
+            add(
+                f"round {number} is not complete.",
+                f"{round_before}{number}{round_after}",
+                f"Round {number}",
+            )
     unrated = {
-        (n, p.pk) for (_pid, n), p in rs.pairings.items() if p.result in UNRATED_GAMES
+        (p.number, p.pk) for p in rs.pairings.values() if p.result in UNRATED_GAMES
     }
     for number, _pk in sorted(unrated):
         add(
             f"round {number} has a game marked not rated: it goes out as a forfeit "
             "(or a half-point bye for a draw).",
-            reverse("tournaments:round_detail", kwargs={**kw, "number": number}),
+            f"{round_before}{number}{round_after}",
             f"Round {number}",
             error=False,
         )
     ids = Counter(p.uschess_id for p in rs.players if p.uschess_id)
     for player in rs.players:
-        url = reverse(
-            "tournaments:player_edit", kwargs={**kw, "number": player.start_number}
-        )
+        url = f"{player_before}{player.start_number}{player_after}"
         who = f"player {player.start_number}. {player.name}"
         link = f"Edit {player.name}"
         if not player.uschess_id:
@@ -371,7 +416,7 @@ def rating_report_files(event: ReportEvent) -> dict[str, bytes]:
         ])  # fmt: skip
         for p in rs.players:
             cells = [
-                round_cell(rs.pairings.get((p.pk, n)), p)
+                round_cell(rs.pairings.get((p.pk, n)), p.pk)
                 if n <= s.rounds_total
                 else "U0"
                 for n in range(1, rounds + 1)

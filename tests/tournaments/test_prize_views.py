@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -275,3 +276,70 @@ def test_a_cash_amount_may_be_typed_with_a_dollar_sign_and_commas(
         "1500",
         "500.50",
     ]
+
+
+def editor_version(page: bytes) -> str:
+    found = re.search(r'name="based_on" value="([0-9a-f]+)"', page.decode())
+    assert found is not None, "the editor carries the fund it was drawn from"
+    return found[1]
+
+
+def test_an_editor_opened_before_another_tds_save_does_not_take_back_their_lines(
+    section: Section, td_client: Client
+) -> None:
+    version = editor_version(td_client.get(url(section)).content)
+    services.section_prize_fund_set(section=section, fund=fund("120"))  # the other TD
+
+    response = td_client.post(
+        url(section),
+        {**rows({"label": "1st", "places": "1", "cash": "50"}), "based_on": version},
+        follow=True,
+    )
+
+    assert "The prize fund changed after this page was opened" in (
+        response.content.decode()
+    )
+    assert reload(section).prize_fund == fund("120")
+    # Saved again from the page that said so: the TD means it.
+    again = td_client.post(
+        url(section),
+        {
+            **rows({"label": "1st", "places": "1", "cash": "50"}),
+            "based_on": editor_version(response.content),
+        },
+    )
+    assert again.status_code == 302
+    assert [p["label"] for p in reload(section).prize_fund["prizes"]] == ["1st"]
+
+
+def test_the_editor_saved_twice_saves_once_without_an_error(
+    section: Section, td_client: Client
+) -> None:
+    data = {
+        **rows({"label": "1st", "places": "1", "cash": "50"}),
+        "based_on": editor_version(td_client.get(url(section)).content),
+    }
+
+    assert td_client.post(url(section), data).status_code == 302
+    assert td_client.post(url(section), data).status_code == 302
+
+
+def test_a_playoff_delete_pressed_twice_deletes_only_that_playoff(
+    section: Section, td_client: Client
+) -> None:
+    services.section_playoff_record(section=section, players=[4, 3])
+    services.section_playoff_record(section=section, players=[2, 1])
+    delete = url(section, "tournaments:playoff_delete", playoff=1)
+
+    td_client.post(delete, {"players": "4,3"})
+    td_client.post(delete, {"players": "4,3"})  # number 1 is the other playoff now
+
+    assert reload(section).playoffs == [{"players": [2, 1], "note": ""}]
+
+
+def test_the_delete_button_names_its_playoffs_players(
+    section: Section, td_client: Client
+) -> None:
+    services.section_playoff_record(section=section, players=[4, 3])
+
+    assert 'name="players" value="4,3"' in td_client.get(url(section)).content.decode()

@@ -215,3 +215,19 @@ def test_without_a_schedule_or_a_time_a_hall_screen_has_no_countdown(
     anonymous: Client, section: Section
 ) -> None:
     assert "screen-countdown" not in anonymous.get(_screen(section)).content.decode()
+
+
+def test_the_tds_round_page_says_when_the_round_starts_and_links_the_schedule(
+    td_client: Client, section: Section
+) -> None:
+    _set(section, None, datetime.datetime(2026, 11, 28, 14, tzinfo=UTC), None, None)
+    kw = {"slug": section.tournament.slug, "section": section.pk}
+    second = td_client.get(
+        reverse("tournaments:round_detail", kwargs={**kw, "number": 2})
+    )
+    assert "starts Sat Nov 28, 2:00 PM" in _text(second)
+    assert f'href="{_schedule_url(section)}">starts' in second.content.decode()
+    first = td_client.get(
+        reverse("tournaments:round_detail", kwargs={**kw, "number": 1})
+    )
+    assert "no start time set" in _text(first)

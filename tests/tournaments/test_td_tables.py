@@ -4,12 +4,13 @@ every value from the database escaped, and the rows' details (titles, byes, with
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import section_build, tournament_build
 from tournaments import services
 from tournaments.forms.rounds import BoardFormSet
 from tournaments.models import Player, ResultChange, Round, Section, Tournament
@@ -72,6 +73,11 @@ def page_urls(section: Section) -> dict[str, str]:
         "history": reverse("tournaments:round_history", kwargs={**kw, "number": 1}),
         "players": reverse("tournaments:section_detail", kwargs=kw),
         "check-in": reverse("tournaments:checkin", kwargs={**kw, "number": 3}),
+        # Every player lacks a US Chess ID: a problem (and a link) per player.
+        "rating report": reverse("tournaments:section_rating_report", kwargs=kw),
+        "rating report (event)": reverse(
+            "tournaments:rating_report", kwargs={"slug": section.tournament.slug}
+        ),
     }
 
 
@@ -92,6 +98,26 @@ def test_the_big_td_pages_read_the_same_queries_for_8_and_80_players(
         assert _queries(td_client, small[page]) == _queries(td_client, large[page]), (
             page
         )
+
+
+def test_the_rating_report_download_reads_the_same_queries_for_8_and_80_players(
+    td_client: Client, tournament: Tournament, td: User
+) -> None:
+    other_tournament = tournament_build(name="Summer Open")
+    other_tournament.directors.add(td)
+    big_section(tournament, 8)
+    big_section(other_tournament, 80, name="Large")
+
+    counts = [
+        _queries(
+            td_client,
+            reverse("tournaments:rating_report_download", kwargs={"slug": t.slug})
+            + "?force=1",
+        )
+        for t in (tournament, other_tournament)
+    ]
+
+    assert counts[0] == counts[1]
 
 
 def test_the_round_page_has_result_buttons_on_every_posted_board(

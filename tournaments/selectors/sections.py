@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -239,3 +240,10 @@ def player_byes_version(*, player_id: int) -> str:
         .values_list("round_number", "kind"),
     ]
     return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
+
+
+def prize_fund_version(fund: object) -> str:
+    """A short digest of a stored prize fund: the prize editor carries the one it was drawn
+    from (``services.section_prize_fund_set``)."""
+    text = json.dumps(fund, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

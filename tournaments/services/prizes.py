@@ -3,11 +3,15 @@ players (US Chess 34A, 34C)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments import prize_fund
 from tournaments.models import Player, Section
+from tournaments.selectors import prize_fund_version
+from tournaments.services.common import StaleEdit
 
 PLAYOFF_TOO_FEW = "A playoff needs at least two players."
 PLAYOFF_PLAYER_TWICE = "Player {number} is listed twice."
@@ -18,19 +22,36 @@ PLAYOFF_PLAYER_ALREADY = (
 PLAYOFF_NOTE_TOO_LONG = "The note is longer than {n} characters."
 PLAYOFF_NOT_FOUND = "There is no playoff number {number} to delete."
 PLAYOFF_NOTE_MAX = 200
+PRIZE_FUND_STALE = (
+    "The prize fund changed after this page was opened (another TD saved it, now {count} "
+    "prize line{s}): nothing was saved. Save again to replace it with the lines on this page."
+)
 
 
-def section_prize_fund_set(*, section: Section, fund: object) -> Section:
+def section_prize_fund_set(
+    *, section: Section, fund: object, based_on: str | None = None
+) -> Section:
     """Replace the section's prize fund with ``fund`` (the fund JSON, parsed).
 
     Raises ``ValidationError`` with one message per problem (each naming its prize) and saves
     nothing when the fund is bad; saves the canonical form of ``prize_fund.fund_clean``.
+    ``based_on``: the ``selectors.prize_fund_version`` the editor was drawn from; a save from
+    an editor opened before another TD saved the fund is refused (``StaleEdit``): it would
+    take back that TD's lines without a word.
     """
     try:
         cleaned = prize_fund.fund_clean(fund)
     except prize_fund.FundError as error:
         raise ValidationError(error.messages) from None
     with transaction.atomic():
+        stored = Section.objects.select_for_update().get(pk=section.pk).prize_fund
+        now = prize_fund_version(stored)
+        if based_on and based_on != now and cleaned != stored:
+            count = len((stored or {}).get("prizes", []))
+            raise StaleEdit(
+                PRIZE_FUND_STALE.format(count=count, s="" if count == 1 else "s"),
+                version=now,
+            )
         Section.objects.filter(pk=section.pk).update(prize_fund=cleaned)
     section.prize_fund = cleaned
     return section
@@ -77,10 +98,28 @@ def section_playoff_record(
     return section
 
 
-def section_playoff_delete(*, section: Section, number: int) -> Section:
-    """Delete playoff ``number`` (1 = the first recorded)."""
+def section_playoff_delete(
+    *, section: Section, number: int, players: Sequence[int] | None = None
+) -> Section:
+    """Delete playoff ``number`` (1 = the first recorded).
+
+    ``players``: the playoff's players as the page showed them. Numbers move up when an earlier
+    playoff goes, so the playoff is found by its players: one no longer there (the button
+    pressed twice, or another TD deleted it) is deleted already, and no other goes instead.
+    """
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
+        if players is not None:
+            shown = list(players)
+            found = [
+                n
+                for n, p in enumerate(locked.playoffs, start=1)
+                if isinstance(p, dict) and p.get("players") == shown
+            ]
+            if not found:
+                section.playoffs = locked.playoffs
+                return section
+            number = found[0]
         if not 1 <= number <= len(locked.playoffs):
             raise ValidationError(PLAYOFF_NOT_FOUND.format(number=number))
         locked.playoffs = [

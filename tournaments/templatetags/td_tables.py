@@ -70,3 +70,9 @@ def history_rows(changes: Any) -> SafeString:
 def check_row(context: Any, row: Any) -> SafeString:
     """One board's check-mode row."""
     return tables.check_rows_html([row], context)
+
+
+@register.simple_tag
+def problem_items(problems: Any, button: str) -> SafeString:
+    """The rating report's errors or warnings, a list item each."""
+    return tables.problem_items_html(problems, button)

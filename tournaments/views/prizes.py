@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.access import tournament_for_director
 from tournaments.forms.prizes import (
     FundUploadForm,
@@ -58,6 +58,7 @@ def _render(
     upload: FundUploadForm | None = None,
     playoff: PlayoffForm | None = None,
     status: int = 200,
+    based_on: str | None = None,
 ) -> HttpResponse:
     names = dict(section.players.values_list("start_number", "name"))
     playoffs = [
@@ -82,19 +83,24 @@ def _render(
             initial={"announced": section.playoff_announced}
         ),
         "playoffs": playoffs,
+        # The fund the editor was drawn from (kept through "add rows" and refusals).
+        "based_on": based_on or selectors.prize_fund_version(section.prize_fund),
         "prize_count": len((section.prize_fund or {}).get("prizes", [])),
     }
     return render(request, "tournaments/prizes.html", context, status=status)
 
 
-def _fund_save(request: HttpRequest, section: Section, fund: dict[str, Any]) -> bool:
-    """Save the fund through the service and say so; False (with the messages) if it refuses."""
+def _fund_save(
+    request: HttpRequest, section: Section, fund: dict[str, Any], based_on: str = ""
+) -> bool | str:
+    """Save the fund through the service and say so; False (with the messages) if it refuses,
+    or the fund's version now if it refused a stale editor (the editor carries it then)."""
     try:
-        services.section_prize_fund_set(section=section, fund=fund)
+        services.section_prize_fund_set(section=section, fund=fund, based_on=based_on)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
-        return False
+        return error.version if isinstance(error, services.StaleEdit) else False
     count = len(section.prize_fund["prizes"])
     messages.success(
         request, FUND_SAVED.format(count=count, s="" if count == 1 else "s")
@@ -116,11 +122,20 @@ def prizes(request: HttpRequest, slug: str, section: int) -> HttpResponse:
         except ValueError:
             total = 0
         data[f"{PREFIX}-TOTAL_FORMS"] = str(total + ROWS_ADDED)
-        return _render(request, found, formset=PrizeFormSet(data, prefix=PREFIX))
+        return _render(
+            request,
+            found,
+            formset=PrizeFormSet(data, prefix=PREFIX),
+            based_on=request.POST.get("based_on"),
+        )
     formset = PrizeFormSet(request.POST, prefix=PREFIX)
-    if formset.is_valid() and _fund_save(request, found, formset.fund):
-        return redirect(_page_url(found))
-    return _render(request, found, formset=formset)
+    based_on = request.POST.get("based_on", "")
+    if formset.is_valid():
+        saved = _fund_save(request, found, formset.fund, based_on)
+        if saved is True:
+            return redirect(_page_url(found))
+        based_on = saved or based_on
+    return _render(request, found, formset=formset, based_on=based_on)
 
 
 @require_POST
@@ -129,7 +144,10 @@ def prize_fund_upload(request: HttpRequest, slug: str, section: int) -> HttpResp
     """Replace the fund with an uploaded or pasted fund JSON."""
     found = _section(request, slug, section)
     upload = FundUploadForm(request.POST, request.FILES)
-    if upload.is_valid() and _fund_save(request, found, upload.cleaned_data["fund"]):
+    if (
+        upload.is_valid()
+        and _fund_save(request, found, upload.cleaned_data["fund"]) is True
+    ):
         return redirect(_page_url(found))
     return _render(request, found, upload=upload)
 
@@ -169,6 +187,14 @@ def playoff_record(request: HttpRequest, slug: str, section: int) -> HttpRespons
     return _render(request, found, playoff=form)
 
 
+def _numbers(text: str | None) -> list[int] | None:
+    """The start numbers a form sent ("12,7"); None when it sent none, or not numbers."""
+    try:
+        return [int(n) for n in text.split(",")] if text else None
+    except ValueError:
+        return None
+
+
 @require_POST
 @login_required
 def playoff_delete(
@@ -176,7 +202,11 @@ def playoff_delete(
 ) -> HttpResponse:
     found = _section(request, slug, section)
     try:
-        services.section_playoff_delete(section=found, number=playoff)
+        services.section_playoff_delete(
+            section=found,
+            number=playoff,
+            players=_numbers(request.POST.get("players")),
+        )
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
