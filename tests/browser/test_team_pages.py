@@ -12,11 +12,13 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS
 from tests.browser.test_round_page import log_in
+from tests.standings.test_team_pages import build
 from tests.tournaments.builders import section_build, tournament_build
 from tests.tournaments.test_team_lineups import league
 from tournaments.demo import demo_tournament_create
 from tournaments.demo_teams import demo_team_tournament_create
-from tournaments.models import Pairing, Section
+from tournaments.models import Pairing, Player, Section
+from tournaments.services import tournament_team_scoring_post
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,7 +50,7 @@ def test_school_team_standings_from_the_tournament_page(
 
     page.goto(live_server.url + reverse("standings:tournament", args=[tournament.slug]))
     page.get_by_role("link", name="Team standings").click()
-    assert page.get_by_role("heading", name="Team standings, whole event").is_visible()
+    assert page.get_by_role("heading", name="Team standings: whole event").is_visible()
     assert (
         "Club champions trophy"
         in page.locator("table.team-standings tbody").inner_text()
@@ -199,6 +201,87 @@ def test_td_scores_school_teams_over_a_group_of_sections(
     expect(page.get_by_label("K-8")).to_be_checked()
     page.get_by_role("link", name="Team standings").click()
     expect(
-        page.get_by_role("heading", name="Team standings, K-3, K-5, K-8")
+        page.get_by_role("heading", name="Team standings: K-3, K-5, K-8")
     ).to_be_visible()
     _shot(page, "group", request)
+    # A second group: the sections left over are offered ticked; both groups are listed.
+    page.go_back()
+    page.get_by_role("link", name="+ New team group").click()
+    expect(page.get_by_label("K-12")).to_be_checked()
+    expect(page.get_by_label("K-8")).not_to_be_checked()
+    page.get_by_label("Group name").fill("High school")
+    page.get_by_role("button", name="Post team scoring").click()
+    expect(page.get_by_text("Event team scoring posted")).to_be_visible()
+    expect(page.locator(".team-groups li")).to_have_count(2)
+    expect(page.get_by_role("link", name="High school")).to_be_visible()
+    _shot(page, "td_two_groups", request)
+
+
+# Four team tiebreaks: the columns a phone cannot show at once.
+FOUR_TIEBREAKS = "modified_median,solkoff,sonneborn_berger,cumulative"
+
+
+def test_two_team_groups_on_a_phone_keep_place_team_and_score_in_sight(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    tournament = tournament_build(name="County Scholastic", is_published=True)
+    k1, k3, high = (build(tournament, name) for name in ("K-1", "K-3", "9-12"))
+    Player.objects.filter(section__tournament=tournament, club="North").update(
+        club="North Valley Elementary School"
+    )
+    tournament_team_scoring_post(
+        tournament=tournament,
+        top=3,
+        min_players=2,
+        order=FOUR_TIEBREAKS,
+        prizes=["1st place trophy", "2nd place trophy"],
+        group=1,
+        name="Primary",
+        sections=[k1.pk, k3.pk],
+    )
+    tournament_team_scoring_post(
+        tournament=tournament,
+        top=2,
+        min_players=2,
+        order=FOUR_TIEBREAKS,
+        group=2,
+        name="High school",
+        sections=[high.pk],
+    )
+    page.goto(live_server.url + reverse("standings:tournament", args=[tournament.slug]))
+    page.get_by_role("link", name="Team standings: Primary").click()
+    expect(page.get_by_role("heading", name="Team standings: Primary")).to_be_visible()
+    # "Team standings" heads the page once.
+    expect(page.get_by_role("heading", name="Team standings")).to_have_count(1)
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+    )
+    first = page.locator("table.team-standings tbody tr").first
+    cells = [
+        first.locator("td.place"),
+        first.locator("th.name"),
+        first.locator("td.num.fw-bold"),
+    ]
+    boxes = [cell.bounding_box() for cell in cells]
+    assert all(box["x"] >= 0 and box["x"] + box["width"] <= width + 1 for box in boxes)
+    assert "North Valley Elementary School" in first.inner_text()
+    _shot(page, "group_primary", request)
+    # Scrolled to the last columns, the place and the team stay where they were.
+    page.locator(".team-scroll").evaluate("el => { el.scrollLeft = el.scrollWidth; }")
+    after = [cell.bounding_box() for cell in cells[:2]]
+    assert [round(b["x"]) for b in after] == [round(b["x"]) for b in boxes[:2]]
+    expect(first.locator("td").last).to_be_in_viewport()
+    _shot(page, "group_primary_scrolled", request)
+
+    # A section of the group links its team standings; the other group has its own page.
+    page.goto(
+        live_server.url
+        + reverse("standings:standings", args=[tournament.slug, high.pk])
+    )
+    page.get_by_role("link", name="Event teams: High school").click()
+    expect(
+        page.get_by_role("heading", name="Team standings: High school")
+    ).to_be_visible()
+    assert "(K-1)" not in page.locator("table.team-standings").inner_text()
+    _shot(page, "group_high", request)

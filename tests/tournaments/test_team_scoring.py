@@ -505,3 +505,23 @@ def test_the_migration_makes_an_older_posting_group_one_and_back(
     assert Tournament.objects.get(pk=tournament.pk).team_scoring == moved.team_scoring
     migration.to_single(django_apps, None)
     assert Tournament.objects.get(pk=tournament.pk).team_scoring == old
+
+
+def test_new_groups_are_numbered_in_turn_and_a_new_group_sent_twice_is_refused(
+    tournament: Tournament,
+) -> None:
+    s = scholastic(tournament)
+    first = services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, group=None, sections=[s["K-1"].pk]
+    )
+    # Another TD's new group, from a page loaded before the first was posted.
+    second = services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, group=None, sections=[s["9-12"].pk]
+    )
+    assert (first["id"], second["id"]) == (1, 2)
+    before = Tournament.objects.get(pk=tournament.pk).team_scoring
+    with pytest.raises(ValidationError, match="9-12 is already scored"):
+        services.tournament_team_scoring_post(
+            tournament=tournament, **SCHOLASTIC, group=None, sections=[s["9-12"].pk]
+        )
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == before

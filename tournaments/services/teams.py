@@ -127,12 +127,13 @@ def tournament_team_scoring_post(
     prizes: list[str] | None = None,
     reason: str = "",
     sections: Sequence[int] | None = None,
-    group: int = 1,
+    group: int | None = 1,
     name: str = "",
 ) -> dict[str, Any]:
     """Post (or change) the event's team group ``group``: the players of a group of sections
     (``sections``, e.g. K-1 and K-3 of a scholastic, named "Primary"; None: every section)
     pooled by club / team. An event may post several groups; a section is in one at most.
+    ``group`` None: a new group, numbered under the lock (two TDs adding one each get two).
 
     Locked once round 1 of a section of the group (as posted before or as posted now) is
     posted; a change then needs a written reason.
@@ -143,10 +144,12 @@ def tournament_team_scoring_post(
     new["name"] = name.strip()
     if len(new["name"]) > TEAM_GROUP_NAME_MAX:
         raise ValidationError(TEAM_GROUP_NAME_LONG)
-    if group < 1:
+    if group is not None and group < 1:
         raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if group is None:
+            group = 1 + max((g["id"] for g in locked.team_groups()), default=0)
         known = {
             s.pk: s for s in Section.objects.filter(tournament=locked).order_by("pk")
         }

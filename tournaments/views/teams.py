@@ -71,8 +71,7 @@ def tournament_team_scoring(request: HttpRequest, slug: str) -> HttpResponse:
     """The event's team groups (each a group of sections scored together, posted before its
     round 1) and the form for a new one."""
     tournament = tournament_for_director(request, slug)
-    new = 1 + max((g["id"] for g in tournament.team_groups()), default=0)
-    return _event_group(request, tournament, new, posted=False)
+    return _event_group(request, tournament, None)
 
 
 @require_http_methods(["GET", "POST"])
@@ -82,14 +81,16 @@ def tournament_team_group(request: HttpRequest, slug: str, group: int) -> HttpRe
     tournament = tournament_for_director(request, slug)
     if tournament.team_group(group) is None:
         raise Http404("No such team group.")
-    return _event_group(request, tournament, group, posted=True)
+    return _event_group(request, tournament, group)
 
 
 def _event_group(
-    request: HttpRequest, tournament: Tournament, group: int, posted: bool
+    request: HttpRequest, tournament: Tournament, group: int | None
 ) -> HttpResponse:
+    """A posted group's page (``group``), or the new group's (None)."""
     slug = tournament.slug
     choices = selectors.individual_section_choices(tournament)
+    posted = group is not None
     stored = tournament.team_group(group) if posted else None
     action = (
         reverse("tournaments:tournament_team_group", args=[slug, group])
@@ -103,38 +104,38 @@ def _event_group(
         "stored": stored or {},
         "locked": posted and selectors.team_group_started(tournament, group),
         "action": action,
-        "public": reverse("standings:event_team_group", args=[slug, group]),
+        "public": posted and reverse("standings:event_team_group", args=[slug, group]),
     }
     if request.method != "POST":
         free = selectors.team_group_free(tournament, group)
         form = EventTeamScoringForm.for_event(stored or {}, choices, free)
         return render(request, TEMPLATE, {**context, "form": form})
     form = EventTeamScoringForm(request.POST, choices=choices)
-    clear = posted and request.POST.get("action") == "clear"
-    if clear or form.is_valid():
-        try:
-            if clear:
-                services.tournament_team_group_clear(tournament=tournament, group=group)
-            else:
-                services.tournament_team_scoring_post(
-                    tournament=tournament,
-                    group=group,
-                    name=form.cleaned_data["name"],
-                    top=form.cleaned_data["top"],
-                    min_players=form.cleaned_data["min_players"],
-                    order=form.cleaned_data["order"],
-                    prizes=form.prize_list(),
-                    reason=form.cleaned_data["reason"],
-                    sections=form.cleaned_data["sections"],
-                )
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            done = "taken down" if clear else "posted"
-            messages.success(request, f"Event team group {done} for {tournament.name}.")
-            if clear:
-                return redirect("tournaments:tournament_team_scoring", slug)
-            return redirect("tournaments:tournament_team_group", slug, group)
+    try:
+        if group is not None and request.POST.get("action") == "clear":
+            services.tournament_team_group_clear(tournament=tournament, group=group)
+            messages.success(
+                request, f"Event team group taken down for {tournament.name}."
+            )
+            return redirect("tournaments:tournament_team_scoring", slug)
+        if form.is_valid():
+            posting = services.tournament_team_scoring_post(
+                tournament=tournament,
+                group=group,
+                name=form.cleaned_data["name"],
+                top=form.cleaned_data["top"],
+                min_players=form.cleaned_data["min_players"],
+                order=form.cleaned_data["order"],
+                prizes=form.prize_list(),
+                reason=form.cleaned_data["reason"],
+                sections=form.cleaned_data["sections"],
+            )
+            messages.success(
+                request, f"Event team scoring posted for {tournament.name}."
+            )
+            return redirect("tournaments:tournament_team_group", slug, posting["id"])
+    except ValidationError as error:
+        form.add_error(None, error)
     return render(request, TEMPLATE, {**context, "form": form}, status=400)
 
 
