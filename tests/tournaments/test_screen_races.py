@@ -5,21 +5,14 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connections
 
-from tests.tournaments.builders import tournament_build
+from tests.tournaments.builders import RACE_MARKS, tournament_build
 from tournaments import services
 from tournaments.models import HallScreen
 
-pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="a race needs two writers at once; SQLite lets one transaction write at a time",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = RACE_MARKS
 
 
 def test_two_adds_of_one_screen_name_at_once_make_one_screen() -> None:
