@@ -38,6 +38,7 @@ from .services import (
     result_record,
     round_pair,
     section_final_set,
+    section_schedule_set,
     section_team_scoring_post,
     section_tiebreaks_post,
     tournament_status_refresh,
@@ -329,6 +330,17 @@ def _players_enter(
     )
 
 
+# The Spring Open's round times: three rounds on Saturday, two on Sunday (the hall's time).
+DEMO_ROUND_TIMES = [(12, 10, 0), (12, 14, 30), (12, 19, 0), (13, 9, 30), (13, 14, 0)]
+
+
+def _schedule(rounds: int) -> list[datetime.datetime | None]:
+    return [
+        timezone.make_aware(datetime.datetime(2025, 4, day, hour, minute))
+        for day, hour, minute in DEMO_ROUND_TIMES[:rounds]
+    ]
+
+
 @transaction.atomic
 def demo_tournament_create() -> tuple[Tournament, bool]:
     """Build the demo tournament, replacing it if it exists; returns it and whether it was replaced."""
@@ -364,6 +376,7 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):
         section = _section_create(tournament, plan, position, rng)
+        section_schedule_set(section=section, starts=_schedule(plan.rounds))
         # The event is over: its results are final (its pages say so and offer the files),
         # and so the tournament is, not running.
         section_final_set(section=section, final=True)

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db.models import Q
+from django.utils import timezone
 
 from standings.engine import compute_standings, parse_order
 from standings.loaders import snapshot_load
@@ -462,3 +463,13 @@ def test_the_team_league_fields_a_reserve_in_round_three() -> None:
         .filter(Q(white=reserve) | Q(black=reserve))
         .exists()
     )
+
+
+def test_the_demo_events_sections_have_a_round_schedule(
+    tournament: Tournament,
+) -> None:
+    for section in tournament.sections.all():
+        schedule = section.round_schedule()
+        assert [n for n, _when in schedule] == list(range(1, section.rounds_total + 1))
+        first = timezone.localtime(schedule[0][1])
+        assert (first.date(), first.hour) == (tournament.start_date, 10)

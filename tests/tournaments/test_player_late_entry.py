@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -64,3 +66,46 @@ def test_the_first_round_must_be_a_later_round_of_the_section(first_round: int) 
         )
 
     assert error.value.messages == [services.LATE_ENTRY_FIRST_ROUND.format(rounds=4)]
+
+
+def test_a_first_round_already_posted_is_refused_and_nothing_saved() -> None:
+    # The late-entry page offered round 3 when it was opened; another TD has posted round 3
+    # since: the player would silently miss a round they came to play.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 =", "1-3 1-0, 2-4 0-1", "1-4 ?, 2-3 ?"],
+        rounds_total=5,
+    )
+
+    with pytest.raises(ValidationError) as error:
+        services.player_late_entry(
+            section=section,
+            name="Late Larry",
+            first_round=3,
+            missed={1: services.LATE_HALF, 2: services.LATE_HALF},
+        )
+
+    assert error.value.messages == [
+        services.LATE_ENTRY_ROUND_POSTED.format(round=3, next=4)
+    ]
+    assert Player.objects.filter(section=section).count() == 4
+    assert not Pairing.objects.filter(white__name="Late Larry").exists()
+
+
+def test_a_late_entry_sent_twice_asks_before_entering_the_player_again() -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=4)
+    entry: dict[str, Any] = {
+        "section": section,
+        "name": "Late Larry",
+        "rating": 1500,
+        "first_round": 2,
+        "missed": {1: services.LATE_HALF},
+    }
+    services.player_late_entry(**entry)
+
+    with pytest.raises(services.PlayersAddRefused) as error:
+        services.player_late_entry(**entry)
+
+    assert error.value.asks_confirmation
+    assert Player.objects.filter(section=section, name="Late Larry").count() == 1
+    assert Pairing.objects.filter(white__name="Late Larry").count() == 1

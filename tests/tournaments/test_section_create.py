@@ -113,3 +113,21 @@ def test_changing_the_kind_after_posting_keeps_the_posted_order(td) -> None:
     services.section_update(section=section, kind=Section.Kind.ROUND_ROBIN)
 
     assert Section.objects.get(pk=section.pk).tiebreaks == "solkoff,cumulative"
+
+
+def test_the_pairing_system_cannot_change_once_round_one_is_paired() -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 ?, 3-4 ?"], rounds_total=3
+    )
+
+    with pytest.raises(ValidationError) as error:
+        services.section_update(
+            section=section, kind=Section.Kind.ROUND_ROBIN, name="Open RR"
+        )
+
+    assert error.value.messages == [services.SECTION_KIND_LOCKED.format(kind="Swiss")]
+    assert Section.objects.filter(
+        pk=section.pk, kind=Section.Kind.SWISS, name="Open"
+    ).exists()
+    # The other settings still change.
+    services.section_update(section=section, name="Open RR")

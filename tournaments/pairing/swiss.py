@@ -65,23 +65,48 @@ def pair_swiss(
                 p for p in candidates if p.key == lowest.key and not p.entrant.had_bye
             ][:_COLOUR_BYE_TRIES]
             tries = group + [p for p in tries if p not in group]
-        best: tuple[tuple[int, int], list[Pair], list[str], Ranked] | None = None
-        first_cost = (0, 0)
+        # Per try: (rematches, had a bye already), then how far apart in score the boards'
+        # players are and how many boards clash on colour; the pairs, the notes, the player.
+        trials: list[
+            tuple[tuple[int, bool], int, int, list[Pair], list[str], Ranked]
+        ] = []
+        usual: tuple[tuple[int, bool], int, int, list[Pair], list[str], Ranked] | None
+        usual = None
         for candidate in tries:
             trial_notes: list[str] = []
             pairer.notes = trial_notes
             rest = [p for p in players if p is not candidate]
             made, rematches = pairer.pair(rest)
-            clashes = sum(1 for pair in made if conflict(*pair))
-            cost = (rematches, clashes if options.bye_for_colours else 0)
-            if candidate is tries[0]:
-                first_cost = cost
-            if best is None or cost < best[0]:
-                best = (cost, made, trial_notes, candidate)
-            if cost == (0, 0):
+            trial = (
+                (rematches, candidate.entrant.had_bye),
+                sum(abs(a.key - b.key) for a, b in made),
+                sum(1 for pair in made if conflict(*pair)),
+                made,
+                trial_notes,
+                candidate,
+            )
+            trials.append(trial)
+            if usual is None or trial[0] < usual[0]:
+                usual = trial
+            if usual[0] == (0, False) and (
+                not options.bye_for_colours or usual[2] == 0
+            ):
                 break
-        assert best is not None
-        (_rematches, clashes), pairs, trial_notes, bye = best
+        assert usual is not None
+        chosen = usual
+        if options.bye_for_colours:
+            # 28L2a: another player of the lowest group who has not had a bye, for fewer
+            # colour clashes; never with a rematch or a bye given twice (28L), never with
+            # players further from their score group (27A2 comes first).
+            for trial in trials:
+                if (
+                    trial[0] == usual[0]
+                    and trial[1] <= usual[1]
+                    and trial[2] < chosen[2]
+                ):
+                    chosen = trial
+        _cost, _gap, clashes, pairs, trial_notes, bye = chosen
+        first_cost = (trials[0][0][0], trials[0][2])
         pairer.notes = notes
         if bye is not tries[0] and first_cost[0] == 0 and first_cost[1] > clashes:
             notes.append(

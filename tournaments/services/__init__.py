@@ -71,6 +71,7 @@ from tournaments.services.players import (
     DELETE_HAS_GAMES,
     LATE_ENTRY_CHOICE,
     LATE_ENTRY_FIRST_ROUND,
+    LATE_ENTRY_ROUND_POSTED,
     LATE_HALF,
     LATE_NOT_PAIRED,
     PLAYER_FIELDS,
@@ -199,6 +200,7 @@ from tournaments.services.rounds import (
     round_pairings_save,
 )
 from tournaments.services.setup import (
+    SECTION_KIND_LOCKED,
     SECTION_NAME_TAKEN,
     SECTION_POINTS_ORDER,
     SECTION_RATING_MAX_RANGE,
@@ -395,6 +397,7 @@ __all__ = [
     "ImportRow",
     "LATE_ENTRY_CHOICE",
     "LATE_ENTRY_FIRST_ROUND",
+    "LATE_ENTRY_ROUND_POSTED",
     "LATE_HALF",
     "LATE_NOT_PAIRED",
     "BOARD_HAS_RESULT",
@@ -443,6 +446,7 @@ __all__ = [
     "ROUND_PAIR_NO_PLAYERS",
     "ROUND_PAIR_NO_ROUND",
     "ResultConflict",
+    "SECTION_KIND_LOCKED",
     "SECTION_NAME_TAKEN",
     "SECTION_RATING_MAX_RANGE",
     "SECTION_POINTS_ORDER",

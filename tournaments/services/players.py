@@ -63,6 +63,10 @@ BYES_STALE = (
     "nothing was saved. Now: {now}. Saving again replaces them with this form's."
 )
 LATE_ENTRY_FIRST_ROUND = "The first round played must be from 2 to {rounds}."
+LATE_ENTRY_ROUND_POSTED = (
+    "Round {round} is posted already, without this player: choose round {next} or later as "
+    "the first round played (each round before gets a half-point bye or not paired)."
+)
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
 
 PLAYER_FIELDS = (

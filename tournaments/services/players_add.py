@@ -30,11 +30,17 @@ from tournaments.models import (
     Round,
     Section,
 )
-from tournaments.selectors import next_start_number, paired_rounds, round_one_paired
+from tournaments.selectors import (
+    next_start_number,
+    paired_rounds,
+    posted_rounds,
+    round_one_paired,
+)
 from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.players import (
     LATE_ENTRY_CHOICE,
     LATE_ENTRY_FIRST_ROUND,
+    LATE_ENTRY_ROUND_POSTED,
     LATE_HALF,
     LATE_NOT_PAIRED,
     player_check,
@@ -315,7 +321,9 @@ def player_late_entry(
 
     For each missed round, ``missed`` says half-point bye or not paired: a round already paired
     gets the row now (a half-point bye, or "not paired"); a later round gets a requested bye
-    (half, or zero for not paired) that its pairings will give.
+    (half, or zero for not paired) that its pairings will give. The first round played comes
+    after every posted round: a posted round has no place for the player (a draft's does:
+    pair it again).
     """
     if not 2 <= first_round <= section.rounds_total:
         raise ValidationError(
@@ -333,6 +341,13 @@ def player_late_entry(
             user=user,
             renumber=False,
         )
+        # Read under the section's lock (players_add took it), which pairing takes too: a round
+        # posted after the page was opened is seen. The player would miss it without a row.
+        late = max((n for n in posted_rounds(section) if n >= first_round), default=0)
+        if late:
+            raise ValidationError(
+                LATE_ENTRY_ROUND_POSTED.format(round=late, next=late + 1)
+            )
         paired = paired_rounds(section)
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
         for number, choice in choices.items():

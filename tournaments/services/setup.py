@@ -20,13 +20,21 @@ from tournaments.models import (
     Section,
     Tournament,
 )
-from tournaments.selectors import free_slug, section_default_tiebreaks
+from tournaments.selectors import (
+    free_slug,
+    section_default_tiebreaks,
+    section_pairing_options_locked,
+)
 from tournaments.services.common import model_check, stale_check
 
 TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
 SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
 SECTION_ROUNDS_TOO_FEW = (
     "The section cannot have fewer than {needed} rounds: {why} round {needed}."
+)
+SECTION_KIND_LOCKED = (
+    "Round 1 is paired (pairing system: {kind}): the pairing system can no longer change. "
+    "Remove round 1's pairings first."
 )
 SECTION_POINTS_ORDER = (
     "A win must be worth more than a draw, and a draw at least as much as a loss."
@@ -160,6 +168,12 @@ def section_update(
         old_kind = changed.kind
         for name, value in fields.items():
             setattr(changed, name, value)
+        if changed.kind != old_kind and section_pairing_options_locked(changed):
+            # Round 2 of a round robin after a Swiss round 1 (or the reverse) would pair
+            # players who met, by a table nobody was given.
+            raise ValidationError(
+                SECTION_KIND_LOCKED.format(kind=Section.Kind(old_kind).label)
+            )
         section_check(section=changed)
         update = list(fields)
         # A kind change before any posting brings the new kind's default order with it.

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.tournaments.pairing.events import one_game_player
 from tournaments.pairing import (
     Colour,
     Entrant,
@@ -123,6 +124,51 @@ def test_bye_goes_to_the_lowest_ranked_player_unless_the_colour_variation_is_pos
     assert len(bye_notes) == 1
     assert bye_notes[0].startswith("Pairing bye to #2 P2 rather than #3 P3: 1 fewer")
     assert "28L2a" in bye_notes[0]
+
+
+def test_the_bye_for_colours_never_goes_to_a_player_who_has_had_one() -> None:
+    # As above, but #1 and #2 have had a bye: only #3 may have it, whatever the colours.
+    entrants = [
+        Entrant(
+            id=e.id,
+            name=e.name,
+            rating=e.rating,
+            colours=e.colours,
+            opponents=e.opponents,
+            had_bye=e.id != 3,
+        )
+        for e in lowest_three()
+    ]
+
+    result = pair_swiss(
+        entrants, round_number=2, options=options_parse({"bye_for_colours": True})
+    )
+
+    assert [b.player for b in result.byes] == [3]
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+
+
+def test_the_bye_for_colours_never_moves_players_out_of_their_score_group() -> None:
+    # Score 1: #1 due White, #2 due Black. Score 0: #3 and #4 due White, #5 due Black; #3 met
+    # #5. The bye to #5 (the usual one) leaves 3-4 clashing; the bye to #4 gives every colour
+    # but, #3 and #5 having met, pairs both groups across (1-5, 2-3); the bye to #3 gives
+    # every colour with everyone in their group: that one.
+    player = one_game_player
+    entrants = [
+        player(1, 2000, W, 1, 11),
+        player(2, 1900, B, 1, 12),
+        player(3, 1800, W, 0, 5),
+        player(4, 1700, W, 0, 14),
+        player(5, 1600, B, 0, 3),
+    ]
+
+    result = pair_swiss(
+        entrants, round_number=2, options=options_parse({"bye_for_colours": True})
+    )
+
+    assert [b.player for b in result.byes] == [3]
+    assert met(result.boards) == {frozenset((1, 2)), frozenset((4, 5))}
+    assert pairing_problems(entrants, result.boards, result.byes) == []
 
 
 def equal_claims() -> list[Entrant]:
