@@ -4,6 +4,7 @@ on real concurrent connections (PostgreSQL): one result, and a sentence for the 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from django.core.exceptions import ValidationError
 from django.db import connections
@@ -17,34 +18,42 @@ from tournaments.services.backup import BACKUP_SLUG_TAKEN, tournament_restore
 pytestmark = RACE_MARKS
 
 
-def test_two_adds_of_one_screen_name_at_once_make_one_screen() -> None:
-    tournament = tournament_build()
-    taken = services.SCREEN_NAME_TAKEN.format(name="Door")
+def twice_at_once(write: Callable[[], object]) -> list[str]:
+    """Run ``write`` on two connections at the same moment; "done" or the refusal of each."""
+    start = threading.Barrier(2)
     outcomes: list[str] = []
 
-    def add(start: threading.Barrier) -> None:
+    def run() -> None:
         try:
             start.wait()
-            services.hall_screen_save(
-                screen=HallScreen(tournament=tournament, name="Door")
-            )
-            outcomes.append("added")
+            write()
+            outcomes.append("done")
         except ValidationError as error:
             outcomes.append(" ".join(error.messages))
         finally:
             connections.close_all()
 
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return sorted(outcomes)
+
+
+def test_two_adds_of_one_screen_name_at_once_make_one_screen() -> None:
+    tournament = tournament_build()
+    taken = services.SCREEN_NAME_TAKEN.format(name="Door")
+
     for _ in range(5):
         HallScreen.objects.all().delete()
-        start = threading.Barrier(2)
-        threads = [threading.Thread(target=add, args=(start,)) for _ in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(30)
+        outcomes = twice_at_once(
+            lambda: services.hall_screen_save(
+                screen=HallScreen(tournament=tournament, name="Door")
+            )
+        )
+        assert outcomes == sorted(["done", taken])
         assert HallScreen.objects.filter(tournament=tournament).count() == 1
-
-    assert sorted(outcomes) == sorted(["added", taken] * 5)
 
 
 def test_one_backup_restored_twice_at_once_makes_one_tournament() -> None:
@@ -52,27 +61,10 @@ def test_one_backup_restored_twice_at_once_makes_one_tournament() -> None:
     slug = section.tournament.slug
     text = tournament_export(section.tournament)
     taken = BACKUP_SLUG_TAKEN.format(slug=slug)
-    outcomes: list[str] = []
-
-    def restore(start: threading.Barrier) -> None:
-        try:
-            start.wait()
-            tournament_restore(text=text)
-            outcomes.append("restored")
-        except ValidationError as error:
-            outcomes.append(" ".join(error.messages))
-        finally:
-            connections.close_all()
 
     for _ in range(5):
         Tournament.objects.filter(slug=slug).delete()
-        start = threading.Barrier(2)
-        threads = [threading.Thread(target=restore, args=(start,)) for _ in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(60)
+        outcomes = twice_at_once(lambda: tournament_restore(text=text))
+        assert outcomes == sorted(["done", taken])
         assert Tournament.objects.filter(slug=slug).count() == 1
         assert Player.objects.filter(section__tournament__slug=slug).count() == 2
-
-    assert sorted(outcomes) == sorted(["restored", taken] * 5)
