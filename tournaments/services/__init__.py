@@ -60,6 +60,7 @@ from tournaments.services.pairing import (
 from tournaments.services.pairing_options import (
     PAIRING_OPTIONS_INVALID,
     PAIRING_OPTIONS_LOCKED,
+    PAIRING_OPTIONS_STALE,
     section_pairing_options_set,
 )
 from tournaments.services.players import (
@@ -408,6 +409,7 @@ __all__ = [
     "PAIRINGS_RACE",
     "PAIRING_OPTIONS_INVALID",
     "PAIRING_OPTIONS_LOCKED",
+    "PAIRING_OPTIONS_STALE",
     "PLAYER_AGAINST_SELF",
     "PLAYER_FIELDS",
     "PLAYER_FIXED_FIELDS",
