@@ -12,7 +12,7 @@ from django.db import connections
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
 from tournaments import services
 from tournaments.backup import tournament_export
-from tournaments.models import HallScreen, Player, Tournament
+from tournaments.models import CheckIn, HallScreen, Player, RequestedBye, Tournament
 from tournaments.services.backup import BACKUP_SLUG_TAKEN, tournament_restore
 
 pytestmark = RACE_MARKS
@@ -68,3 +68,48 @@ def test_one_backup_restored_twice_at_once_makes_one_tournament() -> None:
         assert outcomes == sorted(["done", taken])
         assert Tournament.objects.filter(slug=slug).count() == 1
         assert Player.objects.filter(section__tournament__slug=slug).count() == 2
+
+
+def test_a_player_checked_in_while_check_in_closes_is_not_left_with_its_zero_bye() -> (
+    None
+):
+    section = section_build(
+        ratings=list(range(2000, 1700, -10)), rounds=[], rounds_total=3
+    )
+    players = list(Player.objects.filter(section=section).order_by("start_number"))
+
+    def close(start: threading.Barrier) -> None:
+        try:
+            start.wait()
+            services.checkin_close(
+                section=section,
+                round_number=1,
+                action=services.CLOSE_ZERO_BYE,
+                user=None,
+            )
+        finally:
+            connections.close_all()
+
+    def check_in(start: threading.Barrier) -> None:
+        try:
+            start.wait()
+            for player in players:
+                services.checkin_set(
+                    player=player, round_number=1, present=True, user=None
+                )
+        finally:
+            connections.close_all()
+
+    for _ in range(5):
+        CheckIn.objects.all().delete()
+        RequestedBye.objects.all().delete()
+        start = threading.Barrier(2)
+        threads = [threading.Thread(target=f, args=(start,)) for f in (close, check_in)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+
+        assert CheckIn.objects.count() == len(players)
+        # Checked in, so expected at the board: no zero-point bye keeps them out.
+        assert not RequestedBye.objects.filter(round_number=1).exists()
