@@ -89,7 +89,7 @@ def _event_group(
 ) -> HttpResponse:
     """A posted group's page (``group``), or the new group's (None)."""
     slug = tournament.slug
-    choices = selectors.individual_section_choices(tournament)
+    choices = selectors.team_group_choices(tournament, group)
     posted = group is not None
     stored = tournament.team_group(group) if posted else None
     action = (
