@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connections
 
@@ -113,3 +114,18 @@ def test_a_player_checked_in_while_check_in_closes_is_not_left_with_its_zero_bye
         assert CheckIn.objects.count() == len(players)
         # Checked in, so expected at the board: no zero-point bye keeps them out.
         assert not RequestedBye.objects.filter(round_number=1).exists()
+
+
+def test_one_director_account_created_twice_at_once_is_created_once() -> None:
+    tournament = tournament_build()
+    taken = services.ACCOUNT_NAME_TAKEN.format(username="ben")
+
+    for _ in range(5):
+        User.objects.filter(username="ben").delete()
+        outcomes = twice_at_once(
+            lambda: services.director_account_create(
+                tournament=tournament, username="ben"
+            )
+        )
+        assert outcomes == sorted(["done", taken])
+        assert list(tournament.directors.values_list("username", flat=True)) == ["ben"]
