@@ -129,3 +129,17 @@ def test_one_director_account_created_twice_at_once_is_created_once() -> None:
         )
         assert outcomes == sorted(["done", taken])
         assert list(tournament.directors.values_list("username", flat=True)) == ["ben"]
+
+
+def test_the_create_form_sent_twice_at_once_makes_one_tournament() -> None:
+    user = User.objects.create_user("cy")
+    asked = services.TOURNAMENT_SAME_NAME.format(
+        name="Harvest Open", slug="harvest-open"
+    )
+
+    outcomes = twice_at_once(
+        lambda: services.tournament_create(user=user, name="Harvest Open")
+    )
+
+    assert outcomes == sorted(["done", asked])
+    assert Tournament.objects.filter(name="Harvest Open").count() == 1

@@ -29,6 +29,26 @@ def test_creating_a_tournament_makes_the_td_its_director_and_a_draft(
     assert b"Harvest Open" not in anonymous.get(reverse("standings:home")).content
 
 
+def test_the_create_form_sent_twice_asks_before_a_second_tournament(
+    td_client: Client,
+) -> None:
+    data = {"name": "Harvest Open", "rating_system": "uschess"}
+    create = reverse("tournaments:tournament_create")
+    assert 'name="confirm_same_name"' not in td_client.get(create).content.decode()
+
+    first = td_client.post(create, data)
+    second = td_client.post(create, data)
+
+    assert first.status_code == 302
+    page = second.content.decode()
+    assert "You already direct a tournament named Harvest Open" in page
+    assert 'name="confirm_same_name"' in page
+    assert Tournament.objects.filter(name="Harvest Open").count() == 1
+    confirmed = td_client.post(create, {**data, "confirm_same_name": "on"})
+    assert confirmed.status_code == 302
+    assert Tournament.objects.filter(name="Harvest Open").count() == 2
+
+
 def test_an_end_before_the_start_is_a_sentence_next_to_the_field(
     td_client: Client,
 ) -> None:

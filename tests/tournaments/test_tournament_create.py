@@ -25,9 +25,30 @@ def test_creator_directs_the_new_tournament_which_starts_as_a_draft(td: User) ->
 
 def test_a_second_tournament_of_the_same_name_gets_its_own_slug(td: User) -> None:
     services.tournament_create(user=td, name="Club Championship")
-    again = services.tournament_create(user=td, name="Club Championship")
+    again = services.tournament_create(
+        user=td, name="Club Championship", confirm_same_name=True
+    )
 
     assert again.slug == "club-championship-2"
+
+
+def test_a_name_the_td_directs_already_is_asked_before_a_second_is_created(
+    td: User, other_td: User
+) -> None:
+    services.tournament_create(user=td, name="Club Championship")
+
+    with pytest.raises(services.TournamentSameName) as asked:
+        services.tournament_create(user=td, name="club championship ")
+
+    assert asked.value.messages == [
+        services.TOURNAMENT_SAME_NAME.format(
+            name="Club Championship", slug="club-championship"
+        )
+    ]
+    assert Tournament.objects.filter(name__iexact="club championship").count() == 1
+    # Another TD's tournament of that name is theirs: no question.
+    services.tournament_create(user=other_td, name="Club Championship")
+    assert Tournament.objects.filter(name__iexact="club championship").count() == 2
 
 
 def test_update_refuses_an_end_before_the_start_as_a_sentence(td: User) -> None:

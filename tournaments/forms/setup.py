@@ -35,6 +35,9 @@ def version_field_renew(form: forms.BaseForm, error: services.StaleEdit) -> None
         form.data = data
 
 
+CONFIRM_SAME_NAME_LABEL = "Create another tournament with this name"
+
+
 class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Tournament
@@ -112,6 +115,21 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             Submit("save", submit, css_class="btn-lg"),
         )
         version_field_add(self)
+        if self.instance.pk is None:
+            # A new tournament: asked only when the TD directs one of that name already.
+            self.fields["confirm_same_name"] = forms.BooleanField(
+                label=CONFIRM_SAME_NAME_LABEL, required=False
+            )
+            if self.is_bound and "confirm_same_name" in self.data:
+                self.ask_same_name()
+
+    def ask_same_name(self) -> None:
+        """Show the question ``services.TournamentSameName`` asks, above the button."""
+        if not getattr(self, "asked_same_name", False):
+            self.asked_same_name = True
+            self.helper.layout.insert(
+                len(self.helper.layout) - 1, Field("confirm_same_name")
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data

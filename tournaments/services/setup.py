@@ -27,6 +27,10 @@ from tournaments.selectors import (
 )
 from tournaments.services.common import model_check, stale_check
 
+TOURNAMENT_SAME_NAME = (
+    "You already direct a tournament named {name} (address {slug}): nothing was created. "
+    "Tick the box to create another one with this name."
+)
 TOURNAMENT_END_BEFORE_START = "The last day cannot be before the first day."
 SECTION_NAME_TAKEN = "{tournament} already has a section named {name!r}."
 SECTION_ROUNDS_TOO_FEW = (
@@ -44,13 +48,33 @@ SCHEDULE_NAIVE = "Round {number}'s start needs a time zone."
 SCHEDULE_ORDER = "Round {later} must start after round {earlier}."
 
 
-def tournament_create(*, user: User, name: str, **fields: Any) -> Tournament:
-    """A new draft tournament directed by ``user``; its slug comes from its name, made unique."""
+class TournamentSameName(ValidationError):
+    """Nothing was created: ``user`` directs a tournament of that name already (the create
+    form pressed twice?); asked, the TD ticks ``confirm_same_name``."""
+
+
+def tournament_create(
+    *, user: User, name: str, confirm_same_name: bool = False, **fields: Any
+) -> Tournament:
+    """A new draft tournament directed by ``user``; its slug comes from its name, made unique.
+
+    A name the user directs already is created only with ``confirm_same_name``: the create
+    form sent twice (a double click, a resend after the connection dropped) would otherwise
+    make a second tournament at another address. Checked under the user's row lock, so two
+    sends at once are asked too.
+    """
     tournament = Tournament(
         name=name, slug=free_slug(name), is_published=False, **fields
     )
     _tournament_check(tournament)
     with transaction.atomic():
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        same = user.directed_tournaments.filter(name__iexact=name.strip()).first()
+        if same is not None and not confirm_same_name:
+            raise TournamentSameName(
+                TOURNAMENT_SAME_NAME.format(name=same.name, slug=same.slug)
+            )
+        tournament.slug = free_slug(name)  # again: the first one may be taken now
         tournament.save()
         tournament.directors.add(user)
     return tournament

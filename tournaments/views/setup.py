@@ -61,7 +61,15 @@ def stale_form_errors(form: forms.BaseForm, error: ValidationError) -> None:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None, submit="Create tournament")
     if request.method == "POST" and form.is_valid():
-        tournament = services.tournament_create(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        try:
+            tournament = services.tournament_create(
+                user=request.user,  # type: ignore[arg-type]
+                **form.cleaned_data,
+            )
+        except services.TournamentSameName as error:
+            form_errors(form, error)
+            form.ask_same_name()
+            return render(request, "tournaments/tournament_form.html", {"form": form})
         messages.success(
             request, f"{tournament.name} is created as a draft. Add its sections next."
         )
