@@ -441,13 +441,16 @@ def _ascii(value: str) -> str:
     return uschess.ascii_fold(value).encode("ascii", "replace").decode("ascii")
 
 
-def rating_report_zip(event: ReportEvent) -> bytes:
-    """The three files in one zip, stamped with the event's last day (the same bytes each time)."""
+def rating_report_zip(
+    event: ReportEvent, *, files: dict[str, bytes] | None = None
+) -> bytes:
+    """The three files in one zip, stamped with the event's last day (the same bytes each time).
+    ``files``: ``rating_report_files(event)`` when the caller has them already."""
     t = event.tournament
     stamp = t.end_date or t.start_date or datetime.date(2000, 1, 1)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in rating_report_files(event).items():
+        for name, data in (files or rating_report_files(event)).items():
             info = zipfile.ZipInfo(
                 name, date_time=(stamp.year, stamp.month, stamp.day, 0, 0, 0)
             )

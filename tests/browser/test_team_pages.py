@@ -208,7 +208,7 @@ def test_td_scores_school_teams_over_a_group_of_sections(
     page.go_back()
     page.get_by_role("link", name="+ New team group").click()
     expect(page.get_by_label("K-12")).to_be_checked()
-    expect(page.get_by_label("K-8")).not_to_be_checked()
+    expect(page.get_by_label("K-8 (in group 1)")).not_to_be_checked()
     page.get_by_label("Group name").fill("High school")
     page.get_by_role("button", name="Post team scoring").click()
     expect(page.get_by_text("Event team scoring posted")).to_be_visible()

@@ -16,6 +16,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+import pytest
+from django.db import connection
+
 from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
 
 GAME_CODES = {
@@ -36,6 +39,15 @@ BYE_CODES = {
 }
 
 _slugs = itertools.count(1)
+
+# The marks of a race test: two writers on real concurrent connections, PostgreSQL only.
+RACE_MARKS = [
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="a race needs two writers at once; SQLite lets one transaction write at a time",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
 
 
 def tournament_build(**fields: object) -> Tournament:

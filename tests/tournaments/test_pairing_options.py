@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import Pairing, Section, Tournament
+from tournaments.models import Pairing, Player, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -144,7 +145,7 @@ def test_the_page_shows_the_current_values(
     response = td_client.get(_url(section))
     assert response.status_code == 200
     form = response.context["form"]
-    assert {name: form[name].value() for name in form.fields} == {
+    assert {field.name: field.value() for field in form.visible_fields()} == {
         "accelerated_rounds": 2,
         "accelerated_points": pytest.approx(0.5),
         "board_one_colour": "black",
@@ -329,7 +330,7 @@ def test_a_round_robin_shows_only_its_table_numbers_and_keeps_the_rest(
     page = td_client.get(_url(section))
     form = page.context["form"]
     # The Berger table gives round robins their colours: only table numbers are chosen.
-    assert list(form.fields) == ["tables"]
+    assert [field.name for field in form.visible_fields()] == ["tables"]
     assert form["tables"].value() == "custom"
     td_client.post(_url(section), {"tables": "custom"})
     assert _fresh(section).pairing_options == stored
@@ -412,3 +413,41 @@ def test_after_round_one_the_page_is_locked_and_a_post_changes_nothing(
         in response.context["form"].non_field_errors()
     )
     assert _fresh(section).pairing_options == {"board_one_colour": "black"}
+
+
+def _version(page: Any) -> str:
+    found = re.search(r'name="based_on" value="([0-9a-f]+)"', page.content.decode())
+    assert found is not None, "the options form carries the version it was drawn from"
+    return found[1]
+
+
+def test_options_saved_from_a_page_older_than_a_renumbering_are_refused(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=[],
+        rounds_total=5,
+        tournament=tournament,
+    )
+    # Numbers 1 and 2 (2000 and 1900) are kept apart; the page shows "1-2".
+    services.section_pairing_options_set(
+        section=section, options={"do_not_pair": [[1, 2]]}
+    )
+    version = _version(td_client.get(_url(section)))
+    # Another TD corrects a rating: the 1800 player is number 1 now; the pair follows its
+    # players to numbers 2 and 3.
+    third = Player.objects.get(section=section, start_number=3)
+    services.player_update(player=third, rating=2100)
+    assert _fresh(section).pairing_options["do_not_pair"] == [[2, 3]]
+
+    response = td_client.post(
+        _url(section),
+        _form(do_not_pair="1-2", board_one_colour="white", based_on=version),
+        follow=True,
+    )
+
+    assert services.PAIRING_OPTIONS_STALE.format(section=section.name) in (
+        response.content.decode().replace("&#x27;", "'")
+    )
+    assert _fresh(section).pairing_options == {"do_not_pair": [[2, 3]]}

@@ -5,22 +5,16 @@ from __future__ import annotations
 
 import threading
 
-import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connections
 
+from tests.tournaments.builders import RACE_MARKS
 from tests.tournaments.test_rating_lists import US_CSV
 from tournaments import services
 from tournaments.models import RatingList, RatingListEntry
 from tournaments.services.rating_lists import RATING_LIST_RACE
 
-pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="a race needs two writers at once; SQLite lets one transaction write at a time",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = RACE_MARKS
 
 
 def test_two_loads_at_once_leave_one_whole_list() -> None:

@@ -15,24 +15,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import connection, connections
+from django.db import connections
 
-from tests.tournaments.builders import section_build, tournament_build
+from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
 from tournaments import selectors, services
 from tournaments.models import Pairing, Player, Result, ResultChange, Round, Section
 
 RACES = 200
 
-pytestmark = [
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="a race needs two writers at once; SQLite lets one transaction write at a time",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = RACE_MARKS
 
 
 class Worker:

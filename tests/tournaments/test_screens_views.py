@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
-from tournaments.forms.screens import SCREEN_NAME_TAKEN
 from tournaments.models import HallScreen, Section, Tournament
+from tournaments.services import SCREEN_NAME_TAKEN
 
 pytestmark = pytest.mark.django_db
 

@@ -456,6 +456,8 @@ def test_td_adds_a_second_group_edits_it_and_takes_it_down(
     html = td_client.get(url).content.decode()
     # The posted group is listed; the new group's form ticks only the sections left over.
     assert ">Primary</a>" in html
+    # A section of another group says which one (ticking it is refused).
+    assert "K-1 (in Primary)" in html and "9-12 (in" not in html
     ticked = re.findall(r'<input[^>]*name="sections"[^>]*>', html)
     values = [re.findall(r'value="(\d+)"', t) for t in ticked if "checked" in t]
     assert values == [[str(s["9-12"].pk)]]

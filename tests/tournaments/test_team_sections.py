@@ -305,3 +305,21 @@ def test_the_wall_chart_shows_a_team_bye_as_a_match_won(
         reverse("standings:teams", args=[tournament.slug, section.pk])
     ).content.decode()
     assert 'bye</a><br><span class="text-body-secondary">2 · 2</span>' in page
+
+
+def test_pair_and_post_pressed_twice_pairs_the_round_it_named_once(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = team_section(tournament)
+    setup = reverse(
+        "tournaments:section_team_setup", args=[tournament.slug, section.pk]
+    )
+    assert 'name="number" value="1"' in td_client.get(setup).content.decode()
+    pair = reverse("tournaments:team_round_pair", args=[tournament.slug, section.pk])
+
+    first = td_client.post(pair, {"number": "1"})
+    second = td_client.post(pair, {"number": "1"}, follow=True)
+
+    assert first.status_code == 302
+    assert services.TEAM_PAIR_ALREADY.format(number=1) in second.content.decode()
+    assert list(section.rounds.values_list("number", flat=True)) == [1]

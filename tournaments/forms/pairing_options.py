@@ -131,11 +131,16 @@ class PairingOptionsForm(forms.Form):
         section: Section,
         stored: Mapping[str, Any],
         locked: bool = False,
+        version: str = "",
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.section = section
         self.stored = dict(stored)
+        # The stored options' version (``selectors.json_version``) the page was drawn from.
+        self.fields["based_on"] = forms.CharField(
+            widget=forms.HiddenInput, required=False, initial=version
+        )
         self.robin = section.kind != Section.Kind.SWISS
         # A round robin follows the Berger table: only its table numbers are the TD's choice;
         # a Swiss section has no tables. Options not shown are kept as stored.
@@ -155,6 +160,7 @@ class PairingOptionsForm(forms.Form):
                 field.disabled = True
         self.helper = FormHelper()
         self.helper.form_method = "post"
+        self.helper.render_hidden_fields = True
         self.helper.layout = (
             Layout(Fieldset("Round robin", "tables"))
             if self.robin

@@ -8,7 +8,6 @@ from django import forms
 
 from tournaments.models import HallScreen, Tournament
 
-SCREEN_NAME_TAKEN = "This tournament already has a screen called {name}."
 PART_BEYOND_PARTS = "Part {part} of {parts} does not exist: the part is 1 to {parts}."
 
 
@@ -72,13 +71,8 @@ class HallScreenForm(forms.ModelForm):
         section.empty_label = "First section"
 
     def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"].strip()
-        taken = HallScreen.objects.filter(tournament=self.tournament, name=name)
-        if self.instance.pk:
-            taken = taken.exclude(pk=self.instance.pk)
-        if taken.exists():
-            raise forms.ValidationError(SCREEN_NAME_TAKEN.format(name=name))
-        return name
+        # Unique in the tournament: ``services.hall_screen_save`` checks it, under a lock.
+        return str(self.cleaned_data["name"]).strip()
 
     def clean(self) -> dict[str, Any]:
         cleaned: dict[str, Any] = super().clean() or {}

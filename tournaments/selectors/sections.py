@@ -242,8 +242,8 @@ def player_byes_version(*, player_id: int) -> str:
     return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
 
 
-def prize_fund_version(fund: object) -> str:
-    """A short digest of a stored prize fund: the prize editor carries the one it was drawn
-    from (``services.section_prize_fund_set``)."""
-    text = json.dumps(fund, sort_keys=True, default=str)
+def json_version(value: object) -> str:
+    """A short digest of a stored JSON value (a prize fund, pairing options): an editor carries
+    the one it was drawn from, and the service refuses a save from an older one."""
+    text = json.dumps(value, sort_keys=True, default=str)
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()

@@ -134,14 +134,33 @@ def team_group_lines(tournament: Tournament) -> list[TeamGroupLine]:
     ]
 
 
-def team_group_free(tournament: Tournament, group: int | None) -> list[int]:
-    """The individual sections in no event team group but ``group`` (a new group's first draft)."""
-    choices = [pk for pk, _n in individual_section_choices(tournament)]
-    taken: set[int] = set()
+def _taken(tournament: Tournament, group: int | None) -> dict[int, str]:
+    """Section pk -> the label of the other group (not ``group``) that pools it."""
+    names = dict(individual_section_choices(tournament))
+    taken: dict[int, str] = {}
     for other in tournament.team_groups():
         if other["id"] != group:
-            taken.update(other.get("sections", choices))
-    return [pk for pk in choices if pk not in taken]
+            label = other.get("name") or f"group {other['id']}"
+            taken.update(dict.fromkeys(other.get("sections", names), label))
+    return taken
+
+
+def team_group_choices(
+    tournament: Tournament, group: int | None
+) -> list[tuple[int, str]]:
+    """The individual sections for group ``group``'s form, each one in another group named
+    ("K-3 (in Primary)"): ticking it is refused."""
+    taken = _taken(tournament, group)
+    return [
+        (pk, f"{name} (in {taken[pk]})" if pk in taken else name)
+        for pk, name in individual_section_choices(tournament)
+    ]
+
+
+def team_group_free(tournament: Tournament, group: int | None) -> list[int]:
+    """The individual sections in no event team group but ``group`` (a new group's first draft)."""
+    taken = _taken(tournament, group)
+    return [pk for pk, _n in individual_section_choices(tournament) if pk not in taken]
 
 
 def team_group_started(

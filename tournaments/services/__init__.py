@@ -60,6 +60,7 @@ from tournaments.services.pairing import (
 from tournaments.services.pairing_options import (
     PAIRING_OPTIONS_INVALID,
     PAIRING_OPTIONS_LOCKED,
+    PAIRING_OPTIONS_STALE,
     section_pairing_options_set,
 )
 from tournaments.services.players import (
@@ -199,6 +200,7 @@ from tournaments.services.rounds import (
     round_pairings_check,
     round_pairings_save,
 )
+from tournaments.services.screens import SCREEN_NAME_TAKEN, hall_screen_save
 from tournaments.services.setup import (
     SECTION_KIND_LOCKED,
     SECTION_NAME_TAKEN,
@@ -282,6 +284,7 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "hall_screen_save",
     "ROUND_PUBLISH_NO_ORDER",
     "ACCOUNT_NAME_INVALID",
     "ACCOUNT_NAME_TAKEN",
@@ -346,6 +349,7 @@ __all__ = [
     "ROUND_REMOVE_HAS_RESULTS",
     "ROUND_REMOVE_LATER",
     "ROUND_REMOVE_NOTHING",
+    "SCREEN_NAME_TAKEN",
     "SECTION_FINAL",
     "STALE_EDIT",
     "StaleEdit",
@@ -405,6 +409,7 @@ __all__ = [
     "PAIRINGS_RACE",
     "PAIRING_OPTIONS_INVALID",
     "PAIRING_OPTIONS_LOCKED",
+    "PAIRING_OPTIONS_STALE",
     "PLAYER_AGAINST_SELF",
     "PLAYER_FIELDS",
     "PLAYER_FIXED_FIELDS",

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 
 from tournaments.backup import FORMAT, VERSION, _fields, _many, tournament_models
 from tournaments.models import Tournament
@@ -101,15 +101,22 @@ def tournament_restore(*, text: str, slug: str = "") -> Tournament:
     if slug:
         rows_by_model["Tournament"][0]["slug"] = slug
     slug = rows_by_model["Tournament"][0].get("slug", "")
-    with transaction.atomic():
+    try:
+        with transaction.atomic():
+            if Tournament.objects.filter(slug=slug).exists():
+                raise ValidationError(BACKUP_SLUG_TAKEN.format(slug=slug))
+            users = _Users()
+            created: dict[type[models.Model], dict[int, models.Model]] = {}
+            for model, _ in known:
+                rows = rows_by_model.get(model.__name__, [])
+                created[model] = _restore_rows(model, rows, created, users)
+            return Tournament.objects.get(slug=slug)
+    except IntegrityError:
+        # The same file restored twice at once (a double click on a slow upload): the other
+        # restore took the slug between the check above and this one's insert.
         if Tournament.objects.filter(slug=slug).exists():
-            raise ValidationError(BACKUP_SLUG_TAKEN.format(slug=slug))
-        users = _Users()
-        created: dict[type[models.Model], dict[int, models.Model]] = {}
-        for model, _ in known:
-            rows = rows_by_model.get(model.__name__, [])
-            created[model] = _restore_rows(model, rows, created, users)
-        return Tournament.objects.get(slug=slug)
+            raise ValidationError(BACKUP_SLUG_TAKEN.format(slug=slug)) from None
+        raise
 
 
 class _Users:

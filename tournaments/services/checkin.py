@@ -8,7 +8,7 @@ from django.db import transaction
 
 from tournaments.models import CheckIn, Player, RequestedBye, Section
 from tournaments.selectors import checkin_expected, posted_rounds
-from tournaments.services.common import section_lock, section_open_check
+from tournaments.services.common import section_lock
 from tournaments.services.players import player_withdraw
 
 CHECKIN_ROUND_RANGE = (
@@ -40,15 +40,19 @@ def checkin_set(
     A player marked absent with a zero-point bye for the round (closing check-in, or the
     question before pairing) who arrives after all loses that bye: they are here.
     """
-    section_open_check(section=player.section_id)
-    _checkin_round_check(player.section, round_number)
-    last = player.withdrawn_after_round
-    if present and last is not None and round_number > last:
-        raise ValidationError(
-            CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
-        )
-    if present:
-        with transaction.atomic():
+    with transaction.atomic():
+        # The lock closing check-in and pairing take: a player checked in while another TD
+        # closes check-in is either in before the close (and not given its zero-point bye) or
+        # after it (and loses that bye), never checked in with the bye, left out of the round.
+        section_lock(player.section)
+        _checkin_round_check(player.section, round_number)
+        player.refresh_from_db(fields=["withdrawn_after_round"])
+        last = player.withdrawn_after_round
+        if present and last is not None and round_number > last:
+            raise ValidationError(
+                CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
+            )
+        if present:
             CheckIn.objects.get_or_create(
                 player=player,
                 round_number=round_number,
@@ -57,8 +61,8 @@ def checkin_set(
             RequestedBye.objects.filter(
                 player=player, round_number=round_number, kind=RequestedBye.Kind.ZERO
             ).delete()
-    else:
-        CheckIn.objects.filter(player=player, round_number=round_number).delete()
+        else:
+            CheckIn.objects.filter(player=player, round_number=round_number).delete()
     return present
 
 

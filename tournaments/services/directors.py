@@ -65,7 +65,9 @@ def director_account_create(
         raise ValidationError(ACCOUNT_NAME_INVALID) from None
     first, _space, last = " ".join(full_name.split()).partition(" ")
     with transaction.atomic():
-        # Two TDs creating the same name at once: the unique user name refuses the second.
+        # Two TDs (or a double click) creating the same name at once for this tournament: the
+        # tournament's lock makes the second see the first's account.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         if User.objects.filter(username__iexact=username).exists():
             raise ValidationError(ACCOUNT_NAME_TAKEN.format(username=username))
         user = User(username=username, first_name=first[:150], last_name=last[:150])

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from tournaments import prize_fund
 from tournaments.models import Player, Section
-from tournaments.selectors import prize_fund_version
+from tournaments.selectors import json_version
 from tournaments.services.common import StaleEdit
 
 PLAYOFF_TOO_FEW = "A playoff needs at least two players."
@@ -35,7 +35,7 @@ def section_prize_fund_set(
 
     Raises ``ValidationError`` with one message per problem (each naming its prize) and saves
     nothing when the fund is bad; saves the canonical form of ``prize_fund.fund_clean``.
-    ``based_on``: the ``selectors.prize_fund_version`` the editor was drawn from; a save from
+    ``based_on``: the ``selectors.json_version`` the editor was drawn from; a save from
     an editor opened before another TD saved the fund is refused (``StaleEdit``): it would
     take back that TD's lines without a word.
     """
@@ -45,7 +45,7 @@ def section_prize_fund_set(
         raise ValidationError(error.messages) from None
     with transaction.atomic():
         stored = Section.objects.select_for_update().get(pk=section.pk).prize_fund
-        now = prize_fund_version(stored)
+        now = json_version(stored)
         if based_on and based_on != now and cleaned != stored:
             count = len((stored or {}).get("prizes", []))
             raise StaleEdit(

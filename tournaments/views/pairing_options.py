@@ -22,6 +22,7 @@ def section_pairing_options(
 ) -> HttpResponse:
     found = section_for_director(request, slug, section)
     stored = found.pairing_options if isinstance(found.pairing_options, dict) else {}
+    version = selectors.json_version(found.pairing_options or {})
     locked = selectors.section_pairing_options_locked(found)
     unreadable = ""
     try:
@@ -39,13 +40,25 @@ def section_pairing_options(
         section=found,
         stored=stored,
         locked=locked,
+        version=version,
     )
     if request.method == "POST" and locked:
         # The fields are disabled: say why nothing was saved rather than "saved".
         form.add_error(None, services.PAIRING_OPTIONS_LOCKED.format(section=found.name))
     elif request.method == "POST" and form.is_valid():
         try:
-            services.section_pairing_options_set(section=found, options=form.options())
+            services.section_pairing_options_set(
+                section=found,
+                options=form.options(),
+                based_on=form.cleaned_data["based_on"],
+            )
+        except services.StaleEdit as error:
+            # Show the options as they are now (a renumbering moves the do-not-pair numbers):
+            # the TD checks them and saves again.
+            messages.error(request, " ".join(error.messages))
+            return redirect(
+                "tournaments:section_pairing_options", slug=slug, section=found.pk
+            )
         except ValidationError as error:
             form_errors(form, error)
         else:

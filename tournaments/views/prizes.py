@@ -84,7 +84,7 @@ def _render(
         ),
         "playoffs": playoffs,
         # The fund the editor was drawn from (kept through "add rows" and refusals).
-        "based_on": based_on or selectors.prize_fund_version(section.prize_fund),
+        "based_on": based_on or selectors.json_version(section.prize_fund),
         "prize_count": len((section.prize_fund or {}).get("prizes", [])),
     }
     return render(request, "tournaments/prizes.html", context, status=status)

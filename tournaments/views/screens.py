@@ -14,6 +14,7 @@ from tournaments import services
 from tournaments.access import tournament_for_director
 from tournaments.forms.screens import HallScreenForm, SectionFinalForm
 from tournaments.models import HallScreen, Tournament
+from tournaments.views.setup import form_errors
 
 
 def _page(
@@ -51,9 +52,13 @@ def screens(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         form = HallScreenForm(request.POST, tournament=tournament, prefix="new")
         if form.is_valid():
-            screen = form.save()
-            messages.success(request, f"Screen {screen.name} added.")
-            return redirect("tournaments:screens", slug=tournament.slug)
+            try:
+                screen = services.hall_screen_save(screen=form.save(commit=False))
+            except ValidationError as error:
+                form_errors(form, error)
+            else:
+                messages.success(request, f"Screen {screen.name} added.")
+                return redirect("tournaments:screens", slug=tournament.slug)
         return _page(request, tournament, form, status=400)
     return _page(
         request, tournament, HallScreenForm(tournament=tournament, prefix="new")
@@ -69,10 +74,14 @@ def screen_update(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
     form = HallScreenForm(
         request.POST, instance=shown, tournament=tournament, prefix=f"s{shown.pk}"
     )
+    if form.is_valid():
+        try:
+            services.hall_screen_save(screen=form.save(commit=False))
+        except ValidationError as error:
+            form_errors(form, error)
     if not form.is_valid():
         new = HallScreenForm(tournament=tournament, prefix="new")
         return _page(request, tournament, new, bound=form, status=400)
-    form.save()
     messages.success(
         request, f"Screen {shown.name} now shows {shown.get_content_display().lower()}."
     )

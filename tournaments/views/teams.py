@@ -89,7 +89,7 @@ def _event_group(
 ) -> HttpResponse:
     """A posted group's page (``group``), or the new group's (None)."""
     slug = tournament.slug
-    choices = selectors.individual_section_choices(tournament)
+    choices = selectors.team_group_choices(tournament, group)
     posted = group is not None
     stored = tournament.team_group(group) if posted else None
     action = (
@@ -182,8 +182,13 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
 def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     """Pair and post the next round of matches; the TD enters the boards on the round page."""
     found = section_for_director(request, slug, section)
+    # The round the button named: pressed twice, the second press is refused (that round is
+    # paired) rather than pairing the round after it.
+    shown = request.POST.get("number", "")
     try:
-        round_ = services.team_round_pair(section=found)
+        round_ = services.team_round_pair(
+            section=found, number=int(shown) if shown.isdigit() else None
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("tournaments:section_team_setup", slug, found.pk)

@@ -112,3 +112,18 @@ def simulate(
                 and rng.random() < withdrawals / 2
             ):
                 s.withdrawn = True
+
+
+def one_game_player(
+    n: int, rating: int, due: Colour, score: int, met: int | None = None
+) -> Entrant:
+    """#n after one game with the other colour, so due ``due``; ``met`` the opponent (an
+    absent player #100+n when not given)."""
+    return Entrant(
+        id=n,
+        name=f"P{n}",
+        rating=rating,
+        score=Fraction(score),
+        colours=(due.other,),
+        opponents=frozenset({100 + n if met is None else met}),
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tests.tournaments.pairing.events import one_game_player
 from tournaments.pairing import (
     Colour,
     Entrant,
@@ -98,16 +99,7 @@ def test_the_odd_player_is_chosen_among_the_lowest_for_colours_within_the_limit(
     # Score 1: #1-#3 due White, #4 and #5 due Black, all within 40 points. Score 0: #6 due
     # Black, #7 due White, #8 due Black. Floating #5 (the lowest) leaves W W W B above and
     # B W B B below: a clash in each group. Floating #3 leaves W W B B and B W B W: none.
-    def player(n: int, rating: int, due: Colour, score: int) -> Entrant:
-        return Entrant(
-            id=n,
-            name=f"P{n}",
-            rating=rating,
-            score=Fraction(score),
-            colours=(due.other,),
-            opponents=frozenset({100 + n}),
-        )
-
+    player = one_game_player
     entrants = [
         player(1, 2000, W, 1),
         player(2, 1990, W, 1),

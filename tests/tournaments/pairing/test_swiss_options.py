@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from tests.tournaments.pairing.events import one_game_player
 from tournaments.pairing import (
     Colour,
     Entrant,
@@ -152,16 +153,7 @@ def test_the_bye_for_colours_never_moves_players_out_of_their_score_group() -> N
     # #5. The bye to #5 (the usual one) leaves 3-4 clashing; the bye to #4 gives every colour
     # but, #3 and #5 having met, pairs both groups across (1-5, 2-3); the bye to #3 gives
     # every colour with everyone in their group: that one.
-    def player(n: int, rating: int, due: Colour, score: int, met: int) -> Entrant:
-        return Entrant(
-            id=n,
-            name=f"P{n}",
-            rating=rating,
-            score=Fraction(score),
-            colours=(due.other,),
-            opponents=frozenset({met}),
-        )
-
+    player = one_game_player
     entrants = [
         player(1, 2000, W, 1, 11),
         player(2, 1900, B, 1, 12),

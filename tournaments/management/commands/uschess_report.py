@@ -54,8 +54,9 @@ class Command(BaseCommand):
             self.stderr.write(f"error (written anyway): {sentence}")
         out = Path(options["out"])
         out.mkdir(parents=True, exist_ok=True)
-        for name, data in uschess_report.rating_report_files(event).items():
+        files = uschess_report.rating_report_files(event)
+        for name, data in files.items():
             (out / name).write_bytes(data)
         zip_path = out / uschess_report.rating_report_filename(tournament)
-        zip_path.write_bytes(uschess_report.rating_report_zip(event))
+        zip_path.write_bytes(uschess_report.rating_report_zip(event, files=files))
         self.stdout.write(f"Wrote {zip_path} and the three DBF files beside it.")

@@ -1,0 +1,131 @@
+"""Setup writes sent twice at the same moment (a double click on a slow connection, two TDs),
+on real concurrent connections (PostgreSQL): one result, and a sentence for the other."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import connections
+
+from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
+from tournaments import services
+from tournaments.backup import tournament_export
+from tournaments.models import CheckIn, HallScreen, Player, RequestedBye, Tournament
+from tournaments.services.backup import BACKUP_SLUG_TAKEN, tournament_restore
+
+pytestmark = RACE_MARKS
+
+
+def twice_at_once(write: Callable[[], object]) -> list[str]:
+    """Run ``write`` on two connections at the same moment; "done" or the refusal of each."""
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def run() -> None:
+        try:
+            start.wait()
+            write()
+            outcomes.append("done")
+        except ValidationError as error:
+            outcomes.append(" ".join(error.messages))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return sorted(outcomes)
+
+
+def test_two_adds_of_one_screen_name_at_once_make_one_screen() -> None:
+    tournament = tournament_build()
+    taken = services.SCREEN_NAME_TAKEN.format(name="Door")
+
+    for _ in range(5):
+        HallScreen.objects.all().delete()
+        outcomes = twice_at_once(
+            lambda: services.hall_screen_save(
+                screen=HallScreen(tournament=tournament, name="Door")
+            )
+        )
+        assert outcomes == sorted(["done", taken])
+        assert HallScreen.objects.filter(tournament=tournament).count() == 1
+
+
+def test_one_backup_restored_twice_at_once_makes_one_tournament() -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=3)
+    slug = section.tournament.slug
+    text = tournament_export(section.tournament)
+    taken = BACKUP_SLUG_TAKEN.format(slug=slug)
+
+    for _ in range(5):
+        Tournament.objects.filter(slug=slug).delete()
+        outcomes = twice_at_once(lambda: tournament_restore(text=text))
+        assert outcomes == sorted(["done", taken])
+        assert Tournament.objects.filter(slug=slug).count() == 1
+        assert Player.objects.filter(section__tournament__slug=slug).count() == 2
+
+
+def test_a_player_checked_in_while_check_in_closes_is_not_left_with_its_zero_bye() -> (
+    None
+):
+    section = section_build(
+        ratings=list(range(2000, 1700, -10)), rounds=[], rounds_total=3
+    )
+    players = list(Player.objects.filter(section=section).order_by("start_number"))
+
+    def close(start: threading.Barrier) -> None:
+        try:
+            start.wait()
+            services.checkin_close(
+                section=section,
+                round_number=1,
+                action=services.CLOSE_ZERO_BYE,
+                user=None,
+            )
+        finally:
+            connections.close_all()
+
+    def check_in(start: threading.Barrier) -> None:
+        try:
+            start.wait()
+            for player in players:
+                services.checkin_set(
+                    player=player, round_number=1, present=True, user=None
+                )
+        finally:
+            connections.close_all()
+
+    for _ in range(5):
+        CheckIn.objects.all().delete()
+        RequestedBye.objects.all().delete()
+        start = threading.Barrier(2)
+        threads = [threading.Thread(target=f, args=(start,)) for f in (close, check_in)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+
+        assert CheckIn.objects.count() == len(players)
+        # Checked in, so expected at the board: no zero-point bye keeps them out.
+        assert not RequestedBye.objects.filter(round_number=1).exists()
+
+
+def test_one_director_account_created_twice_at_once_is_created_once() -> None:
+    tournament = tournament_build()
+    taken = services.ACCOUNT_NAME_TAKEN.format(username="ben")
+
+    for _ in range(5):
+        User.objects.filter(username="ben").delete()
+        outcomes = twice_at_once(
+            lambda: services.director_account_create(
+                tournament=tournament, username="ben"
+            )
+        )
+        assert outcomes == sorted(["done", taken])
+        assert list(tournament.directors.values_list("username", flat=True)) == ["ben"]
