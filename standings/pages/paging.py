@@ -1,11 +1,11 @@
-"""Big sections in pages: the standings and the wall chart of a section with more than
-``PAGE_ROWS`` players come ``PAGE_ROWS`` rows at a time (``?page=N``), with a way to jump to any
-score group or to any player's row.
+"""Big sections in pages: the standings of a section with more than ``PAGE_ROWS`` players come
+``PAGE_ROWS`` rows at a time (``?page=N``), its wall chart ``WALLCHART_ROWS``, with a way to jump
+to any score group or to any player's row.
 
 Why pages (docs/performance.md, "Big sections on a phone"): the 1,200 x 11 wall chart was
 1.41 MB of HTML and 53,600 elements, 7.7 s to a first screen on a phone and 4 s of frozen
-phone at every refresh; a page of 100 rows is a twelfth of that, and a refresh re-reads only it.
-Smaller sections are one page, as before.
+phone at every refresh; a page of 50 rows is a twenty-fourth of that, and a refresh re-reads
+only it. Smaller sections are one page, as before.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from django.http import QueryDict
 from standings.templatetags.standings_format import points
 
 PAGE_ROWS = 100
-# The wall chart's rows are four times the standings' weight (a result link and a running score
-# per round, 46 elements a row for 11 rounds): its pages hold half as many, so the phone lays out
-# and paints a first screen of about the standings' cost (docs/performance.md, "Big sections on
-# a phone": 100 rows took 1.28 s to a first screen on the phone profile, 50 rows ...).
+# A wall chart row weighs three standings rows on a phone (a result link and a running score
+# per round: 46 elements a row for 11 rounds), so its pages hold half as many: the phone's
+# style, layout and paint of a page fell from 175 to 109 ms of main-thread CPU, 4 times that on
+# the throttled phone profile (docs/performance.md, "Big sections on a phone").
 WALLCHART_ROWS = 50
 
 
