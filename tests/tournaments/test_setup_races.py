@@ -143,3 +143,17 @@ def test_the_create_form_sent_twice_at_once_makes_one_tournament() -> None:
 
     assert outcomes == sorted(["done", asked])
     assert Tournament.objects.filter(name="Harvest Open").count() == 1
+
+
+def test_the_section_form_sent_twice_at_once_makes_one_section() -> None:
+    tournament = tournament_build()
+    taken = services.SECTION_NAME_TAKEN.format(tournament=tournament, name="Open")
+
+    outcomes = twice_at_once(
+        lambda: services.section_create(
+            tournament=tournament, name="Open", rounds_total=5
+        )
+    )
+
+    assert outcomes == sorted(["done", taken])
+    assert tournament.sections.count() == 1

@@ -127,18 +127,24 @@ def section_create(
     kind: str = Section.Kind.SWISS,
     **fields: Any,
 ) -> Section:
-    """A new section; its tiebreak order starts as the default for its kind (not yet posted)."""
-    fields.setdefault("position", tournament.sections.count())
-    section = Section(
-        tournament=tournament,
-        name=name,
-        rounds_total=rounds_total,
-        kind=kind,
-        tiebreaks=section_default_tiebreaks(kind),
-        **fields,
-    )
-    section_check(section=section)
-    section.save()
+    """A new section; its tiebreak order starts as the default for its kind (not yet posted).
+
+    Its name is checked under the tournament's row lock: the form sent twice at once (a double
+    click) makes one section and a sentence, not the unique constraint's error page.
+    """
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        fields.setdefault("position", tournament.sections.count())
+        section = Section(
+            tournament=tournament,
+            name=name,
+            rounds_total=rounds_total,
+            kind=kind,
+            tiebreaks=section_default_tiebreaks(kind),
+            **fields,
+        )
+        section_check(section=section)
+        section.save()
     return section
 
 
