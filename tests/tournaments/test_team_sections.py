@@ -17,6 +17,7 @@ opposing teams' scores; C won their match, so head-to-head puts C second.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -323,3 +324,46 @@ def test_pair_and_post_pressed_twice_pairs_the_round_it_named_once(
     assert first.status_code == 302
     assert services.TEAM_PAIR_ALREADY.format(number=1) in second.content.decode()
     assert list(section.rounds.values_list("number", flat=True)) == [1]
+
+
+def _setup_version(page: str) -> str:
+    found = re.search(r'name="based_on" value="([0-9a-f]+)"', page)
+    assert found is not None, "the team form carries the version it was drawn from"
+    return found[1]
+
+
+def test_rosters_from_a_page_older_than_a_renumbering_are_refused(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[1800, 1700, 1600, 1500],
+        rounds=[],
+        rounds_total=3,
+    )
+    setup = reverse(
+        "tournaments:section_team_setup", args=[tournament.slug, section.pk]
+    )
+    version = _setup_version(td_client.get(setup).content.decode())
+    # Another TD corrects a rating: number 4 is number 1 now, and the others move down.
+    services.player_update(player=section.players.get(start_number=4), rating=1900)
+    data = {
+        "boards": "2",
+        "rosters": "A: 1 2\nB: 3 4",
+        "match_points": "2/1/0",
+        "primary": "match_points",
+        "order": ORDER,
+        "based_on": version,
+    }
+
+    response = td_client.post(setup, data, follow=True)
+
+    assert "The teams of Open changed after this page was opened" in (
+        response.content.decode()
+    )
+    assert not section.teams.exists()
+    # From the page as it is now, the same rosters are saved; sent twice, they stand.
+    data["based_on"] = _setup_version(response.content.decode())
+    assert td_client.post(setup, data).status_code == 302
+    assert td_client.post(setup, data).status_code == 302
+    assert section.teams.count() == 2

@@ -126,6 +126,8 @@ class TeamSectionForm(forms.Form):
     boards = forms.IntegerField(
         label="Boards per match", min_value=1, max_value=12, initial=4
     )
+    # The ``selectors.team_setup_version`` the form was drawn from.
+    based_on = forms.CharField(widget=forms.HiddenInput, required=False)
     rosters = forms.CharField(
         label="Teams and rosters",
         widget=forms.Textarea(attrs={"rows": 10, "class": "font-monospace"}),
@@ -156,6 +158,7 @@ class TeamSectionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False
+        self.helper.render_hidden_fields = True
 
     def clean_rosters(self) -> list[tuple[str, list[int]]]:
         rosters = []

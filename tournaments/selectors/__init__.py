@@ -65,6 +65,7 @@ from tournaments.selectors.teams import (
     team_match_labels,
     team_next_round,
     team_setup_initial,
+    team_setup_version,
 )
 
 __all__ = [
@@ -120,4 +121,5 @@ __all__ = [
     "team_match_labels",
     "team_next_round",
     "team_setup_initial",
+    "team_setup_version",
 ]

@@ -19,6 +19,7 @@ from tournaments.models import (
     TeamMember,
     Tournament,
 )
+from tournaments.selectors.sections import json_version
 
 # ---- fixed-roster team sections
 
@@ -270,3 +271,19 @@ def round_lineups(round_: Round) -> list[LineupMatch]:
         ]
         lines.append(LineupMatch(match.table, sides, entered))
     return lines
+
+
+def team_setup_version(section: Section) -> str:
+    """``json_version`` of what the team setup form is drawn from: boards, team scoring, each
+    team's roster (players by pk), and which player each start number names (a rating change
+    before round 1 renumbers the section, and the rosters are written in start numbers)."""
+    teams = [
+        [t.number, t.name, [m.player_id for m in t.members.all()]]
+        for t in section_teams(section)
+    ]
+    numbers = sorted(
+        Player.objects.filter(section=section).values_list("start_number", "pk")
+    )
+    return json_version(
+        [section.team_boards, section.team_scoring, teams, [list(n) for n in numbers]]
+    )

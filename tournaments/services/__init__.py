@@ -243,6 +243,7 @@ from tournaments.services.team_sections import (
     TEAMS_NAME_TWICE,
     TEAMS_PLAYER_TWICE,
     TEAMS_ROSTER_SHORT,
+    TEAMS_STALE,
     TEAMS_TOO_FEW,
     TEAMS_UNKNOWN_PLAYER,
     section_teams_set,
@@ -286,6 +287,7 @@ from tournaments.services.trf_import import (
 )
 
 __all__ = [
+    "TEAMS_STALE",
     "hall_screen_save",
     "ROUND_PUBLISH_NO_ORDER",
     "ACCOUNT_NAME_INVALID",

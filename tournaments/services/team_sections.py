@@ -34,9 +34,9 @@ from tournaments.pairing.teams import (
     pair_teams_swiss,
 )
 from tournaments.results import section_scoring
-from tournaments.selectors import round_one_posted
+from tournaments.selectors import round_one_posted, section_teams, team_setup_version
 from tournaments.selectors.teams import LINEUP_MADE_RESULTS
-from tournaments.services.common import round_lock, section_lock
+from tournaments.services.common import StaleEdit, round_lock, section_lock
 from tournaments.services.rounds import pairings_trail_keep
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.team_results import TeamSettings, team_snapshot
@@ -54,6 +54,11 @@ TEAMS_PLAYER_TWICE = "Player {number} is on two rosters ({first!r} and {second!r
 TEAMS_ROSTER_SHORT = "Team {name!r} has {count} player(s): a match needs {boards}."
 TEAMS_BAD_SETTING = "The team scoring cannot be used: {error}."
 TEAM_PAIR_NOT_TEAMS = "{section} is not a team section: pair it from the round page."
+TEAMS_STALE = (
+    "The teams of {section} changed after this page was opened (another TD saved them, or a "
+    "rating change renumbered the players the rosters name): nothing was saved. Check the "
+    "rosters as they are now and save again."
+)
 TEAM_PAIR_ALREADY = "Round {number} is already paired."
 TEAM_PAIR_EARLIER = (
     "Round {earlier} is not complete: enter its results before pairing round {number}."
@@ -73,11 +78,17 @@ def section_teams_set(
     primary: str = "match_points",
     order: str | None = None,
     prizes: Sequence[str] = (),
+    based_on: str | None = None,
 ) -> list[Team]:
     """Make ``section`` a fixed-roster team section: its teams (numbered in the order given),
     their rosters in board order, and the posted team scoring. Replaces what was set before;
     refused once round 1 is posted. Each member's club / team becomes the team's name (the TRF
-    team records and the team pages read it)."""
+    team records and the team pages read it).
+
+    ``based_on``: the ``selectors.team_setup_version`` the form was drawn from. A form from
+    before another TD's save, or before a renumbering (the rosters are start numbers), is
+    refused (``StaleEdit``), unless it asks for what is set already (pressed twice).
+    """
     settings = _settings_check(match_points, primary, order, prizes)
     if not 1 <= boards <= 12:
         raise ValidationError(TEAMS_BOARDS_RANGE)
@@ -88,6 +99,21 @@ def section_teams_set(
         if round_one_posted(locked):
             raise ValidationError(TEAMS_LOCKED)
         players = {p.start_number: p for p in Player.objects.filter(section=locked)}
+        now = team_setup_version(locked)
+        if based_on and based_on != now:
+            teams = section_teams(locked)
+            stored = [
+                (t.name, [m.player.start_number for m in t.members.all()])
+                for t in teams
+            ]
+            asked = [(name.strip(), list(numbers)) for name, numbers in rosters]
+            if (locked.team_boards, locked.team_scoring, stored) == (
+                boards,
+                settings,
+                asked,
+            ):
+                return teams  # set already: the form sent twice
+            raise StaleEdit(TEAMS_STALE.format(section=locked.name), version=now)
         _rosters_check(rosters, players, boards)
         Team.objects.filter(section=locked).delete()
         teams = Team.objects.bulk_create(

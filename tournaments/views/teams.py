@@ -155,7 +155,12 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
         "next_round": selectors.team_next_round(found),
     }
     if request.method != "POST":
-        form = TeamSectionForm(initial=selectors.team_setup_initial(found))
+        form = TeamSectionForm(
+            initial={
+                **selectors.team_setup_initial(found),
+                "based_on": selectors.team_setup_version(found),
+            }
+        )
         return render(request, SETUP_TEMPLATE, {**context, "form": form})
     form = TeamSectionForm(request.POST)
     if form.is_valid():
@@ -168,7 +173,12 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
                 primary=form.cleaned_data["primary"],
                 order=form.cleaned_data["order"],
                 prizes=form.prize_list(),
+                based_on=form.cleaned_data["based_on"],
             )
+        except services.StaleEdit as error:
+            # Show the rosters as they are now (a renumbering moves the numbers they name).
+            messages.error(request, " ".join(error.messages))
+            return redirect("tournaments:section_team_setup", slug, found.pk)
         except ValidationError as error:
             form.add_error(None, error)
         else:
