@@ -231,3 +231,36 @@ def test_the_tds_round_page_says_when_the_round_starts_and_links_the_schedule(
         reverse("tournaments:round_detail", kwargs={**kw, "number": 1})
     )
     assert "no start time set" in _text(first)
+
+
+def _page_version(page: str) -> str:
+    found = re.search(r'name="based_on" value="([0-9a-f]+)"', page)
+    assert found is not None, "the schedule form carries the schedule it was drawn from"
+    return found[1]
+
+
+@override_settings(TIME_ZONE="UTC")
+def test_a_schedule_saved_from_a_page_older_than_another_tds_save_is_refused(
+    td_client: Client, section: Section
+) -> None:
+    version = _page_version(td_client.get(_schedule_url(section)).content.decode())
+    moved = datetime.datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
+    _set(section, None, moved, None, None)  # another TD moves round 2 to 15:00
+    data = {"round_1": "2026-11-28T10:00", "round_2": "", "based_on": version}
+
+    response = td_client.post(_schedule_url(section), data, follow=True)
+
+    assert "The round schedule of Open changed after this page was opened" in (
+        response.content.decode()
+    )
+    section.refresh_from_db()
+    assert section.round_start(2) == moved and section.round_start(1) is None
+    # Sent again from the page as it is now, with the time the other TD set kept.
+    data["based_on"] = _page_version(response.content.decode())
+    data["round_2"] = "2026-11-28T15:00"
+    assert td_client.post(_schedule_url(section), data).status_code == 302
+    assert (
+        td_client.post(_schedule_url(section), data).status_code == 302
+    )  # twice: fine
+    section.refresh_from_db()
+    assert section.round_start(1) == datetime.datetime(2026, 11, 28, 10, 0, tzinfo=UTC)

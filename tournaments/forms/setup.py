@@ -277,8 +277,15 @@ class RoundScheduleForm(forms.Form):
                     attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
                 ),
             )
+        # The schedule the page was drawn from (``services.section_schedule_set``).
+        self.fields["based_on"] = forms.CharField(
+            widget=forms.HiddenInput,
+            required=False,
+            initial=selectors.json_version(section.round_starts),
+        )
         self.helper = FormHelper()
         self.helper.form_tag = False
+        self.helper.render_hidden_fields = True
         self.helper.layout = Layout(
             Row(
                 *(

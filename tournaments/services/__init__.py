@@ -202,6 +202,7 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.screens import SCREEN_NAME_TAKEN, hall_screen_save
 from tournaments.services.setup import (
+    SCHEDULE_STALE,
     SECTION_KIND_LOCKED,
     SECTION_NAME_TAKEN,
     SECTION_POINTS_ORDER,
@@ -455,6 +456,7 @@ __all__ = [
     "ROUND_PAIR_NO_PLAYERS",
     "ROUND_PAIR_NO_ROUND",
     "ResultConflict",
+    "SCHEDULE_STALE",
     "SECTION_KIND_LOCKED",
     "SECTION_NAME_TAKEN",
     "SECTION_RATING_MAX_RANGE",

@@ -22,10 +22,11 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     free_slug,
+    json_version,
     section_default_tiebreaks,
     section_pairing_options_locked,
 )
-from tournaments.services.common import model_check, stale_check
+from tournaments.services.common import StaleEdit, model_check, stale_check
 
 TOURNAMENT_SAME_NAME = (
     "You already direct a tournament named {name} (address {slug}): nothing was created. "
@@ -45,6 +46,10 @@ SECTION_POINTS_ORDER = (
 )
 SCHEDULE_ROUNDS = "The schedule has {got} rounds; the section has {rounds}."
 SCHEDULE_NAIVE = "Round {number}'s start needs a time zone."
+SCHEDULE_STALE = (
+    "The round schedule of {section} changed after this page was opened (another TD saved "
+    "it): nothing was saved. Check the times as they are now and save again."
+)
 SCHEDULE_ORDER = "Round {later} must start after round {earlier}."
 
 
@@ -221,12 +226,17 @@ def section_update(
 
 
 def section_schedule_set(
-    *, section: Section, starts: Sequence[datetime.datetime | None]
+    *,
+    section: Section,
+    starts: Sequence[datetime.datetime | None],
+    based_on: str | None = None,
 ) -> Section:
     """Set when each round starts (``starts``: round 1 first, None for a round without a time).
 
     Refused, nothing changed: a list of the wrong length, a time without its time zone, a round
-    starting at or before an earlier round.
+    starting at or before an earlier round; a form drawn from another schedule than the stored
+    one (``based_on``, its ``selectors.json_version``: another TD saved meanwhile), unless it
+    asks for what is stored already (``StaleEdit``).
     """
     if len(starts) != section.rounds_total:
         raise ValidationError(
@@ -248,6 +258,12 @@ def section_schedule_set(
         for when in starts
     ]
     with transaction.atomic():
+        now = Section.objects.select_for_update().get(pk=section.pk).round_starts
+        version = json_version(now)
+        if based_on and based_on != version and stored != now:
+            raise StaleEdit(
+                SCHEDULE_STALE.format(section=section.name), version=version
+            )
         Section.objects.filter(pk=section.pk).update(round_starts=stored)
     section.round_starts = stored
     return section

@@ -190,7 +190,15 @@ def section_schedule(request: HttpRequest, slug: str, section: int) -> HttpRespo
     form = RoundScheduleForm(request.POST or None, section=found)
     if request.method == "POST" and form.is_valid():
         try:
-            services.section_schedule_set(section=found, starts=form.starts())
+            services.section_schedule_set(
+                section=found,
+                starts=form.starts(),
+                based_on=form.cleaned_data["based_on"],
+            )
+        except services.StaleEdit as error:
+            # Show the times as they are now: the TD checks them and saves again.
+            messages.error(request, " ".join(error.messages))
+            return redirect("tournaments:section_schedule", slug=slug, section=found.pk)
         except ValidationError as error:
             form_errors(form, error)
         else:
