@@ -32,13 +32,15 @@ def section() -> Section:
     return section
 
 
+def _open_checkin(page: Page, base: str, section: Section) -> None:
+    login(page, base)
+    page.goto(f"{base}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/")
+
+
 def test_a_check_in_lost_on_the_way_says_so_and_a_retry_saves_it(
     live_server: Any, page: Page, section: Section
 ) -> None:
-    login(page, live_server.url)
-    page.goto(
-        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/"
-    )
+    _open_checkin(page, live_server.url, section)
     page.route(
         "**/checkin/1/toggle/**", lambda route: route.abort("internetdisconnected")
     )
@@ -66,13 +68,9 @@ def test_a_check_in_lost_on_the_way_says_so_and_a_retry_saves_it(
 def test_a_refused_check_in_shows_the_servers_answer(
     live_server: Any, page: Page, section: Section
 ) -> None:
-    login(page, live_server.url)
-    page.goto(
-        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/"
-    )
-    section.players.get(
-        name="Ben Ode"
-    ).delete()  # by another TD, after this page loaded
+    _open_checkin(page, live_server.url, section)
+    # Another TD deletes the player after this page was loaded.
+    section.players.get(name="Ben Ode").delete()
 
     page.get_by_role("button", name="Check in Ben Ode").click()
 
