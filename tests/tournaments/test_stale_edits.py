@@ -314,3 +314,24 @@ def test_the_player_page_forms_name_their_player(
 
     # The withdraw form and the re-activate form.
     assert page.count(f'name="player" value="{bob.pk}"') == 2
+
+
+def test_a_withdrawal_from_a_page_older_than_another_tds_withdrawal_keeps_theirs(
+    td_client: Client, section: Section
+) -> None:
+    bob = Player.objects.get(section=section, start_number=2)
+    page = td_client.get(player_url(section, 2)).content.decode()
+    assert 'name="shown" value=""' in page  # the page showed Bob active
+    services.player_withdraw(player=bob, after_round=0)  # another TD: before round 1
+    withdraw = player_url(section, 2, "player_withdraw")
+    data = {"player": bob.pk, "shown": "", "after_round": 2}
+
+    response = td_client.post(withdraw, data)
+
+    assert "Bob Ray withdrew before round 1. Nothing was changed" in (
+        response.content.decode()
+    )
+    bob.refresh_from_db()
+    assert bob.withdrawn_after_round == 0
+    # The same withdrawal as the other TD's, sent from the older page: nothing to refuse.
+    assert td_client.post(withdraw, {**data, "after_round": 0}).status_code == 302

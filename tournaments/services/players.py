@@ -17,6 +17,7 @@ from tournaments.models import (
     RequestedBye,
     Section,
 )
+from tournaments.results import withdrawal_words
 from tournaments.selectors import (
     player_byes_version,
     player_first_row_round,
@@ -47,6 +48,10 @@ WITHDRAW_ROUND_RANGE = (
 WITHDRAW_PAIRED_LATER = (
     "{player} is paired in round {round}: take them out of that round's pairings first, or "
     "withdraw them after round {round}."
+)
+WITHDRAW_STALE = (
+    "{player}'s withdrawal changed after this page was opened (another TD saved it): "
+    "{player} {now}. Nothing was changed; withdraw again from the page as it is now."
 )
 WITHDRAW_ROUND_MISSING = (
     "Say after which round the player withdrew (0: before round 1)."
@@ -268,13 +273,33 @@ def _withdraw_check(player: Player, after_round: int) -> None:
         raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=later))
 
 
-def player_withdraw(*, player: Player, after_round: int) -> Player:
-    """Withdraw a player after a round (0: before round 1); their later requested byes go."""
+def player_withdraw(
+    *, player: Player, after_round: int, shown: str | None = None
+) -> Player:
+    """Withdraw a player after a round (0: before round 1); their later requested byes go.
+
+    ``shown``: the withdrawal the page showed ("" active, else the round): when another TD
+    withdrew the player, or changed the round, since, a different round is refused rather
+    than put over theirs without a word; the same round is fine (pressed twice).
+    """
     with transaction.atomic():
         # The section's lock, which a hand pairings save and the automatic pairing take too:
         # the check below (not paired in a later round) stays true until the withdrawal lands.
         section_lock(player.section)
         section_open_check(section=player.section_id)
+        player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+        now = player.withdrawn_after_round
+        if (
+            shown is not None
+            and shown != ("" if now is None else str(now))
+            and now != after_round
+        ):
+            raise ValidationError(
+                WITHDRAW_STALE.format(
+                    player=player.name,
+                    now="is active" if now is None else withdrawal_words(now),
+                )
+            )
         _withdraw_check(player, after_round)
         player.status = Player.Status.WITHDRAWN
         player.withdrawn_after_round = after_round

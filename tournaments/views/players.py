@@ -233,7 +233,9 @@ def player_withdraw(
     if form.is_valid():
         try:
             services.player_withdraw(
-                player=player, after_round=form.cleaned_data["after_round"]
+                player=player,
+                after_round=form.cleaned_data["after_round"],
+                shown=request.POST.get("shown"),
             )
         except ValidationError as error:
             form_errors(form, error)
