@@ -1,12 +1,13 @@
 """Load test of the production stack on loopback: phones polling, TDs entering a round.
 
     .venv/bin/python bench/load_bench.py [--postgres URL] [--phones 200] [--tds 4]
-        [--workers 4] [--trf PATH]
+        [--workers 4] [--trf PATH] [--no-proxy]
 
 It imports the 1,200 x 11 shared file into a scratch database (SQLite, or a PostgreSQL database
 created beside ``--postgres`` and dropped at the end), clears the last round's results, starts
-a scratch ``redis-server`` and gunicorn (``gunicorn.conf.py``, DEBUG off, ``--workers``) with
-the production settings, then runs:
+a scratch ``redis-server``, gunicorn (``gunicorn.conf.py``, DEBUG off, ``--workers``) with
+the production settings and nginx in front of it (as deployed; ``--no-proxy``: without), then
+runs:
 
 - ``--phones`` simulated phones, a third each on the section's standings, its pairings and a
   hello-world Django view (same middleware: the floor of the stack). They are ``wrk``
@@ -60,6 +61,37 @@ from tiebreak_site.settings import *  # noqa: F403
 ROOT_URLCONF = "pages_bench_urls"
 """
 PASSWORD = "load-bench-password"
+# nginx in front, as deployed (deploy/nginx.conf): it holds the phones' idle keep-alive
+# connections and hands gunicorn's sync workers whole requests only. Without it, each of the
+# 200 connections a phone keeps open between refreshes ties up a sync worker while it waits for
+# the next request, and every page, hello-world included, queues behind them (docs/performance.md).
+NGINX = """\
+daemon off;
+worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/nginx-error.log warn;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {tmp}/nginx-body;
+    proxy_temp_path {tmp}/nginx-proxy;
+    fastcgi_temp_path {tmp}/nginx-fastcgi;
+    uwsgi_temp_path {tmp}/nginx-uwsgi;
+    scgi_temp_path {tmp}/nginx-scgi;
+    upstream tiebreak {{ server 127.0.0.1:{app}; keepalive 16; }}
+    server {{
+        listen 127.0.0.1:{front};
+        keepalive_timeout 65s;
+        location / {{
+            proxy_pass http://tiebreak;
+            proxy_http_version 1.1;
+            proxy_set_header Connection "";
+            proxy_set_header Host $http_host;
+            proxy_read_timeout 35s;
+        }}
+    }}
+}}
+"""
 
 
 class Stats:
@@ -181,6 +213,11 @@ def main() -> None:
         "--boards", type=int, help="enter only this many results (a short trial run)"
     )
     parser.add_argument("--trf", type=Path, default=DEFAULT_TRF)
+    parser.add_argument(
+        "--no-proxy",
+        action="store_true",
+        help="phones straight to gunicorn, without nginx in front (not how it is deployed)",
+    )
     options = parser.parse_args()
     if shutil.which("wrk") is None:
         parser.error("the phones are wrk processes: apt-get install -y wrk")
@@ -273,6 +310,28 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
         start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
+    proxy = None
+    if not options.no_proxy:
+        if shutil.which("nginx") is None:
+            sys.exit(
+                "nginx is missing (apt-get install -y nginx-light), or pass --no-proxy"
+            )
+        front = _free_port()
+        (scratch / "nginx.conf").write_text(
+            NGINX.format(tmp=scratch, app=port, front=front)
+        )
+        proxy = subprocess.Popen(
+            [
+                "nginx",
+                "-c",
+                str(scratch / "nginx.conf"),
+                "-e",
+                str(scratch / "nginx.err"),
+            ],
+            start_new_session=True,
+        )
+        _wait(base + "/hello/")
+        base = f"http://127.0.0.1:{front}"
     try:
         _wait(base + "/hello/")
         s = f"/t/load/s/{section.pk}/"
@@ -303,6 +362,9 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
         elapsed = time.perf_counter() - start
         tds_cpu = time.process_time() - cpu
     finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         os.killpg(server.pid, 15)
         server.wait(30)
         redis.terminate()
@@ -315,7 +377,8 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
     posts = stats.times["result post"]
     total = sum(int(f["requests"]) for f in polled.values()) + len(posts)
     print(
-        f"{vendor}, gunicorn {options.workers} workers, {options.phones} phones (wrk), "
+        f"{vendor}, {'gunicorn' if options.no_proxy else 'nginx + gunicorn'} "
+        f"{options.workers} workers, {options.phones} phones (wrk), "
         f"{options.tds} TDs, {len(boards)} boards, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.2f}: "
         f"{total} requests in {elapsed:.0f} s ({total / elapsed:.0f} req/s)"
