@@ -219,6 +219,8 @@ def main() -> None:
         help="phones straight to gunicorn, without nginx in front (not how it is deployed)",
     )
     options = parser.parse_args()
+    if not options.no_proxy and shutil.which("nginx") is None:
+        parser.error("nginx is missing: apt-get install -y nginx-light, or --no-proxy")
     if shutil.which("wrk") is None:
         parser.error("the phones are wrk processes: apt-get install -y wrk")
     with tempfile.TemporaryDirectory(prefix="tiebreak-load-bench-") as scratch:
@@ -312,10 +314,6 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     proxy = None
     if not options.no_proxy:
-        if shutil.which("nginx") is None:
-            sys.exit(
-                "nginx is missing (apt-get install -y nginx-light), or pass --no-proxy"
-            )
         front = _free_port()
         (scratch / "nginx.conf").write_text(
             NGINX.format(tmp=scratch, app=port, front=front)
@@ -330,8 +328,7 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
             ],
             start_new_session=True,
         )
-        _wait(base + "/hello/")
-        base = f"http://127.0.0.1:{front}"
+        base = f"http://127.0.0.1:{front}"  # _wait below retries nginx's 502 until gunicorn is up
     try:
         _wait(base + "/hello/")
         s = f"/t/load/s/{section.pk}/"
