@@ -30,14 +30,15 @@ import time
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from pairing_events import (
     Player,
     State,
+    colour_gains,
     colour_misses,
     cross_boards,
     event_rounds,
-    colour_gains,
     rank_deviation,
     score_gap,
 )
@@ -261,12 +262,14 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(str(r["lifted"]) for r in rows)
         + " |"
     )
-    alternate, equalise = rows[0]["limits"]  # type: ignore[misc]
+    alternate, equalise = cast(tuple[int, int], rows[0]["limits"])
     gains = (
         f"| of the difference: score groups {reference} pairs within {alternate} points / "
         f"within {equalise} / over {equalise} (or with an unrated player moved) / boards "
         "across score groups | "
-        + " | ".join("{} / {} / {} / {}".format(*r["gains"]) for r in rows)  # type: ignore[arg-type]
+        + " | ".join(
+            " / ".join(map(str, cast(tuple[int, ...], r["gains"]))) for r in rows
+        )
         + " |"
     )
     return "\n".join((head, rule, cross, gap, deviation, missed, lifted, gains, broken))

@@ -38,7 +38,6 @@ from tournaments.pairing import (  # noqa: E402
     RoundPairing,
     pair_swiss,
 )
-from tournaments.pairing.entities import ALTERNATION  # noqa: E402
 
 BYE_POINTS = {
     ByeKind.PAIRING: Fraction(1),
@@ -252,7 +251,6 @@ def rank_deviation(
     return total, len(same)
 
 
-
 def board_moves(
     entrants: Sequence[Entrant], boards: Sequence[Board]
 ) -> dict[Board, int | None]:
@@ -314,7 +312,7 @@ def colour_gains(
             if white.score != black.score:
                 split[3] += sign * missed
                 continue
-            move = largest.get(white.score, 0)
-            band = 0 if move <= limits[0] else 1 if move <= limits[1] else 2
+            reach = largest.get(white.score, 0)
+            band = 0 if reach <= limits[0] else 1 if reach <= limits[1] else 2
             split[band] += sign * missed
     return split[0], split[1], split[2], split[3]
