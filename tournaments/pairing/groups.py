@@ -18,6 +18,10 @@ _TAIL_LIMIT = 1200
 _ODD_TRIES = 8
 # How many players below the first are tried as a floater's opponent, for colours.
 _FLOAT_TRIES = 6
+# Up to this many players, a group is paired on trial (colour fixes included) to count what
+# a choice of floater or of a floater's opponent costs in colours; a bigger group is counted
+# from how many of its players are due each colour (room enough there to reach that count).
+_TRIAL_LIMIT = 120
 
 
 class GroupPairer(ColourFixer):
@@ -117,6 +121,9 @@ class GroupPairer(ColourFixer):
             return first
         for other in others:
             gap = abs(other.rating - first.rating)
+            if not self.float_cost(floater, other, residents, least=True) < best_cost:
+                # Even at the fewest clashes its colour counts allow, this choice is no better.
+                continue
             found = self.float_cost(floater, other, residents)
             if found < best_cost and (
                 gap <= self.options.alternate_limit or found[0] < first_cost[0]
@@ -134,16 +141,24 @@ class GroupPairer(ColourFixer):
         return best
 
     def float_cost(
-        self, floater: Ranked, partner: Ranked, residents: list[Ranked]
+        self,
+        floater: Ranked,
+        partner: Ranked,
+        residents: list[Ranked],
+        least: bool = False,
     ) -> tuple[int, int]:
         """Boards clashing between players due to equalise (or more), and boards clashing at
-        all, when the floater meets ``partner`` and the rest of the group pairs as it would."""
+        all, when the floater meets ``partner`` and the rest of the group pairs as it would
+        (``least``: at the fewest clashes the rest's colour counts allow, a bound)."""
         rest = [r for r in residents if r is not partner]
         if len(rest) % 2:
             rest = rest[:-1]
-        pairs, _unpaired = self.pair_halves(rest, quiet=True)
         severity = conflict(floater, partner)
-        here = self.fixed_clashes(pairs)
+        if least or len(rest) > _TRIAL_LIMIT:
+            here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
+        else:
+            pairs, _unpaired = self.pair_halves(rest, quiet=True)
+            here = self.fixed_clashes(pairs)
         return here[0] + (severity >= EQUALISATION), here[1] + (severity > 0)
 
     def fixed_clashes(self, pairs: list[Pair]) -> tuple[int, int]:
@@ -175,15 +190,26 @@ class GroupPairer(ColourFixer):
             if gap > self.options.equalise_limit:
                 break
             rest = [r for r in residents if r is not candidate]
+            after = [*below, candidate]
+            next_cost = (_clashes_least(after, EQUALISATION), _clashes_least(after))
+            if (
+                best is not None
+                and not (
+                    _clashes_least(rest, EQUALISATION) + next_cost[0],
+                    _clashes_least(rest) + next_cost[1],
+                )
+                < best[0]
+            ):
+                # Even at the fewest clashes its colour counts allow, this choice is no better.
+                continue
             pairs, unpaired = self.pair_halves(rest, quiet=True)
             if unpaired:
                 continue
-            here = self.fixed_clashes(pairs)
-            after = [*below, candidate]
-            cost = (
-                here[0] + _clashes_least(after, EQUALISATION),
-                here[1] + _clashes_least(after),
-            )
+            if len(rest) > _TRIAL_LIMIT:
+                here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
+            else:
+                here = self.fixed_clashes(pairs)
+            cost = (here[0] + next_cost[0], here[1] + next_cost[1])
             if first is None or best is None:
                 first = best = (cost, candidate)
             elif cost < best[0] and (
