@@ -7,6 +7,7 @@ The section is the hand-worked one of tests/engine/test_member_teams.py: scores 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -312,6 +313,18 @@ def test_the_event_team_page_says_team_standings_once(
     assert [h for h in headings if "Team standings" in h] == ["Team standings: Primary"]
 
 
+def group_post(tournament: Tournament, sections: list[Section], **posting: Any) -> None:
+    """Post an event team group over ``sections`` (best 2, 2 to place, no tiebreak)."""
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=2,
+        min_players=2,
+        order="",
+        sections=[s.pk for s in sections],
+        **posting,
+    )
+
+
 def group_links(html: str) -> list[tuple[str, str, bool]]:
     """The group page's links to the event's groups: (address, label, marked as this page)."""
     found = re.search(r'<ul[^>]*data-testid="team-groups">(.*?)</ul>', html, flags=re.S)
@@ -347,14 +360,7 @@ def test_a_group_without_a_name_is_linked_by_its_sections_names(
 ) -> None:
     two_groups(tournament)
     k3 = build(tournament, "K-3")
-    services.tournament_team_scoring_post(
-        tournament=tournament,
-        top=2,
-        min_players=2,
-        order="",
-        group=None,
-        sections=[k3.pk],
-    )
+    group_post(tournament, [k3], group=None)
     html = anonymous.get(
         reverse("standings:event_team_group", args=[tournament.slug, 1])
     ).content.decode()
@@ -374,9 +380,7 @@ def test_an_event_with_one_group_shows_no_group_links(
     anonymous: Client, tournament: Tournament
 ) -> None:
     k8 = build(tournament, "K-8")
-    services.tournament_team_scoring_post(
-        tournament=tournament, top=3, min_players=2, order="", sections=[k8.pk]
-    )
+    group_post(tournament, [k8])
     html = anonymous.get(
         reverse("standings:event_team_group", args=[tournament.slug, 1])
     ).content.decode()
@@ -390,15 +394,8 @@ def test_a_group_page_follows_another_group_posted_renamed_or_taken_down(
     url = reverse("standings:event_team_group", args=[tournament.slug, 1])
     first = anonymous.get(url)
     # Group 2 renamed: group 1's page is new at once (its link says the new name).
-    services.tournament_team_scoring_post(
-        tournament=tournament,
-        top=2,
-        min_players=2,
-        order="",
-        group=2,
-        name="Secondary",
-        sections=[k5.pk],
-        reason="The organizer's name for it",
+    group_post(
+        tournament, [k5], group=2, name="Secondary", reason="The organizer's name"
     )
     renamed = anonymous.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert renamed.status_code == 200
@@ -410,15 +407,7 @@ def test_a_group_page_follows_another_group_posted_renamed_or_taken_down(
     k3 = section_build(
         tournament=tournament, ratings=[1200, 1100], rounds=[], name="K-3"
     )
-    services.tournament_team_scoring_post(
-        tournament=tournament,
-        top=2,
-        min_players=2,
-        order="",
-        group=None,
-        name="Primary B",
-        sections=[k3.pk],
-    )
+    group_post(tournament, [k3], group=None, name="Primary B")
     posted = anonymous.get(url, HTTP_IF_NONE_MATCH=renamed["ETag"])
     assert posted.status_code == 200
     assert [label for _, label, _ in group_links(posted.content.decode())] == [
