@@ -137,41 +137,11 @@ def score_gap(entrants: Sequence[Entrant], boards: Sequence[Board]) -> Fraction:
     )
 
 
-def rank_deviation(
+def _groups_paired(
     entrants: Sequence[Entrant], boards: Sequence[Board]
-) -> tuple[int, int]:
-    """Top half against bottom half (27A3): over the boards whose players have the same score,
-    how far (in places of that group's order by rating) each upper player's opponent is from
-    the natural one (first of the upper half against first of the lower half, and so on);
-    returned as (sum, boards) so that means can be taken over a whole event."""
-    by_id = {e.id: e for e in entrants}
-    groups: dict[Fraction, list[Entrant]] = {}
-    same = []
-    for board in boards:
-        white, black = by_id[board.white], by_id[board.black]
-        if white.score == black.score:
-            groups.setdefault(white.score, []).extend((white, black))
-            same.append((white, black))
-    place = {}
-    for members in groups.values():
-        members.sort(key=lambda e: (-(e.rating or 0), e.id))
-        for i, e in enumerate(members):
-            place[e.id] = (i, len(members) // 2)
-    total = 0
-    for white, black in same:
-        (i, half), (j, _half) = sorted((place[white.id], place[black.id]))
-        total += abs(j - (i + half))
-    return total, len(same)
-
-
-def board_moves(
-    entrants: Sequence[Entrant], boards: Sequence[Board]
-) -> dict[Board, int | None]:
-    """For each board of players with the same score: how many rating points the higher-placed
-    player's opponent is from their natural opponent (top half against bottom half, 27A3, in
-    the order of the players paired within the group), the size of the move a pairing made
-    (29E5 limits it, by rating); None when an unrated player leaves it without a size. Boards
-    across score groups are left out."""
+) -> tuple[dict[int, tuple[int, list[Entrant]]], list[Board]]:
+    """The boards whose players have the same score, and each of their players' place in the
+    order of the players paired within the group (by rating), with that order."""
     by_id = {e.id: e for e in entrants}
     groups: dict[Fraction, list[Entrant]] = {}
     same = []
@@ -185,6 +155,33 @@ def board_moves(
         members.sort(key=lambda e: (-(e.rating or 0), e.id))
         for i, e in enumerate(members):
             order[e.id] = (i, members)
+    return order, same
+
+
+def rank_deviation(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> tuple[int, int]:
+    """Top half against bottom half (27A3): over the boards whose players have the same score,
+    how far (in places of that group's order by rating) each upper player's opponent is from
+    the natural one (first of the upper half against first of the lower half, and so on);
+    returned as (sum, boards) so that means can be taken over a whole event."""
+    order, same = _groups_paired(entrants, boards)
+    total = 0
+    for board in same:
+        (i, members), (j, _members) = sorted((order[board.white], order[board.black]))
+        total += abs(j - (i + len(members) // 2))
+    return total, len(same)
+
+
+def board_moves(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> dict[Board, int | None]:
+    """For each board of players with the same score: how many rating points the higher-placed
+    player's opponent is from their natural opponent (top half against bottom half, 27A3, in
+    the order of the players paired within the group), the size of the move a pairing made
+    (29E5 limits it, by rating); None when an unrated player leaves it without a size. Boards
+    across score groups are left out."""
+    order, same = _groups_paired(entrants, boards)
     moves: dict[Board, int | None] = {}
     for board in same:
         (i, members), (j, _members) = sorted((order[board.white], order[board.black]))
