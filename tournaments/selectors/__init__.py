@@ -65,6 +65,7 @@ from tournaments.selectors.teams import (
     team_match_labels,
     team_next_round,
     team_setup_initial,
+    team_lineup_version,
     team_setup_version,
 )
 
@@ -121,5 +122,6 @@ __all__ = [
     "team_match_labels",
     "team_next_round",
     "team_setup_initial",
+    "team_lineup_version",
     "team_setup_version",
 ]

@@ -21,7 +21,7 @@ from tournaments.forms.teams import (
     TeamSectionForm,
 )
 from tournaments.models import Round, Tournament
-from tournaments.views.setup import section_for_director
+from tournaments.views.setup import section_for_director, stale_form_errors
 
 TEMPLATE = "tournaments/team_scoring.html"
 
@@ -46,7 +46,9 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
     if form.is_valid():
         try:
             if request.POST.get("action") == "clear":
-                services.section_team_scoring_clear(section=found)
+                services.section_team_scoring_clear(
+                    section=found, based_on=form.cleaned_data["based_on"]
+                )
                 messages.success(request, f"Team scoring taken down for {found.name}.")
             else:
                 services.section_team_scoring_post(
@@ -56,10 +58,11 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
                     order=form.cleaned_data["order"],
                     prizes=form.prize_list(),
                     reason=form.cleaned_data["reason"],
+                    based_on=form.cleaned_data["based_on"],
                 )
                 messages.success(request, f"Team scoring posted for {found.name}.")
         except ValidationError as error:
-            form.add_error(None, error)
+            stale_form_errors(form, error)
         else:
             return redirect(context["action"])
     return render(request, TEMPLATE, {**context, "form": form}, status=400)
@@ -113,7 +116,11 @@ def _event_group(
     form = EventTeamScoringForm(request.POST, choices=choices)
     try:
         if group is not None and request.POST.get("action") == "clear":
-            services.tournament_team_group_clear(tournament=tournament, group=group)
+            services.tournament_team_group_clear(
+                tournament=tournament,
+                group=group,
+                based_on=str(request.POST.get("based_on", "")),
+            )
             messages.success(
                 request, f"Event team group taken down for {tournament.name}."
             )
@@ -129,13 +136,14 @@ def _event_group(
                 prizes=form.prize_list(),
                 reason=form.cleaned_data["reason"],
                 sections=form.cleaned_data["sections"],
+                based_on=form.cleaned_data["based_on"],
             )
             messages.success(
                 request, f"Event team scoring posted for {tournament.name}."
             )
             return redirect("tournaments:tournament_team_group", slug, posting["id"])
     except ValidationError as error:
-        form.add_error(None, error)
+        stale_form_errors(form, error)
     return render(request, TEMPLATE, {**context, "form": form}, status=400)
 
 
@@ -221,7 +229,9 @@ def team_lineups(
     round_ = get_object_or_404(Round, section=found, number=number)
     action = reverse("tournaments:team_lineups", args=[slug, found.pk, number])
     status = 200
-    error, failed_team = "", None
+    # A refused save: the error goes with that team's form, which keeps the TD's ticks (and,
+    # after another TD's save, the line-up's version now: saving again replaces it).
+    failed: dict[str, Any] = {}
     if request.method == "POST":
         form = TeamLineupForm(request.POST)
         if form.is_valid():
@@ -232,25 +242,43 @@ def team_lineups(
                     team=form.cleaned_data["team"],
                     players=form.cleaned_data["players"],
                     user=request.user,
+                    based_on=form.cleaned_data["based_on"],
                 )
             except ValidationError as refused:
-                error = " ".join(refused.messages)
+                failed["error"] = " ".join(refused.messages)
+                if isinstance(refused, services.StaleEdit):
+                    failed["version"] = refused.version
             else:
                 messages.success(request, f"Round {number} line-up saved.")
                 return redirect(action)
         else:
-            error = " ".join(str(e) for errors in form.errors.values() for e in errors)
-        failed_team = form.data.get("team")
+            failed["error"] = " ".join(
+                str(e) for errors in form.errors.values() for e in errors
+            )
+        team = str(form.data.get("team", ""))
+        failed["team"] = int(team) if team.isdigit() else None
+        failed["players"] = [
+            int(n) for n in form.data.getlist("players") if str(n).strip().isdigit()
+        ]
+        failed.setdefault("version", form.data.get("based_on", ""))
         status = 400
+    matches = selectors.round_lineups(round_)
     context = {
         "tournament": found.tournament,
         "section": found,
         "number": number,
         "round": round_,
         "rounds": selectors.section_rounds(found),
-        "matches": selectors.round_lineups(round_),
+        "matches": matches,
         "action": action,
-        "error": error,
-        "failed_team": failed_team,
+        "error": failed.get("error", ""),
+        # A refusal no team's form shows (a team no longer in the round) goes on top.
+        "error_on_top": failed
+        and not any(
+            side.team.number == failed["team"]
+            for match in matches
+            for side in match.sides
+        ),
+        "failed": failed,
     }
     return render(request, LINEUPS_TEMPLATE, context, status=status)
