@@ -62,10 +62,10 @@ from tournaments.selectors.teams import (
     team_group_label,
     team_group_lines,
     team_group_started,
+    team_lineup_version,
     team_match_labels,
     team_next_round,
     team_setup_initial,
-    team_lineup_version,
     team_setup_version,
 )
 

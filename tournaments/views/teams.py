@@ -258,7 +258,7 @@ def team_lineups(
         team = str(form.data.get("team", ""))
         failed["team"] = int(team) if team.isdigit() else None
         failed["players"] = [
-            int(n) for n in form.data.getlist("players") if str(n).strip().isdigit()
+            int(n) for n in request.POST.getlist("players") if n.strip().isdigit()
         ]
         failed.setdefault("version", form.data.get("based_on", ""))
         status = 400
