@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tournaments.services.checkin import (
     CHECKIN_CLOSE_ACTION,
+    CHECKIN_DRAFT_LEFT_OUT,
     CHECKIN_ROUND_PAIRED,
     CHECKIN_ROUND_RANGE,
     CHECKIN_WITHDRAWN,
@@ -393,6 +394,7 @@ __all__ = [
     "CHECKIN_ROUND_PAIRED",
     "CHECKIN_ROUND_RANGE",
     "CHECKIN_WITHDRAWN",
+    "CHECKIN_DRAFT_LEFT_OUT",
     "CHECK_PENDING",
     "CLOSE_WITHDRAW",
     "CLOSE_ZERO_BYE",
