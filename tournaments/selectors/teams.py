@@ -118,6 +118,22 @@ def team_group_label(group: dict[str, Any], names: dict[int, str]) -> str:
     )
 
 
+def team_group_links(
+    tournament: Tournament, names: dict[int, str] | None = None
+) -> list[tuple[int, str]]:
+    """(id, label) of each of the event's team groups, in order: the links to their public
+    team standings (``names``: section pk -> name, read here when a group needs them)."""
+    groups = tournament.team_groups()
+    if names is None and any(not g.get("name") for g in groups):
+        names = dict(
+            Section.objects.filter(tournament=tournament).values_list("pk", "name")
+        )
+    return [
+        (g["id"], team_group_label(g, names or {}) or f"Group {g['id']}")
+        for g in groups
+    ]
+
+
 def team_group_lines(tournament: Tournament) -> list[TeamGroupLine]:
     """The event's team groups with their sections' names (an older posting naming none:
     every section) and whether each is locked."""
