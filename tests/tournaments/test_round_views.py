@@ -144,6 +144,32 @@ def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
     assert first.result == Result.BLACK_WIN
 
 
+def test_a_stale_result_without_javascript_is_refused_on_its_row_too(
+    td_client: Client, other_td: User, four: Section
+) -> None:
+    # A plain post (no JavaScript) answers as htmx does, not with a redirect to the page's
+    # top: the refusal is on the board's row (and above the boards), the row showing the
+    # result as it is now.
+    first = board(four, 1)
+    services.result_record(
+        pairing=first, result=Result.BLACK_WIN, based_on=Result.PENDING, user=other_td
+    )
+
+    response = td_client.post(
+        result_url(four, first), {"result": "white_win", "based_on": "pending"}
+    )
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    row = html[html.index(f'<tr id="pairing-{first.pk}"') :]
+    row = row[: row.index("</tr>")]
+    assert "it is now 0-1, set by other_td at" in row
+    assert 'name="based_on" value="black_win"' in row
+    assert html.count("it is now 0-1, set by other_td at") == 2  # the row and the top
+    first.refresh_from_db()
+    assert first.result == Result.BLACK_WIN
+
+
 def test_polling_returns_rows_changed_since_the_page_was_drawn(
     td_client: Client, other_td: User, four: Section
 ) -> None:

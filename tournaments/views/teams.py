@@ -65,7 +65,7 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
             stale_form_errors(form, error)
         else:
             return redirect(context["action"])
-    return render(request, TEMPLATE, {**context, "form": form}, status=400)
+    return render(request, TEMPLATE, {**context, "form": form})
 
 
 @require_http_methods(["GET", "POST"])
@@ -144,7 +144,7 @@ def _event_group(
             return redirect("tournaments:tournament_team_group", slug, posting["id"])
     except ValidationError as error:
         stale_form_errors(form, error)
-    return render(request, TEMPLATE, {**context, "form": form}, status=400)
+    return render(request, TEMPLATE, {**context, "form": form})
 
 
 SETUP_TEMPLATE = "tournaments/team_setup.html"
@@ -183,16 +183,15 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
                 prizes=form.prize_list(),
                 based_on=form.cleaned_data["based_on"],
             )
-        except services.StaleEdit as error:
-            # Show the rosters as they are now (a renumbering moves the numbers they name).
-            messages.error(request, " ".join(error.messages))
-            return redirect("tournaments:section_team_setup", slug, found.pk)
         except ValidationError as error:
-            form.add_error(None, error)
+            # The form keeps what the TD typed, the refusal above it; after another TD's save
+            # (or a renumbering: the rosters are start numbers) the page lists the teams as they
+            # are now and the form carries their version, so saving again replaces them.
+            stale_form_errors(form, error)
         else:
             messages.success(request, f"Teams and rosters posted for {found.name}.")
             return redirect("tournaments:section_team_setup", slug, found.pk)
-    return render(request, SETUP_TEMPLATE, {**context, "form": form}, status=400)
+    return render(request, SETUP_TEMPLATE, {**context, "form": form})
 
 
 @require_http_methods(["POST"])
@@ -228,7 +227,6 @@ def team_lineups(
         raise Http404("Not a team section.")
     round_ = get_object_or_404(Round, section=found, number=number)
     action = reverse("tournaments:team_lineups", args=[slug, found.pk, number])
-    status = 200
     # A refused save: the error goes with that team's form, which keeps the TD's ticks (and,
     # after another TD's save, the line-up's version now: saving again replaces it).
     failed: dict[str, Any] = {}
@@ -261,7 +259,6 @@ def team_lineups(
             int(n) for n in request.POST.getlist("players") if n.strip().isdigit()
         ]
         failed.setdefault("version", form.data.get("based_on", ""))
-        status = 400
     matches = selectors.round_lineups(round_)
     context = {
         "tournament": found.tournament,
@@ -281,4 +278,4 @@ def team_lineups(
         ),
         "failed": failed,
     }
-    return render(request, LINEUPS_TEMPLATE, context, status=status)
+    return render(request, LINEUPS_TEMPLATE, context)
