@@ -137,13 +137,11 @@ def score_gap(entrants: Sequence[Entrant], boards: Sequence[Board]) -> Fraction:
     )
 
 
-def rank_deviation(
+def _groups_paired(
     entrants: Sequence[Entrant], boards: Sequence[Board]
-) -> tuple[int, int]:
-    """Top half against bottom half (27A3): over the boards whose players have the same score,
-    how far (in places of that group's order by rating) each upper player's opponent is from
-    the natural one (first of the upper half against first of the lower half, and so on);
-    returned as (sum, boards) so that means can be taken over a whole event."""
+) -> tuple[dict[int, tuple[int, list[Entrant]]], list[Board]]:
+    """The boards whose players have the same score, and each of their players' place in the
+    order of the players paired within the group (by rating), with that order."""
     by_id = {e.id: e for e in entrants}
     groups: dict[Fraction, list[Entrant]] = {}
     same = []
@@ -151,14 +149,80 @@ def rank_deviation(
         white, black = by_id[board.white], by_id[board.black]
         if white.score == black.score:
             groups.setdefault(white.score, []).extend((white, black))
-            same.append((white, black))
-    place = {}
+            same.append(board)
+    order: dict[int, tuple[int, list[Entrant]]] = {}
     for members in groups.values():
         members.sort(key=lambda e: (-(e.rating or 0), e.id))
         for i, e in enumerate(members):
-            place[e.id] = (i, len(members) // 2)
+            order[e.id] = (i, members)
+    return order, same
+
+
+def rank_deviation(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> tuple[int, int]:
+    """Top half against bottom half (27A3): over the boards whose players have the same score,
+    how far (in places of that group's order by rating) each upper player's opponent is from
+    the natural one (first of the upper half against first of the lower half, and so on);
+    returned as (sum, boards) so that means can be taken over a whole event."""
+    order, same = _groups_paired(entrants, boards)
     total = 0
-    for white, black in same:
-        (i, half), (j, _half) = sorted((place[white.id], place[black.id]))
-        total += abs(j - (i + half))
+    for board in same:
+        (i, members), (j, _members) = sorted((order[board.white], order[board.black]))
+        total += abs(j - (i + len(members) // 2))
     return total, len(same)
+
+
+def board_moves(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> dict[Board, int | None]:
+    """For each board of players with the same score: how many rating points the higher-placed
+    player's opponent is from their natural opponent (top half against bottom half, 27A3, in
+    the order of the players paired within the group), the size of the move a pairing made
+    (29E5 limits it, by rating); None when an unrated player leaves it without a size. Boards
+    across score groups are left out."""
+    order, same = _groups_paired(entrants, boards)
+    moves: dict[Board, int | None] = {}
+    for board in same:
+        (i, members), (j, _members) = sorted((order[board.white], order[board.black]))
+        half = len(members) // 2
+        natural = members[i + half] if i < half else members[i - half]
+        met = members[j]
+        if met.rating is None or natural.rating is None:
+            moves[board] = None
+        else:
+            moves[board] = abs(met.rating - natural.rating)
+    return moves
+
+
+def colour_gains(
+    entrants: Sequence[Entrant],
+    ours: Sequence[Board],
+    theirs: Sequence[Board],
+    limits: tuple[int, int],
+) -> tuple[int, int, int, int]:
+    """Where a reference misses fewer due colours than ``ours``: the difference (ours minus
+    theirs, so negative where ours misses fewer) on the boards of players with the same score,
+    split by how far the reference moved players in that score group (its largest move,
+    ``board_moves``; a move with an unrated player has no size and counts as the largest):
+    within the alternation limit, within the equalisation limit, over both (29E5); and the
+    difference on the boards across score groups. The four add up to the whole difference."""
+    by_id = {e.id: e for e in entrants}
+    moves = board_moves(entrants, theirs)
+    largest: dict[Fraction, float] = {}
+    for board, move in moves.items():
+        score = by_id[board.white].score
+        size = float("inf") if move is None else move
+        largest[score] = max(largest.get(score, 0), size)
+    split = [0, 0, 0, 0]
+    for boards, sign in ((ours, 1), (theirs, -1)):
+        for board in boards:
+            white, black = by_id[board.white], by_id[board.black]
+            missed = colour_misses(entrants, [board])
+            if white.score != black.score:
+                split[3] += sign * missed
+                continue
+            reach = largest.get(white.score, 0)
+            band = 0 if reach <= limits[0] else 1 if reach <= limits[1] else 2
+            split[band] += sign * missed
+    return split[0], split[1], split[2], split[3]
