@@ -352,6 +352,15 @@ def _players_enter(
     )
 
 
+# Where, by whom and for whom every demo event is run.
+RIVERSIDE: dict[str, Any] = {
+    "location": "Riverside Community Center, Springfield, IL",
+    "organizer": "Springfield Chess Club",
+    "chief_td": "Maria Delgado",
+    "is_published": True,
+}
+
+
 def demo_event_create(
     *, slug: str, name: str, start: datetime.date, end: datetime.date, **fields: Any
 ) -> tuple[Tournament, bool]:
@@ -359,15 +368,7 @@ def demo_event_create(
     demo event is held; returns it and whether an earlier copy was replaced."""
     replaced, _ = Tournament.objects.filter(slug=slug).delete()
     tournament = Tournament.objects.create(
-        name=name,
-        slug=slug,
-        start_date=start,
-        end_date=end,
-        location="Riverside Community Center, Springfield, IL",
-        organizer="Springfield Chess Club",
-        chief_td="Maria Delgado",
-        is_published=True,
-        **fields,
+        name=name, slug=slug, start_date=start, end_date=end, **RIVERSIDE, **fields
     )
     return tournament, bool(replaced)
 
