@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.tournaments.pairing.events import BYE_POINTS  # noqa: E402
 from tournaments.pairing import (  # noqa: E402
     ByeKind,
     Colour,
@@ -49,13 +50,6 @@ BYE_CODES = {
     ByeKind.HALF: "bye_half",
     ByeKind.ZERO: "bye_zero",
     ByeKind.NO_GAME: "not_paired",
-}
-BYE_POINTS = {
-    ByeKind.PAIRING: Fraction(1),
-    ByeKind.FULL: Fraction(1),
-    ByeKind.HALF: Fraction(1, 2),
-    ByeKind.ZERO: Fraction(0),
-    ByeKind.NO_GAME: Fraction(0),
 }
 
 

@@ -21,6 +21,7 @@ table printed at the end is the one in docs/pairing.md.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import subprocess
@@ -29,10 +30,12 @@ import time
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import cast
 
 from pairing_events import (
     Player,
     State,
+    colour_gains,
     colour_misses,
     cross_boards,
     event_rounds,
@@ -46,10 +49,13 @@ from tournaments.pairing import (
     Entrant,
     PairingOptions,
     options_parse,
+    pair_swiss,
     pairing_problems,
 )
 
 ENGINE = "TIEBREAK_REFERENCE_ENGINE"
+# A rating limit no two players' ratings are apart by: no limit.
+_LIFTED = 10_000
 _REQUESTED = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z"}
 
 
@@ -150,9 +156,17 @@ def compare(
     options: PairingOptions | None = None,
 ) -> list[dict[str, object]]:
     engine = None if speed_only else os.environ.get(ENGINE)
+    options = options or PairingOptions()
+    # The same states paired again with no rating limit: how much of the difference is the
+    # limits (the FIDE Dutch system has none).
+    lifted_options = dataclasses.replace(
+        options, alternate_limit=_LIFTED, equalise_limit=_LIFTED
+    )
+    limits = (options.alternate_limit, options.equalise_limit)
     rows: list[dict[str, object]] = []
     for size in sizes:
-        ours = theirs = ours_cross = theirs_cross = broken = 0
+        ours = theirs = ours_cross = theirs_cross = broken = lifted = 0
+        gains = [0, 0, 0, 0]
         ours_gap = theirs_gap = Fraction(0)
         ours_dev = [0, 0]
         theirs_dev = [0, 0]
@@ -167,6 +181,14 @@ def compare(
             broken += len(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
+            if not speed_only:
+                free = pair_swiss(
+                    state.entrants,
+                    round_number=state.round_number,
+                    options=lifted_options,
+                    seed=str(seed + size),
+                )
+                lifted += colour_misses(state.entrants, free.boards)
             if engine:
                 boards, took = reference_boards(engine, state, rounds)
                 their_time += took
@@ -174,6 +196,9 @@ def compare(
                 theirs_gap += score_gap(state.entrants, boards)
                 for k, v in enumerate(rank_deviation(state.entrants, boards)):
                     theirs_dev[k] += v
+                found = colour_gains(state.entrants, pairing.boards, boards, limits)
+                for k, v in enumerate(found):
+                    gains[k] += v
             else:
                 boards = list(pairing.boards)
                 theirs_cross, theirs_gap, theirs_dev = ours_cross, ours_gap, ours_dev
@@ -193,6 +218,9 @@ def compare(
                 "theirs_gap": float(theirs_gap),
                 "theirs_cross": theirs_cross,
                 "broken": broken,
+                "lifted": lifted,
+                "gains": tuple(gains),
+                "limits": limits,
                 "their_time": round(their_time, 2),
                 "slowest_round": round(slowest, 3),
             }
@@ -201,7 +229,9 @@ def compare(
     return rows
 
 
-def table(rows: Sequence[dict[str, object]], reference: str) -> str:
+def table(
+    rows: Sequence[dict[str, object]], reference: str, engine_used: bool = True
+) -> str:
     head = "| players | " + " | ".join(f"{r['players']:,}" for r in rows) + " |"
     rule = "| --- |" + " --- |" * len(rows)
     cross = (
@@ -229,7 +259,26 @@ def table(rows: Sequence[dict[str, object]], reference: str) -> str:
         + " | ".join(str(r["broken"]) for r in rows)
         + " |"
     )
-    return "\n".join((head, rule, cross, gap, deviation, missed, broken))
+    lifted = (
+        "| due colour not given by Tiebreak on the same states, rating limits lifted | "
+        + " | ".join(str(r["lifted"]) for r in rows)
+        + " |"
+    )
+    alternate, equalise = cast(tuple[int, int], rows[0]["limits"])
+    gains = (
+        f"| of the difference: score groups {reference} pairs within {alternate} points / "
+        f"within {equalise} / over {equalise} (or with an unrated player moved) / boards "
+        "across score groups | "
+        + " | ".join(
+            " / ".join(map(str, cast(tuple[int, ...], r["gains"]))) for r in rows
+        )
+        + " |"
+    )
+    lines = [head, rule, cross, gap, deviation, missed, lifted, gains, broken]
+    if not engine_used:
+        # The exhaustive reference pairs Tiebreak's own boards: nothing moved to compare.
+        lines.remove(gains)
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -251,7 +300,7 @@ def main() -> None:
         return
     reference = "bbpPairings" if os.environ.get(ENGINE) else "exhaustive search"
     print()
-    print(table(rows, reference))
+    print(table(rows, reference, bool(os.environ.get(ENGINE))))
 
 
 if __name__ == "__main__":

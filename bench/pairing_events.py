@@ -22,13 +22,16 @@ import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+# One simulation serves the tests and the benchmarks: the player's record and how a round is
+# played; the draws below (ratings, late entries, byes, results by rating) are the benchmarks'.
+from tests.tournaments.pairing.events import Player, round_play  # noqa: E402
 from tournaments.pairing import (  # noqa: E402
     Board,
     ByeKind,
@@ -38,44 +41,6 @@ from tournaments.pairing import (  # noqa: E402
     RoundPairing,
     pair_swiss,
 )
-
-BYE_POINTS = {
-    ByeKind.PAIRING: Fraction(1),
-    ByeKind.FULL: Fraction(1),
-    ByeKind.HALF: Fraction(1, 2),
-    ByeKind.ZERO: Fraction(0),
-    ByeKind.NO_GAME: Fraction(0),
-}
-
-
-@dataclass
-class Player:
-    """A player's record while the event is played; ``games`` is what a TRF file lists."""
-
-    id: int
-    rating: int | None
-    first_round: int = 1
-    score: Fraction = Fraction(0)
-    colours: list[Colour] = field(default_factory=list)
-    opponents: set[int] = field(default_factory=set)
-    had_bye: bool = False
-    withdrawn: bool = False
-    requested: dict[int, ByeKind] = field(default_factory=dict)
-    # Per round played so far: (opponent or 0, "w"/"b"/"-", TRF result code).
-    games: list[tuple[int, str, str]] = field(default_factory=list)
-
-    def entrant(self, round_number: int) -> Entrant:
-        return Entrant(
-            id=self.id,
-            name=f"Player {self.id}",
-            rating=self.rating,
-            score=self.score,
-            colours=tuple(self.colours),
-            opponents=frozenset(self.opponents),
-            had_bye=self.had_bye,
-            requested_bye=self.requested.get(round_number),
-            withdrawn=self.withdrawn,
-        )
 
 
 @dataclass
@@ -123,7 +88,6 @@ def event_rounds(
     field_.sort(key=lambda p: -(p.rating or 0))
     for n, player in enumerate(field_, start=1):
         player.id = n
-    by_id = {p.id: p for p in field_}
     for r in range(1, rounds + 1):
         for player in field_:
             if player.first_round > r:
@@ -136,66 +100,15 @@ def event_rounds(
         pairing = pair_swiss(entrants, round_number=r, options=options, seed=str(seed))
         seconds = time.perf_counter() - start
         yield State(r, entrants, field_, seconds), pairing
-        _play(rng, r, pairing, by_id, field_)
+        round_play(
+            rng, r, pairing, field_, forfeits=0.02, withdraw=0.01, outcome=_by_rating
+        )
 
 
-def _play(
-    rng: random.Random,
-    r: int,
-    pairing: RoundPairing,
-    by_id: dict[int, Player],
-    field_: Sequence[Player],
-) -> None:
-    codes = {
-        ByeKind.PAIRING: "U",
-        ByeKind.FULL: "F",
-        ByeKind.HALF: "H",
-        ByeKind.ZERO: "Z",
-        ByeKind.NO_GAME: "Z",
-    }
-    done: set[int] = set()
-    for bye in pairing.byes:
-        player = by_id[bye.player]
-        player.score += BYE_POINTS[bye.kind]
-        player.had_bye |= bye.kind is not ByeKind.NO_GAME
-        player.games.append((0, "-", codes[bye.kind]))
-        done.add(player.id)
-    for board in pairing.boards:
-        white, black = by_id[board.white], by_id[board.black]
-        white.opponents.add(black.id)
-        black.opponents.add(white.id)
-        done |= {white.id, black.id}
-        if rng.random() < 0.02:
-            winner, loser = (white, black) if rng.random() < 0.5 else (black, white)
-            winner.score += 1
-            winner.had_bye = True
-            winner.games.append((loser.id, "w" if winner is white else "b", "+"))
-            loser.games.append((winner.id, "w" if loser is white else "b", "-"))
-            if rng.random() < 0.5:
-                loser.withdrawn = True
-            continue
-        white.colours.append(Colour.WHITE)
-        black.colours.append(Colour.BLACK)
-        roll = rng.random()
-        win = _expected(white.rating, black.rating)
-        if roll < win * 0.8:
-            result = ("1", "0")
-            white.score += 1
-        elif roll < 1 - (1 - win) * 0.8:
-            result = ("=", "=")
-            white.score += Fraction(1, 2)
-            black.score += Fraction(1, 2)
-        else:
-            result = ("0", "1")
-            black.score += 1
-        white.games.append((black.id, "w", result[0]))
-        black.games.append((white.id, "b", result[1]))
-    for player in field_:
-        if player.first_round <= r and player.id not in done:
-            # Withdrawn: not paired.
-            player.games.append((0, "-", "Z"))
-        if not player.withdrawn and player.first_round <= r and rng.random() < 0.01:
-            player.withdrawn = True
+def _by_rating(white: Player, black: Player) -> tuple[float, float]:
+    """The expected score of the Elo formula; a third of the non-wins are draws."""
+    win = _expected(white.rating, black.rating)
+    return win * 0.8, 1 - (1 - win) * 0.8
 
 
 def colour_misses(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
@@ -224,13 +137,11 @@ def score_gap(entrants: Sequence[Entrant], boards: Sequence[Board]) -> Fraction:
     )
 
 
-def rank_deviation(
+def _groups_paired(
     entrants: Sequence[Entrant], boards: Sequence[Board]
-) -> tuple[int, int]:
-    """Top half against bottom half (27A3): over the boards whose players have the same score,
-    how far (in places of that group's order by rating) each upper player's opponent is from
-    the natural one (first of the upper half against first of the lower half, and so on);
-    returned as (sum, boards) so that means can be taken over a whole event."""
+) -> tuple[dict[int, tuple[int, list[Entrant]]], list[Board]]:
+    """The boards whose players have the same score, and each of their players' place in the
+    order of the players paired within the group (by rating), with that order."""
     by_id = {e.id: e for e in entrants}
     groups: dict[Fraction, list[Entrant]] = {}
     same = []
@@ -238,14 +149,80 @@ def rank_deviation(
         white, black = by_id[board.white], by_id[board.black]
         if white.score == black.score:
             groups.setdefault(white.score, []).extend((white, black))
-            same.append((white, black))
-    place = {}
+            same.append(board)
+    order: dict[int, tuple[int, list[Entrant]]] = {}
     for members in groups.values():
         members.sort(key=lambda e: (-(e.rating or 0), e.id))
         for i, e in enumerate(members):
-            place[e.id] = (i, len(members) // 2)
+            order[e.id] = (i, members)
+    return order, same
+
+
+def rank_deviation(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> tuple[int, int]:
+    """Top half against bottom half (27A3): over the boards whose players have the same score,
+    how far (in places of that group's order by rating) each upper player's opponent is from
+    the natural one (first of the upper half against first of the lower half, and so on);
+    returned as (sum, boards) so that means can be taken over a whole event."""
+    order, same = _groups_paired(entrants, boards)
     total = 0
-    for white, black in same:
-        (i, half), (j, _half) = sorted((place[white.id], place[black.id]))
-        total += abs(j - (i + half))
+    for board in same:
+        (i, members), (j, _members) = sorted((order[board.white], order[board.black]))
+        total += abs(j - (i + len(members) // 2))
     return total, len(same)
+
+
+def board_moves(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> dict[Board, int | None]:
+    """For each board of players with the same score: how many rating points the higher-placed
+    player's opponent is from their natural opponent (top half against bottom half, 27A3, in
+    the order of the players paired within the group), the size of the move a pairing made
+    (29E5 limits it, by rating); None when an unrated player leaves it without a size. Boards
+    across score groups are left out."""
+    order, same = _groups_paired(entrants, boards)
+    moves: dict[Board, int | None] = {}
+    for board in same:
+        (i, members), (j, _members) = sorted((order[board.white], order[board.black]))
+        half = len(members) // 2
+        natural = members[i + half] if i < half else members[i - half]
+        met = members[j]
+        if met.rating is None or natural.rating is None:
+            moves[board] = None
+        else:
+            moves[board] = abs(met.rating - natural.rating)
+    return moves
+
+
+def colour_gains(
+    entrants: Sequence[Entrant],
+    ours: Sequence[Board],
+    theirs: Sequence[Board],
+    limits: tuple[int, int],
+) -> tuple[int, int, int, int]:
+    """Where a reference misses fewer due colours than ``ours``: the difference (ours minus
+    theirs, so negative where ours misses fewer) on the boards of players with the same score,
+    split by how far the reference moved players in that score group (its largest move,
+    ``board_moves``; a move with an unrated player has no size and counts as the largest):
+    within the alternation limit, within the equalisation limit, over both (29E5); and the
+    difference on the boards across score groups. The four add up to the whole difference."""
+    by_id = {e.id: e for e in entrants}
+    moves = board_moves(entrants, theirs)
+    largest: dict[Fraction, float] = {}
+    for board, move in moves.items():
+        score = by_id[board.white].score
+        size = float("inf") if move is None else move
+        largest[score] = max(largest.get(score, 0), size)
+    split = [0, 0, 0, 0]
+    for boards, sign in ((ours, 1), (theirs, -1)):
+        for board in boards:
+            white, black = by_id[board.white], by_id[board.black]
+            missed = colour_misses(entrants, [board])
+            if white.score != black.score:
+                split[3] += sign * missed
+                continue
+            reach = largest.get(white.score, 0)
+            band = 0 if reach <= limits[0] else 1 if reach <= limits[1] else 2
+            split[band] += sign * missed
+    return split[0], split[1], split[2], split[3]

@@ -62,6 +62,7 @@ from tournaments.models import (
     TeamMember,
     Tournament,
 )
+from tournaments.selectors import team_group_links
 
 # Cached bodies and responses are keyed by the section's version; the timeout only bounds what
 # the version cannot see (a name edited to another of the same length).
@@ -239,24 +240,29 @@ def _reused(
 
 
 def event_lookup_key(slug: str, group: int | None = None) -> str:
-    return f"public-event-lookup:{slug}:{group or ''}"
+    # "2": the lookup also carries every group's link (a server still running the code before
+    # it must not read this one's, nor this one its).
+    return f"public-event-lookup-2:{slug}:{group or ''}"
+
+
+EventLookup = tuple[Tournament, int, list[Section], str, list[tuple[int, str]]]
 
 
 def event_lookup(
     request: HttpRequest, slug: str, group: int | None = None
-) -> tuple[Tournament, int, list[Section], str]:
+) -> EventLookup:
     """The tournament, the team group (None: the first posted; 404 if there is none), the
-    sections it pools (``group_sections``) and a version made of their versions and the
-    group's posting: a page over several sections (a group's team standings) changes when any
-    of them does. Reused for a plain visitor as ``section_lookup`` is."""
+    sections it pools (``group_sections``), a version made of their versions, the group's
+    posting and every group's link, and those links ((id, label) of each group: the page
+    links the event's other groups): a page over several sections (a group's team standings)
+    changes when any of them does, or when a group is posted, renamed or taken down. Reused
+    for a plain visitor as ``section_lookup`` is."""
     return _reused(
         request, event_lookup_key(slug, group), _event_load, request, slug, group
     )
 
 
-def _event_load(
-    request: HttpRequest, slug: str, group: int | None
-) -> tuple[Tournament, int, list[Section], str]:
+def _event_load(request: HttpRequest, slug: str, group: int | None) -> EventLookup:
     tournament = tournament_for_reader(request, slug)
     posted = tournament.team_group(group)
     if posted is None:
@@ -264,15 +270,17 @@ def _event_load(
     sections = group_sections(tournament, posted["id"])
     for section in sections:
         section.tournament = tournament
+    links = team_group_links(tournament)
     text = repr(
         (
             tournament.name,
             json.dumps(posted, sort_keys=True),
             [(section.pk, section_version(section)) for section in sections],
+            links,
         )
     )
     version = hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
-    return tournament, posted["id"], sections, version
+    return tournament, posted["id"], sections, version, links
 
 
 def accepts_gzip(request: HttpRequest) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .systems import ALIASES, SYSTEMS, SystemDef
+from .systems.base import OrderItem
 
 __all__ = [
     "CATALOGUES",
@@ -55,7 +56,7 @@ def _allowed_text(system: SystemDef) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class TiebreakSpec:
+class TiebreakSpec(OrderItem):
     """One tiebreak in an order: a system id and its options.
 
     Always canonical: aliases become the system id, options equal to their default are left out,
@@ -110,24 +111,6 @@ class TiebreakSpec:
     @property
     def system(self) -> SystemDef:
         return SYSTEMS[self.id]
-
-    @property
-    def key(self) -> str:
-        """The canonical text of this item, e.g. "kashdan:unplayed=2" (used as a JSON key)."""
-        return self.id + "".join(f":{k}={v}" for k, v in self.options)
-
-    @property
-    def label(self) -> str:
-        """Human name, e.g. "Kashdan (unplayed = 2)"."""
-        name = self.system.name
-        if not self.options:
-            return name
-        return f"{name} ({', '.join(f'{k} = {v}' for k, v in self.options)})"
-
-    def resolved_options(self) -> Mapping[str, str]:
-        """Every option of the system, defaults filled in."""
-        given = dict(self.options)
-        return {o.name: given.get(o.name, o.default or "") for o in self.system.options}
 
 
 def _specs(text: str) -> tuple[TiebreakSpec, ...]:

@@ -194,6 +194,9 @@ class EventPage:
     group: int
     sections: list[Section]
     version: str
+    # (id, label) of every team group of the event, this one included: the page links the
+    # others (the version counts them).
+    groups: list[tuple[int, str]]
 
     @property
     def posted(self) -> dict[str, Any]:

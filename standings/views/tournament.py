@@ -17,7 +17,7 @@ from standings.pages.rounds import RoundInfo, current_round
 from standings.reports import ReportError, order_for
 from tournaments.access import can_direct, tournament_for_reader
 from tournaments.models import Player, Round, Section, TiebreakChange, Tournament
-from tournaments.selectors import team_group_label
+from tournaments.selectors import team_group_links
 
 
 @require_GET
@@ -134,14 +134,8 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
             # Inline SVG: no image request, prints sharp on the hall's notice board.
             "qr_svg": qr.svg_inline(scale=4, title=f"QR code: {address}"),
             "is_director": can_direct(request.user, tournament),
-            "team_groups": _team_groups(tournament, sections),
+            "team_groups": team_group_links(
+                tournament, {s.pk: s.name for s in sections}
+            ),
         },
     )
-
-
-def _team_groups(
-    tournament: Tournament, sections: list[Section]
-) -> list[tuple[int, str]]:
-    """(id, label) of each event team group: a button to its team standings."""
-    names = {s.pk: s.name for s in sections}
-    return [(g["id"], team_group_label(g, names)) for g in tournament.team_groups()]

@@ -155,6 +155,7 @@
   function pump() {
     if (sending || stopped || !queue.length) return;
     sending = queue.shift();
+    sent += 1;
     show();
     var entry = sending;
     var body = entry.fields;
@@ -265,9 +266,21 @@
   });
 
   // Other TDs' entries arrive by polling: not while this page has entries on their way (a
-  // reload would lose them), and a row swapped in by the poll keeps its queue marks.
+  // reload would lose them), and a row swapped in by the poll keeps its queue marks. A poll
+  // that was already on its way when this page sent a result answers with the round as it was
+  // before that result: its rows and count are dropped (they would undo the saved result on
+  // the page), and the next poll, still asking from the same point, brings everything since.
+  var sent = 0;          // results sent by this page so far
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.target.id === "round-poll" && (sending || queue.length)) event.preventDefault();
+    if (event.target.id !== "round-poll") return;
+    if (sending || queue.length) { event.preventDefault(); return; }
+    event.detail.xhr.tiebreakSent = sent;
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.target.id !== "round-poll") return;
+    if (event.detail.xhr.tiebreakSent !== sent || sending || queue.length) {
+      event.detail.shouldSwap = false;
+    }
   });
   document.addEventListener("htmx:afterSettle", function () { show(); keepFocus(); });
 

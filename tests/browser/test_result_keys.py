@@ -313,3 +313,59 @@ def test_a_board_taken_out_by_another_td_is_shown_as_not_saved(
         .exclude(result=Result.PENDING)
         .exists()
     )
+
+
+def test_a_poll_answered_after_the_tds_own_saves_does_not_undo_them(
+    live_server: Any, desktop: Page, director: User
+) -> None:
+    section, boards = big_round(director)
+    colleague = User.objects.create_user("ben", password="x")
+    section.tournament.directors.add(colleague)
+    log_in(desktop, live_server, director)
+    desktop.goto(round_url(live_server, section))
+    expect(row(desktop, boards, 1)).to_be_focused()
+    # Ben enters the last board: the next poll of Anna's page has something to bring.
+    services.result_record(
+        pairing=Pairing.objects.get(pk=boards[BOARDS]),
+        result=Result.DRAW,
+        based_on=Result.PENDING,
+        user=colleague,
+    )
+    # That poll is answered at once (the round as it is then: Ben's draw only) but its answer
+    # reaches the page late, after Anna's own results are saved (slow venue Wi-Fi).
+    held: list[tuple[Any, Any]] = []
+
+    def hold(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    desktop.route(re.compile(r"/rows/\?"), hold)
+    # What the page shows just after the late answer is handled (the next poll would mend it
+    # within seconds: the test looks before that one).
+    desktop.evaluate(
+        "document.addEventListener('htmx:afterRequest', e => {"
+        " if (!e.detail.xhr.getResponseHeader('x-late')) return;"
+        " setTimeout(() => { window.lateShown ="
+        " document.querySelector('[data-testid=progress]').textContent; }, 50); })"
+    )
+    for _ in range(100):
+        if held:
+            break
+        desktop.wait_for_timeout(100)
+    assert held, "the round page never polled"
+
+    type_keys(desktop, TYPED[: BOARDS - 1], 60)
+    drained(desktop)
+    expect(desktop.get_by_test_id("progress")).to_have_text(
+        f"{BOARDS}/{BOARDS} results in"
+    )
+
+    route, answer = held[0]
+    route.fulfill(response=answer, headers={**answer.headers, "x-late": "1"})
+    desktop.wait_for_function("window.lateShown !== undefined")
+
+    assert desktop.evaluate("window.lateShown") == f"{BOARDS}/{BOARDS} results in"
+    typed = {b: KEYS[k] for b, k in enumerate(TYPED[: BOARDS - 1], start=1)}
+    assert results(section) == {**typed, BOARDS: Result.DRAW}

@@ -11,6 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SHOTS
+from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_round_page import log_in
 from tests.standings.test_team_pages import build
 from tests.tournaments.builders import section_build, tournament_build
@@ -285,3 +286,48 @@ def test_two_team_groups_on_a_phone_keep_place_team_and_score_in_sight(
     ).to_be_visible()
     assert "(K-1)" not in page.locator("table.team-standings").inner_text()
     _shot(page, "group_high", request)
+
+
+def test_a_parent_on_one_groups_standings_reaches_the_other_group_in_one_tap(
+    live_server: Any, page: Any, request: pytest.FixtureRequest
+) -> None:
+    tournament = tournament_build(name="County Scholastic", is_published=True)
+    sections = {name: build(tournament, name) for name in ("K-3", "K-5", "6-8")}
+    for name, pooled in (("Primary", ["K-3", "K-5"]), ("Secondary", ["6-8"])):
+        tournament_team_scoring_post(
+            tournament=tournament,
+            top=3,
+            min_players=2,
+            order=FOUR_TIEBREAKS,
+            group=None,
+            name=name,
+            sections=[sections[s].pk for s in pooled],
+        )
+    page.goto(
+        live_server.url
+        + reverse("standings:event_team_group", args=[tournament.slug, 1])
+    )
+    groups = page.get_by_test_id("team-groups")
+    here = groups.get_by_role("link", name="Primary")
+    expect(here).to_have_attribute("aria-current", "page")
+    other = groups.get_by_role("link", name="Secondary")
+    # In sight without scrolling, a whole touch target, nothing wider than the screen.
+    expect(other).to_be_in_viewport()
+    assert other.bounding_box()["height"] >= 44
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+    )
+    assert serious_violations(page) == []
+    _shot(page, "group_links", request)
+    other.click()
+    expect(
+        page.get_by_role("heading", name="Team standings: Secondary")
+    ).to_be_visible()
+    expect(
+        page.get_by_test_id("team-groups").get_by_role("link", name="Secondary")
+    ).to_have_attribute("aria-current", "page")
+    assert "(K-3)" not in page.locator("table.team-standings").inner_text()
+    assert serious_violations(page) == []
+    # And back in one tap.
+    page.get_by_test_id("team-groups").get_by_role("link", name="Primary").click()
+    expect(page.get_by_role("heading", name="Team standings: Primary")).to_be_visible()

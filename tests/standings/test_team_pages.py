@@ -7,6 +7,7 @@ The section is the hand-worked one of tests/engine/test_member_teams.py: scores 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -310,6 +311,117 @@ def test_the_event_team_page_says_team_standings_once(
     ).content.decode()
     headings = re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", html, flags=re.S)
     assert [h for h in headings if "Team standings" in h] == ["Team standings: Primary"]
+
+
+def group_post(tournament: Tournament, sections: list[Section], **posting: Any) -> None:
+    """Post an event team group over ``sections`` (best 2, 2 to place, no tiebreak)."""
+    services.tournament_team_scoring_post(
+        tournament=tournament,
+        top=2,
+        min_players=2,
+        order="",
+        sections=[s.pk for s in sections],
+        **posting,
+    )
+
+
+def group_links(html: str) -> list[tuple[str, str, bool]]:
+    """The group page's links to the event's groups: (address, label, marked as this page)."""
+    found = re.search(r'<ul[^>]*data-testid="team-groups">(.*?)</ul>', html, flags=re.S)
+    if found is None:
+        return []
+    return [
+        (href, label, "aria-current" in attrs)
+        for href, attrs, label in re.findall(
+            r'<a class="nav-link[^"]*" href="([^"]+)"([^>]*)>([^<]*)</a>', found[1]
+        )
+    ]
+
+
+def test_each_group_page_links_every_group_of_the_event_its_own_marked(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    two_groups(tournament)
+    slug = tournament.slug
+    urls = [reverse("standings:event_team_group", args=[slug, g]) for g in (1, 2)]
+    for n, url in enumerate(urls):
+        links = group_links(anonymous.get(url).content.decode())
+        assert links == [
+            (urls[0], "Primary", n == 0),
+            (urls[1], "High school", n == 1),
+        ]
+    # The old address (the first group) links the second one too.
+    first = anonymous.get(reverse("standings:event_teams", args=[slug]))
+    assert group_links(first.content.decode())[1] == (urls[1], "High school", False)
+
+
+def test_a_group_without_a_name_is_linked_by_its_sections_names(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    two_groups(tournament)
+    k3 = build(tournament, "K-3")
+    group_post(tournament, [k3], group=None)
+    html = anonymous.get(
+        reverse("standings:event_team_group", args=[tournament.slug, 1])
+    ).content.decode()
+    assert [label for _, label, _ in group_links(html)] == [
+        "Primary",
+        "High school",
+        "K-3",
+    ]
+    tournament_html = anonymous.get(
+        reverse("standings:tournament", args=[tournament.slug])
+    ).content.decode()
+    url = reverse("standings:event_team_group", args=[tournament.slug, 3])
+    assert f'href="{url}">Team standings: K-3</a>' in tournament_html
+
+
+def test_an_event_with_one_group_shows_no_group_links(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    k8 = build(tournament, "K-8")
+    group_post(tournament, [k8])
+    html = anonymous.get(
+        reverse("standings:event_team_group", args=[tournament.slug, 1])
+    ).content.decode()
+    assert 'data-testid="team-groups"' not in html
+
+
+def test_a_group_page_follows_another_group_posted_renamed_or_taken_down(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    _k8, k5 = two_groups(tournament)
+    url = reverse("standings:event_team_group", args=[tournament.slug, 1])
+    first = anonymous.get(url)
+    # Group 2 renamed: group 1's page is new at once (its link says the new name).
+    group_post(
+        tournament, [k5], group=2, name="Secondary", reason="The organizer's name"
+    )
+    renamed = anonymous.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert renamed.status_code == 200
+    assert [label for _, label, _ in group_links(renamed.content.decode())] == [
+        "Primary",
+        "Secondary",
+    ]
+    # A third group posted (its section not started), then taken down: linked, then not.
+    k3 = section_build(
+        tournament=tournament, ratings=[1200, 1100], rounds=[], name="K-3"
+    )
+    group_post(tournament, [k3], group=None, name="Primary B")
+    posted = anonymous.get(url, HTTP_IF_NONE_MATCH=renamed["ETag"])
+    assert posted.status_code == 200
+    assert [label for _, label, _ in group_links(posted.content.decode())] == [
+        "Primary",
+        "Secondary",
+        "Primary B",
+    ]
+    services.tournament_team_group_clear(tournament=tournament, group=3)
+    down = anonymous.get(url, HTTP_IF_NONE_MATCH=posted["ETag"])
+    assert down.status_code == 200
+    assert [label for _, label, _ in group_links(down.content.decode())] == [
+        "Primary",
+        "Secondary",
+    ]
 
 
 def test_the_tournament_page_links_every_group(

@@ -16,6 +16,12 @@ from .ranking import Pair, Ranked, conflict, not_met, ordered, score_text
 _TAIL_LIMIT = 1200
 # How many of a group's lowest players are tried as the odd player, for colours.
 _ODD_TRIES = 8
+# How many players below the first are tried as a floater's opponent, for colours.
+_FLOAT_TRIES = 6
+# Up to this many players, a group is paired on trial (colour fixes included) to count what
+# a choice of floater or of a floater's opponent costs in colours; a bigger group is counted
+# from how many of its players are due each colour (room enough there to reach that count).
+_TRIAL_LIMIT = 120
 
 
 class GroupPairer(ColourFixer):
@@ -92,25 +98,82 @@ class GroupPairer(ColourFixer):
     def floater_partner(
         self, floater: Ranked, residents: list[Ranked]
     ) -> Ranked | None:
-        """The highest-ranked player of the group not met, moved for colour within the limits."""
+        """The highest-ranked player of the group not met (29D); another within the rating
+        limits when that leaves fewer boards missing a due colour, on the floater's board and
+        in the rest of the group as it then pairs (its colour fixes made): within the
+        alternation limit of the first for any gain, within the equalisation limit only when
+        fewer boards then clash between players due to equalise (29E5)."""
         candidates = [r for r in residents if r.id not in floater.opponents]
         if not candidates:
             return None
         first = candidates[0]
-        severity = conflict(floater, first)
-        if severity:
-            limit = self.limit(severity)
-            for other in candidates[1:]:
-                if abs(other.rating - first.rating) > limit:
-                    break
-                if conflict(floater, other) < severity:
-                    self.tag(
-                        [floater, other],
-                        f"{floater.label}, floated down, meets {other.label} rather than "
-                        f"{first.label} so that colours work out (ratings within {limit:g}).",
-                    )
-                    return other
-        return first
+        wide = max(self.options.alternate_limit, self.options.equalise_limit)
+        others = [
+            other
+            for other in candidates[1 : 1 + _FLOAT_TRIES]
+            if abs(other.rating - first.rating) <= wide and other.key == first.key
+        ]
+        if not others:
+            return first
+        first_cost = best_cost = self.float_cost(floater, first, residents)
+        best = first
+        if first_cost == (0, 0):
+            return first
+        for other in others:
+            gap = abs(other.rating - first.rating)
+            if not self.float_cost(floater, other, residents, least=True) < best_cost:
+                # Even at the fewest clashes its colour counts allow, this choice is no better.
+                continue
+            found = self.float_cost(floater, other, residents)
+            if found < best_cost and (
+                gap <= self.options.alternate_limit or found[0] < first_cost[0]
+            ):
+                best, best_cost = other, found
+        if best is not first:
+            gap = abs(best.rating - first.rating)
+            self.tag(
+                [floater, best],
+                f"{floater.label}, floated down, meets {best.label} rather than "
+                f"{first.label} so that colours work out ({gap} rating points apart, "
+                f"{first_cost[1] - best_cost[1]} fewer board(s) missing a due colour; 29D, "
+                "29E5).",
+            )
+        return best
+
+    def float_cost(
+        self,
+        floater: Ranked,
+        partner: Ranked,
+        residents: list[Ranked],
+        least: bool = False,
+    ) -> tuple[int, int]:
+        """Boards clashing between players due to equalise (or more), and boards clashing at
+        all, when the floater meets ``partner`` and the rest of the group pairs as it would
+        (``least``: at the fewest clashes the rest's colour counts allow, a bound)."""
+        rest = [r for r in residents if r is not partner]
+        if len(rest) % 2:
+            rest = rest[:-1]
+        severity = conflict(floater, partner)
+        if least or len(rest) > _TRIAL_LIMIT:
+            here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
+        else:
+            pairs, _unpaired = self.pair_halves(rest, quiet=True)
+            here = self.fixed_clashes(pairs)
+        return here[0] + (severity >= EQUALISATION), here[1] + (severity > 0)
+
+    def fixed_clashes(self, pairs: list[Pair]) -> tuple[int, int]:
+        """Boards clashing between players due to equalise (or more), and boards clashing at
+        all, once the colour fixes are made (on a copy: nothing is changed or noted)."""
+        kept = self.tagged
+        self.tagged = []
+        trial = list(pairs)
+        self.colour_fix(trial, "")
+        self.tagged = kept
+        levels = [conflict(*pair) for pair in trial]
+        return (
+            sum(1 for level in levels if level >= EQUALISATION),
+            sum(1 for level in levels if level),
+        )
 
     def odd_player(
         self, residents: list[Ranked], below: Sequence[Ranked] = ()
@@ -127,15 +190,26 @@ class GroupPairer(ColourFixer):
             if gap > self.options.equalise_limit:
                 break
             rest = [r for r in residents if r is not candidate]
-            _pairs, unpaired = self.pair_halves(rest, quiet=True)
+            after = [*below, candidate]
+            next_cost = (_clashes_least(after, EQUALISATION), _clashes_least(after))
+            if (
+                best is not None
+                and not (
+                    _clashes_least(rest, EQUALISATION) + next_cost[0],
+                    _clashes_least(rest) + next_cost[1],
+                )
+                < best[0]
+            ):
+                # Even at the fewest clashes its colour counts allow, this choice is no better.
+                continue
+            pairs, unpaired = self.pair_halves(rest, quiet=True)
             if unpaired:
                 continue
-            after = [*below, candidate]
-            cost = (
-                _clashes_least(rest, EQUALISATION)
-                + _clashes_least(after, EQUALISATION),
-                _clashes_least(rest) + _clashes_least(after),
-            )
+            if len(rest) > _TRIAL_LIMIT:
+                here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
+            else:
+                here = self.fixed_clashes(pairs)
+            cost = (here[0] + next_cost[0], here[1] + next_cost[1])
             if first is None or best is None:
                 first = best = (cost, candidate)
             elif cost < best[0] and (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 from ..explanations import Contribution, Discard, Explanation
 from ..formatting import format_decimal
@@ -51,6 +52,50 @@ class SystemDef:
 
     def option(self, name: str) -> OptionDef | None:
         return next((o for o in self.options if o.name == name), None)
+
+
+class Registered(Protocol):
+    """A registry entry as an order item reads it: a player system or a team system."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def options(self) -> tuple[OptionDef, ...]: ...
+
+
+class OrderItem:
+    """What an item of a posted order says of itself, a player tiebreak (``TiebreakSpec``) and
+    a team tiebreak (``TeamTiebreakSpec``) alike: its text, its name, its options in full.
+
+    The item is a system id and its options, defaults left out (``id``, ``options``); the
+    subclass names the registry entry (``system``)."""
+
+    __slots__ = ()
+    id: str
+    options: tuple[tuple[str, str], ...]
+
+    @property
+    def system(self) -> Registered:
+        raise NotImplementedError
+
+    @property
+    def key(self) -> str:
+        """The canonical text of this item, e.g. "kashdan:unplayed=2" (used as a JSON key)."""
+        return self.id + "".join(f":{k}={v}" for k, v in self.options)
+
+    @property
+    def label(self) -> str:
+        """Human name, e.g. "Kashdan (unplayed = 2)"."""
+        name = self.system.name
+        if not self.options:
+            return name
+        return f"{name} ({', '.join(f'{k} = {v}' for k, v in self.options)})"
+
+    def resolved_options(self) -> Mapping[str, str]:
+        """Every option of the system, defaults filled in."""
+        given = dict(self.options)
+        return {o.name: given.get(o.name, o.default or "") for o in self.system.options}
 
 
 def pts(t: Table, units: int) -> str:

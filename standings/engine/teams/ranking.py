@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..explanations import Explanation
+from ..systems.base import OrderItem
 from .entities import TeamRef, TeamSnapshot
 from .systems import TEAM_SYSTEMS, TeamSystemDef
 from .table import TeamTable
@@ -18,7 +18,7 @@ DEFAULT_TEAM_ORDER = "game_points,opponents_score_x_points,opponents_score"
 
 
 @dataclass(frozen=True, slots=True)
-class TeamTiebreakSpec:
+class TeamTiebreakSpec(OrderItem):
     """One team tiebreak of an order: a team system id and its options (defaults left out)."""
 
     id: str
@@ -27,21 +27,6 @@ class TeamTiebreakSpec:
     @property
     def system(self) -> TeamSystemDef:
         return TEAM_SYSTEMS[self.id]
-
-    @property
-    def key(self) -> str:
-        return self.id + "".join(f":{k}={v}" for k, v in self.options)
-
-    @property
-    def label(self) -> str:
-        name = self.system.name
-        if not self.options:
-            return name
-        return f"{name} ({', '.join(f'{k} = {v}' for k, v in self.options)})"
-
-    def resolved_options(self) -> Mapping[str, str]:
-        given = dict(self.options)
-        return {o.name: given.get(o.name, o.default or "") for o in self.system.options}
 
 
 def parse_team_order(text: str) -> tuple[TeamTiebreakSpec, ...]:
