@@ -22,22 +22,14 @@ from django.urls import reverse
 
 from standings import cache as page_cache
 from standings.views import standings as standings_view
-from tests.tournaments.builders import section_build
-from tournaments.models import Pairing, Result, Section, Tournament
+from tournaments.models import Pairing, Result, Section
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def section(tournament: Tournament, settings: Any) -> Section:
-    # A plain visitor's lookup is kept for a minute; the tests end the window by hand.
-    settings.PUBLIC_PAGES_FRESH_SECONDS = 60
-    return section_build(
-        tournament=tournament,
-        ratings=[2000 - n for n in range(8)],
-        rounds=["1-5 1-0, 2-6 =, 3-7 0-1, 4-8 1-0", "5-2 ?, 6-1 ?, 7-4 ?, 8-3 ?"],
-        rounds_total=4,
-    )
+def section(eight_player_section: Section) -> Section:
+    return eight_player_section
 
 
 def _url(section: Section) -> str:
