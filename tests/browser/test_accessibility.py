@@ -2,7 +2,8 @@
 
 axe-core is served from the test tree (tests/browser/vendor/, the npm registry's package, see its
 README), never from a CDN. The pages come from the demo: a section with a round running, the
-finished one, a player's page, Find me with matches, and each kind of hall screen.
+finished one, a player's page, Find me with matches, each event team group's standings and each
+kind of hall screen.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ def public_paths(tournament: Tournament) -> list[str]:
             reverse("standings:player", kwargs={**kw, "number": number}),
             reverse("standings:me", kwargs={**kw, "number": number}),
         ]
+    # Each event team group's standings (the demo posts two: they link each other).
+    for group in tournament.team_groups():
+        paths.append(reverse("standings:event_team_group", args=[slug, group["id"]]))
     for screen in tournament.screens.all():
         paths.append(reverse("standings:hall_screen", args=[slug, screen.pk]))
     return paths
