@@ -115,6 +115,8 @@ class SectionPlan:
     )  # start no. -> (title, FIDE ID)
     # Team scoring posted before round 1 (keyword arguments of section_team_scoring_post).
     team_scoring: dict[str, Any] = field(default_factory=dict)
+    # The event team group of this section alone, posted before round 1: (name, team prize).
+    event_team_group: tuple[str, str] | None = None
 
 
 OPEN = SectionPlan(
@@ -156,6 +158,8 @@ OPEN = SectionPlan(
     withdraw_no_show=True,
     federations={23: "NOR"},
     titles={1: ("FM", "2012345")},
+    # The Open's club teams.
+    event_team_group=("Clubs", "Club champions trophy"),
 )
 
 U1600 = SectionPlan(
@@ -205,10 +209,14 @@ U1600 = SectionPlan(
             "3rd place school trophy",
         ],
     },
+    # The same schools over the event, as the Open's clubs are (best 4, team points first).
+    event_team_group=("Schools", "School champions trophy"),
 )
 
 
-def _game(rng: random.Random, white: int, black: int, draw_rate: float) -> str:
+def game_result(
+    rng: random.Random, white: int, black: int, draw_rate: float = 0.2
+) -> str:
     """A result drawn at random, weighted by the strengths (Elo expectation plus white's edge)."""
     expected = 1 / (1 + 10 ** ((black - white - 35) / 400))
     roll = rng.random()
@@ -242,6 +250,20 @@ def _section_create(
     )
     if plan.team_scoring:
         section_team_scoring_post(section=section, **plan.team_scoring)
+    if plan.event_team_group:
+        # The section's event team group, posted before its round 1 as a TD would (the best 4
+        # scores of each team, MCA 2001's total of every member first among the ties).
+        name, prize = plan.event_team_group
+        tournament_team_scoring_post(
+            tournament=tournament,
+            top=4,
+            min_players=2,
+            order="team_points,modified_median,solkoff",
+            prizes=[prize],
+            group=None,
+            name=name,
+            sections=[section.pk],
+        )
     # Drawn up front in start-number order, so the demo does not depend on who enters when.
     details = {
         n: (
@@ -282,7 +304,7 @@ def _section_create(
             pairing.result = (
                 NO_SHOW_RESULT[no_show]
                 if no_show
-                else _game(rng, strength[white], strength[black], plan.draw_rate)
+                else game_result(rng, strength[white], strength[black], plan.draw_rate)
             )
             if no_show == BLACK_NO_SHOW and plan.withdraw_no_show:
                 # A player who forfeits without notice is withdrawn unless they get in touch;
@@ -330,6 +352,27 @@ def _players_enter(
     )
 
 
+# Where, by whom and for whom every demo event is run.
+RIVERSIDE: dict[str, Any] = {
+    "location": "Riverside Community Center, Springfield, IL",
+    "organizer": "Springfield Chess Club",
+    "chief_td": "Maria Delgado",
+    "is_published": True,
+}
+
+
+def demo_event_create(
+    *, slug: str, name: str, start: datetime.date, end: datetime.date, **fields: Any
+) -> tuple[Tournament, bool]:
+    """A demo event built afresh at ``slug`` (an earlier copy deleted), published, where every
+    demo event is held; returns it and whether an earlier copy was replaced."""
+    replaced, _ = Tournament.objects.filter(slug=slug).delete()
+    tournament = Tournament.objects.create(
+        name=name, slug=slug, start_date=start, end_date=end, **RIVERSIDE, **fields
+    )
+    return tournament, bool(replaced)
+
+
 # The Spring Open's round times: three rounds on Saturday, two on Sunday (the hall's time).
 DEMO_ROUND_TIMES = [(12, 10, 0), (12, 14, 30), (12, 19, 0), (13, 9, 30), (13, 14, 0)]
 
@@ -344,15 +387,11 @@ def _schedule(rounds: int) -> list[datetime.datetime | None]:
 @transaction.atomic
 def demo_tournament_create() -> tuple[Tournament, bool]:
     """Build the demo tournament, replacing it if it exists; returns it and whether it was replaced."""
-    replaced, _ = Tournament.objects.filter(slug=DEMO_SLUG).delete()
-    tournament = Tournament.objects.create(
-        name="Riverside Spring Open 2025",
+    tournament, replaced = demo_event_create(
         slug=DEMO_SLUG,
-        start_date=datetime.date(2025, 4, 12),
-        end_date=datetime.date(2025, 4, 13),
-        location="Riverside Community Center, Springfield, IL",
-        organizer="Springfield Chess Club",
-        chief_td="Maria Delgado",
+        name="Riverside Spring Open 2025",
+        start=datetime.date(2025, 4, 12),
+        end=datetime.date(2025, 4, 13),
         time_control="G/90;d5",
         rating_system=Tournament.RatingSystem.US_CHESS,
         # The rating report's fields (fictional IDs of the right shape).
@@ -362,16 +401,6 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
         affiliate_id="A6000123",
         chief_td_id="12000001",
         status=Tournament.Status.FINAL,
-        is_published=True,
-    )
-    # Club and school teams over both sections: the best 4 scores of each, MCA 2001's total of
-    # every member first among the ties.
-    tournament_team_scoring_post(
-        tournament=tournament,
-        top=4,
-        min_players=2,
-        order="team_points,modified_median,solkoff",
-        prizes=["Club champions trophy"],
     )
     rng = random.Random(SEED)
     for position, plan in enumerate([OPEN, U1600]):
@@ -382,7 +411,7 @@ def demo_tournament_create() -> tuple[Tournament, bool]:
         section_final_set(section=section, final=True)
     tournament_status_refresh(tournament_id=tournament.pk)
     tournament.refresh_from_db()
-    return tournament, bool(replaced)
+    return tournament, replaced
 
 
 # ---- the demo's accounts, who directs what, and a second event with a round in progress
@@ -458,19 +487,14 @@ LIVE_SEED = 20250522
 def demo_live_tournament_create() -> Tournament:
     """A smaller event in progress, so every TD page has something to show: round 3 of 4 posted
     with results missing, a half-point bye requested for round 4, the order posted."""
-    Tournament.objects.filter(slug=LIVE_SLUG).delete()
-    tournament = Tournament.objects.create(
-        name="Riverside Thursday Night Swiss",
+    tournament, _ = demo_event_create(
         slug=LIVE_SLUG,
-        start_date=datetime.date(2025, 5, 1),
-        end_date=datetime.date(2025, 5, 22),
-        location="Riverside Community Center, Springfield, IL",
-        organizer="Springfield Chess Club",
-        chief_td="Maria Delgado",
+        name="Riverside Thursday Night Swiss",
+        start=datetime.date(2025, 5, 1),
+        end=datetime.date(2025, 5, 22),
         time_control="G/60;d5",
         rating_system=Tournament.RatingSystem.US_CHESS,
         status=Tournament.Status.RUNNING,
-        is_published=True,
     )
     section = Section.objects.create(
         tournament=tournament,
@@ -518,11 +542,10 @@ def demo_live_tournament_create() -> Tournament:
                 continue
             result_record(
                 pairing=pairing,
-                result=_game(
+                result=game_result(
                     rng,
                     strength[pairing.white.start_number],
                     strength[pairing.black.start_number],  # type: ignore[union-attr]
-                    draw_rate=0.2,
                 ),
                 based_on=Result.PENDING,
             )

@@ -8,6 +8,7 @@ import random
 
 from django.db import transaction
 
+from tournaments.demo import demo_event_create, game_result
 from tournaments.models import (
     Pairing,
     Player,
@@ -44,16 +45,6 @@ FIRST = ["Alex", "Jordan", "Sam", "Taylor", "Morgan", "Casey", "Riley", "Jamie"]
 LAST = ["Adams", "Baker", "Clark", "Diaz", "Evans"]
 
 
-def _game(rng: random.Random, white: int, black: int) -> str:
-    expected = 1 / (1 + 10 ** ((black - white - 35) / 400))
-    roll = rng.random()
-    if roll < expected - 0.1:
-        return Result.WHITE_WIN
-    if roll < expected + 0.1:
-        return Result.DRAW
-    return Result.BLACK_WIN
-
-
 # The round in which the first table's first team rests its board 2: the reserve plays and
 # boards 3 and 4 shift up (docs/teams.md, "Changing a round's line-up").
 RESERVE_ROUND = 3
@@ -78,18 +69,13 @@ def _reserve_plays(section: Section, round_: Round) -> None:
 @transaction.atomic
 def demo_team_tournament_create() -> Tournament:
     """The team league, rebuilt: rosters posted, five rounds paired and every board entered."""
-    Tournament.objects.filter(slug=TEAM_SLUG).delete()
-    tournament = Tournament.objects.create(
-        name="Riverside Team League 2025",
+    tournament, _ = demo_event_create(
         slug=TEAM_SLUG,
-        start_date=datetime.date(2025, 6, 7),
-        end_date=datetime.date(2025, 6, 8),
-        location="Riverside Community Center, Springfield, IL",
-        organizer="Springfield Chess Club",
-        chief_td="Maria Delgado",
+        name="Riverside Team League 2025",
+        start=datetime.date(2025, 6, 7),
+        end=datetime.date(2025, 6, 8),
         time_control="G/60;d5",
         status=Tournament.Status.SETUP,
-        is_published=True,
     )
     section = Section.objects.create(
         tournament=tournament, name="Teams", rounds_total=5, tiebreaks=""
@@ -137,7 +123,7 @@ def demo_team_tournament_create() -> Tournament:
             assert pairing.black_id is not None
             result_record(
                 pairing=pairing,
-                result=_game(
+                result=game_result(
                     rng, strength[pairing.white_id], strength[pairing.black_id]
                 ),
                 based_on=Result.PENDING,

@@ -290,12 +290,15 @@ def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeStr
     )
 
     disabled = " disabled" if context.get("closed") else ""
-    error = context.get("row_error")
+    refusal = context.get("row_error")
+    # On the whole page, the refusal goes on its player's row only (htmx: the one row sent).
+    refused = context.get("row_error_for")
     out: list[str] = []
     add = out.append
     for player, checked in rows:
         number = player.start_number
         name = escape(player.name)
+        error = refusal if refused is None or refused == player.pk else ""
         add(
             f'\n<tr id="checkin-{number}" class="{"table-success" if checked else ""}">\n'
             '<td class="num text-body-secondary" style="width:3rem">'

@@ -1,5 +1,5 @@
 """Team standings in a real browser, phone and desktop: the demo's school teams (U1600) and the
-whole event's club teams, reached from the tournament page. Screenshots in var/screenshots/."""
+event's team groups (the Open's clubs, the U1600's schools), reached from the tournament page. Screenshots in var/screenshots/."""
 
 from __future__ import annotations
 
@@ -50,13 +50,20 @@ def test_school_team_standings_from_the_tournament_page(
     _shot(page, "section", request)
 
     page.goto(live_server.url + reverse("standings:tournament", args=[tournament.slug]))
-    page.get_by_role("link", name="Team standings").click()
-    assert page.get_by_role("heading", name="Team standings: whole event").is_visible()
+    page.get_by_role("link", name="Team standings: Clubs").click()
+    expect(page.get_by_role("heading", name="Team standings: Clubs")).to_be_visible()
     assert (
         "Club champions trophy"
         in page.locator("table.team-standings tbody").inner_text()
     )
     _shot(page, "event", request)
+    # The schools' group one tap away.
+    page.get_by_test_id("team-groups").get_by_role("link", name="Schools").click()
+    expect(page.get_by_role("heading", name="Team standings: Schools")).to_be_visible()
+    assert (
+        "School champions trophy"
+        in page.locator("table.team-standings tbody").inner_text()
+    )
 
 
 def test_team_league_standings_wall_chart_and_a_match(

@@ -5,10 +5,19 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from tests.tournaments.builders import section_build
 from tournaments import selectors, services
-from tournaments.models import CheckIn, Player, RequestedBye
+from tournaments.models import (
+    CheckIn,
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -97,3 +106,52 @@ def test_closing_needs_a_known_choice(section, td: User) -> None:
     with pytest.raises(ValidationError) as error:
         services.checkin_close(section=section, round_number=2, action="shrug", user=td)
     assert error.value.messages == [services.CHECKIN_CLOSE_ACTION]
+
+
+def _round_one_drafted(absent: str) -> tuple[Section, Player]:
+    """Four players; 1 to 3 checked in, round 1 paired as a draft with 4 absent."""
+    fresh = section_build(ratings=[2000, 1900, 1800, 1700], rounds=[], rounds_total=3)
+    for n in (1, 2, 3):
+        services.checkin_set(
+            player=p(fresh, n), round_number=1, present=True, user=None
+        )
+    services.round_pair(section=fresh, post_default_order=True, absent=absent)
+    return fresh, p(fresh, 4)
+
+
+def _round_one_row(player: Player) -> str:
+    return (
+        Pairing.objects.filter(round__number=1)
+        .filter(Q(white=player) | Q(black=player))
+        .values_list("result", flat=True)
+        .get()
+    )
+
+
+def test_a_check_in_the_draft_pairings_leave_out_is_refused_and_nothing_changes(
+    td: User,
+) -> None:
+    section, late = _round_one_drafted(services.ABSENT_ZERO_BYE)
+    assert _round_one_row(late) == Result.BYE_ZERO
+    with pytest.raises(ValidationError, match="draft pairings, made before"):
+        services.checkin_set(player=late, round_number=1, present=True, user=td)
+    # Not checked in, the zero-point bye stands in the draft and as asked: the TD who posts
+    # the draft sees what the players see.
+    assert not CheckIn.objects.filter(player=late).exists()
+    assert RequestedBye.objects.filter(
+        player=late, kind=RequestedBye.Kind.ZERO
+    ).exists()
+    assert _round_one_row(late) == Result.BYE_ZERO
+    # The way the message gives: remove the draft, check in, pair again.
+    services.round_pairings_remove(
+        round_=Round.objects.get(section=section, number=1), confirm=True
+    )
+    services.checkin_set(player=late, round_number=1, present=True, user=td)
+    services.round_pair(section=section)
+    assert _round_one_row(late) == Result.PENDING
+
+
+def test_a_check_in_of_a_player_the_draft_pairs_anyway_is_recorded(td: User) -> None:
+    _section, late = _round_one_drafted(services.ABSENT_PAIR)
+    services.checkin_set(player=late, round_number=1, present=True, user=td)
+    assert CheckIn.objects.filter(player=late, round_number=1).exists()

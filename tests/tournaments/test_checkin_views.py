@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
+from tournaments import services
 from tournaments.models import CheckIn, Player, RequestedBye, Round, Section, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -131,3 +132,50 @@ def test_a_refused_tap_with_htmx_shows_the_reason_in_the_row(
     assert not CheckIn.objects.filter(
         player=Player.objects.get(section=section, start_number=1)
     ).exists()
+
+
+def test_a_refused_tap_without_javascript_shows_the_reason_in_its_row(
+    td_client: Client, section: Section
+) -> None:
+    Round.objects.create(section=section, number=1, status=Round.Status.PAIRED)
+
+    response = td_client.post(
+        url("checkin_toggle", section), {"player": "2", "present": "1"}
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    reason = "Round 1 is posted: check-in for it is closed."
+    ben = page[page.index('<tr id="checkin-2"') :]
+    assert reason in ben[: ben.index("</tr>")]
+    ana = page[page.index('<tr id="checkin-1"') :]
+    assert reason not in ana[: ana.index("</tr>")]
+    assert not CheckIn.objects.exists()
+
+
+def test_here_after_all_on_a_draft_that_left_the_player_out_says_so_by_their_name(
+    td_client: Client, section: Section
+) -> None:
+    for n in (1, 2):
+        services.checkin_set(
+            player=Player.objects.get(section=section, start_number=n),
+            round_number=1,
+            present=True,
+            user=None,
+        )
+    services.round_pair(
+        section=section, post_default_order=True, absent=services.ABSENT_ZERO_BYE
+    )
+    page = td_client.get(url("checkin", section)).content.decode()
+    assert "Here after all: check in" in page  # Cy, given a zero-point bye
+
+    response = td_client.post(
+        url("checkin_toggle", section), {"player": "3", "present": "1"}
+    )
+
+    assert response.status_code == 200
+    away = response.content.decode()
+    away = away[away.index('data-testid="away"') :]
+    away = away[: away.index("</ul>")]
+    assert "draft pairings, made before 3. Cy Park checked in" in away
+    assert not CheckIn.objects.filter(player__start_number=3).exists()

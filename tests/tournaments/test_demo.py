@@ -419,10 +419,29 @@ def test_the_scholastic_section_posts_school_teams_and_they_rank(
     assert all(len(row.counting) <= 3 for row in placed)
     assert [row.rank for row in placed][0] == 1
     assert report.prize_of(1) == "1st place school trophy"
-    event = tournament_teams(tournament=tournament)
-    assert {row.team for row in event.standings.rows} >= set(
-        demo.CLUBS + demo.SCHOOLS
-    ) - {""}
+
+
+def test_the_event_posts_two_team_groups_the_opens_clubs_and_the_u1600s_schools(
+    tournament: Tournament,
+) -> None:
+    groups = tournament.team_groups()
+    sections = {s.name: s.pk for s in tournament.sections.all()}
+    assert [(g["id"], g["name"], g["sections"]) for g in groups] == [
+        (1, "Clubs", [sections["Open"]]),
+        (2, "Schools", [sections["U1600"]]),
+    ]
+    for group, names, prize in (
+        (1, demo.CLUBS, "Club champions trophy"),
+        (2, demo.SCHOOLS, "School champions trophy"),
+    ):
+        event = tournament_teams(tournament=tournament, group=group)
+        placed = [row for row in event.standings.rows if row.rank is not None]
+        # Every club (school) with a player ranks, and only those: no mixing of the two.
+        assert {row.team for row in event.standings.rows} == set(names) - {""}
+        assert len(placed) >= 2 and placed[0].rank == 1
+        assert event.prize_of(1) == prize
+        # Posted before round 1: no change after it, so no reason to show.
+        assert not event.reason
 
 
 def test_the_team_league_runs_to_the_final_round_without_a_rematch() -> None:

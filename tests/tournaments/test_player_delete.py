@@ -166,3 +166,43 @@ def test_a_final_section_refuses_the_deletion() -> None:
         )
 
     assert len(numbers(section)) == 2
+
+
+def test_after_round_one_a_deleted_players_do_not_pair_pairs_go_with_them() -> None:
+    # Player 5 entered, kept apart from 2, and never paired: deleted after round 1.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600],
+        rounds=["1-2 1-0, 3-4 1-0"],
+        rounds_total=4,
+        pairing_options={"do_not_pair": [[1, 3], [2, 5]]},
+    )
+    services.player_delete(player=Player.objects.get(section=section, start_number=5))
+    section.refresh_from_db()
+    assert section.pairing_options == {"do_not_pair": [[1, 3]]}
+    # A late entry takes number 5 again: nobody is kept apart from them.
+    late = services.player_late_entry(
+        section=section, name="Late Comer", first_round=2, missed={1: "half"}
+    )
+    assert late.start_number == 5
+    section.refresh_from_db()
+    assert section.pairing_options == {"do_not_pair": [[1, 3]]}
+
+
+def test_before_round_one_a_deleted_players_table_number_goes_and_pairing_says_so() -> (
+    None
+):
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=[],
+        rounds_total=3,
+        kind=Section.Kind.ROUND_ROBIN,
+        pairing_options={"tables": {"1": 4, "2": 3, "3": 2, "4": 1}},
+    )
+    services.player_delete(player=Player.objects.get(section=section, start_number=2))
+    section.refresh_from_db()
+    # Players 3 and 4 move up to 2 and 3 and keep their tables; 2's table 3 went with them.
+    assert section.pairing_options == {"tables": {"1": 4, "2": 2, "3": 1}}
+    with pytest.raises(services.PairingRefused, match="table numbers must be 1 to 3"):
+        services.round_pair(
+            section=section, post_default_order=True, absent=services.ABSENT_PAIR
+        )

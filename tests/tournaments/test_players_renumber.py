@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import Player
+from tournaments.models import Pairing, Player, Section
 from tournaments.services.players import start_number_moves
 
 
@@ -118,3 +118,38 @@ def test_the_do_not_pair_list_follows_its_players_to_their_new_numbers() -> None
     services.player_delete(player=Player.objects.get(section=section, start_number=3))
     section.refresh_from_db()
     assert section.pairing_options["do_not_pair"] == [[1, 3]]
+
+
+@pytest.mark.django_db
+def test_round_robin_table_numbers_follow_their_players_to_their_new_numbers() -> None:
+    # A(1) B(2) C(3) D(4) at tables 2, 4, 1, 3 (the TD's own draw).
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        names=["A", "B", "C", "D"],
+        rounds=[],
+        rounds_total=3,
+        kind=Section.Kind.ROUND_ROBIN,
+        pairing_options={"tables": {"1": 2, "2": 4, "3": 1, "4": 3}},
+    )
+    tables_of = {"A": 2, "B": 4, "C": 1, "D": 3}
+    d = Player.objects.get(section=section, start_number=4)
+
+    services.player_update(player=d, rating=2100)  # D goes first: D1 A2 B3 C4
+
+    section.refresh_from_db()
+    assert section.pairing_options == {"tables": {"1": 3, "2": 2, "3": 4, "4": 1}}
+    # Round 1 of the Berger table for 4 is tables 1-4 and 2-3: C-B and A-D, as drawn.
+    services.round_pair(
+        section=section, post_default_order=True, absent=services.ABSENT_PAIR
+    )
+    played = {
+        frozenset(names)
+        for names in Pairing.objects.filter(round__section=section).values_list(
+            "white__name", "black__name"
+        )
+    }
+    by_table = {t: n for n, t in tables_of.items()}
+    assert played == {
+        frozenset((by_table[1], by_table[4])),
+        frozenset((by_table[2], by_table[3])),
+    }

@@ -22,6 +22,7 @@ from tournaments.models import (
     RequestedBye,
     Result,
     ResultChange,
+    ResultCheck,
     Round,
     Section,
     Tournament,
@@ -122,8 +123,9 @@ def test_plain_result_post_redirects_to_the_next_board_without_a_result(
     assert response["Location"] == f"{url(four)}#pairing-{board(four, 2).pk}"
 
 
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain post"])
 def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
-    td_client: Client, other_td: User, four: Section
+    td_client: Client, other_td: User, four: Section, htmx: bool
 ) -> None:
     first = board(four, 1)
     services.result_record(
@@ -133,13 +135,19 @@ def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
     response = td_client.post(
         result_url(four, first),
         {"result": "white_win", "based_on": "pending"},
-        headers=HTMX,
+        headers=HTMX if htmx else {},
     )
 
+    # A plain post (no JavaScript) answers as htmx does, not with a redirect to the page's
+    # top: the whole page, the refusal on the board's row and above the boards.
+    assert response.status_code == 200
     html = response.content.decode()
-    assert "it is now 0-1, set by other_td at" in html
+    row = html[html.index(f'<tr id="pairing-{first.pk}"') :]
+    row = row[: row.index("</tr>")]
+    assert "it is now 0-1, set by other_td at" in row
     # The row shows the current value, so the next click is based on it.
-    assert 'name="based_on" value="black_win"' in html
+    assert 'name="based_on" value="black_win"' in row
+    assert html.count("it is now 0-1, set by other_td at") == (1 if htmx else 2)
     first.refresh_from_db()
     assert first.result == Result.BLACK_WIN
 
@@ -348,6 +356,25 @@ def test_check_mode_entries_that_differ_are_flagged_on_the_round_page(
     assert "1 board where the check entry differs" in flagged
     assert "board 2" in flagged and "board 1" not in flagged
     assert "Check entry says <strong>0-1</strong>" in page
+
+
+def test_a_refused_check_entry_without_javascript_is_shown_on_its_row(
+    superuser_client: Client, four: Section
+) -> None:
+    second = board(four, 2)
+    Section.objects.filter(pk=four.pk).update(is_final=True)
+
+    response = superuser_client.post(
+        url(four, "round_check"), {"pairing": second.pk, "result": "draw"}
+    )
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    row = html[html.index(f'<tr id="check-{second.pk}"') :]
+    assert "is marked final" in row[: row.index("</tr>")]
+    first = html[html.index(f'<tr id="check-{board(four, 1).pk}"') :]
+    assert "is marked final" not in first[: first.index("</tr>")]
+    assert not ResultCheck.objects.exists()
 
 
 def test_history_lists_each_change_with_who_and_through_which_page(

@@ -6,14 +6,25 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connections
+from django.db.models import Q
 
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
 from tournaments import services
 from tournaments.backup import tournament_export
-from tournaments.models import CheckIn, HallScreen, Player, RequestedBye, Tournament
+from tournaments.models import (
+    CheckIn,
+    HallScreen,
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Section,
+    Tournament,
+)
 from tournaments.services.backup import BACKUP_SLUG_TAKEN, tournament_restore
 
 pytestmark = RACE_MARKS
@@ -157,3 +168,111 @@ def test_the_section_form_sent_twice_at_once_makes_one_section() -> None:
 
     assert outcomes == sorted(["done", taken])
     assert tournament.sections.count() == 1
+
+
+@pytest.mark.parametrize("names", [("dora", "dora"), ("Dora", "dora")])
+def test_one_account_name_created_from_two_tournaments_at_once_is_created_once(
+    names: tuple[str, str],
+) -> None:
+    # Two TDs of two events add the same new director at the same moment (in the same case
+    # or not): each holds only their own tournament's lock. One account, and a sentence (not
+    # a server error) for the other, whose tournament is left as it was.
+    first, second = tournament_build(), tournament_build()
+    name_of = {first.pk: names[0], second.pk: names[1]}
+    start = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def create(tournament: Tournament) -> None:
+        try:
+            start.wait()
+            services.director_account_create(
+                tournament=tournament, username=name_of[tournament.pk]
+            )
+            outcomes.append("done")
+        except ValidationError as error:
+            outcomes.append(" ".join(error.messages))
+        except Exception as error:  # noqa: BLE001 -- the failure this test pins
+            outcomes.append(f"error: {type(error).__name__}")
+        finally:
+            connections.close_all()
+
+    taken = [services.ACCOUNT_NAME_TAKEN.format(username=name) for name in names]
+    for _ in range(5):
+        User.objects.filter(username__iexact="dora").delete()
+        start.reset()
+        outcomes.clear()
+        threads = [threading.Thread(target=create, args=(t,)) for t in (first, second)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert sorted(o == "done" for o in outcomes) == [False, True], outcomes
+        assert [o for o in outcomes if o != "done"][0] in taken
+        assert User.objects.filter(username__iexact="dora").count() == 1
+        directing = [
+            t.directors.filter(username__iexact="dora").exists()
+            for t in (first, second)
+        ]
+        assert sorted(directing) == [False, True]
+
+
+def test_a_player_checked_in_while_the_round_is_paired_is_never_silently_left_out() -> (
+    None
+):
+    # One TD pairs round 1 (a draft; who has not checked in gets a zero-point bye) while the
+    # door TD checks in the last player. Either the check-in comes first and the player is
+    # paired, or the pairing comes first and the check-in is refused, saying so: never
+    # checked in (the player told they are in) and left out of the draft.
+    refused = "draft pairings, made before"
+    outcomes: dict[str, str] = {}
+    for _ in range(8):
+        section = section_build(
+            ratings=[2000, 1900, 1800, 1700, 1600, 1500], rounds=[], rounds_total=3
+        )
+        players = list(Player.objects.filter(section=section).order_by("start_number"))
+        for player in players[:-1]:
+            services.checkin_set(player=player, round_number=1, present=True, user=None)
+        last = players[-1]
+        start = threading.Barrier(2)
+        outcomes.clear()
+
+        def pair(start: threading.Barrier = start, section: Section = section) -> None:
+            try:
+                start.wait()
+                services.round_pair(
+                    section=section,
+                    post_default_order=True,
+                    absent=services.ABSENT_ZERO_BYE,
+                )
+                outcomes["pair"] = "done"
+            finally:
+                connections.close_all()
+
+        def check_in(start: threading.Barrier = start, last: Player = last) -> None:
+            try:
+                start.wait()
+                services.checkin_set(
+                    player=last, round_number=1, present=True, user=None
+                )
+                outcomes["check_in"] = "done"
+            except ValidationError as error:
+                outcomes["check_in"] = " ".join(error.messages)
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=f) for f in (pair, check_in)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+
+        assert outcomes["pair"] == "done"
+        row = Pairing.objects.get(
+            Q(white=last) | Q(black=last), round__section=section, round__number=1
+        )
+        checked_in = CheckIn.objects.filter(player=last, round_number=1).exists()
+        if outcomes["check_in"] == "done":
+            assert checked_in and row.result == Result.PENDING
+        else:
+            assert refused in outcomes["check_in"]
+            assert not checked_in and row.result == Result.BYE_ZERO

@@ -19,7 +19,7 @@ from django.urls import reverse
 from standings.team_loaders import team_section_report
 from tests.tournaments.builders import section_build
 from tests.tournaments.test_team_sections import team_section
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     Pairing,
     Player,
@@ -223,7 +223,7 @@ def test_td_ticks_the_line_up_on_the_round_page(
     assert response.status_code == 302
     assert boards(section) == [(1, "1", "5"), (2, "6", "3"), (3, "4", "7")]
     response = td_client.post(url, {"team": "1", "players": ["3", "1"]})
-    assert response.status_code == 400
+    assert response.status_code == 200
     assert "A team plays in roster order" in response.content.decode()
     assert boards(section) == [(1, "1", "5"), (2, "6", "3"), (3, "4", "7")]
 
@@ -271,3 +271,65 @@ def test_the_line_up_page_shows_a_match_with_results_as_standing(
     html = td_client.get(url).content.decode()
     assert "the line-ups stand" in html
     assert html.count("<fieldset disabled>") == 2
+
+
+def test_a_line_up_saved_from_a_page_drawn_before_another_tds_is_refused(
+    tournament: Tournament,
+) -> None:
+    section = league(tournament)
+    round_ = Round.objects.get(section=section, number=1)
+    shown = {
+        side.team.number: side.version
+        for match in selectors.round_lineups(round_)
+        for side in match.sides
+    }
+    # TD A fields the reserve Dot for Cy; TD B, on a page drawn before, fields Dot for Bea.
+    services.team_lineup_set(
+        section=section, number=1, team=1, players=[1, 2, 4], based_on=shown[1]
+    )
+    after_a = boards(section)
+    with pytest.raises(services.StaleEdit, match=r"now 1 2 4\): nothing was saved"):
+        services.team_lineup_set(
+            section=section, number=1, team=1, players=[1, 3, 4], based_on=shown[1]
+        )
+    assert boards(section) == after_a
+    assert SectionEvent.objects.filter(kind=SectionEvent.Kind.LINEUP).count() == 1
+    # The other team's line-up is its own: B's page is not stale.
+    services.team_lineup_set(
+        section=section, number=1, team=2, players=[5, 6, 8], based_on=shown[2]
+    )
+    # The same line-up sent twice (a double press): nothing to lose, no refusal.
+    services.team_lineup_set(
+        section=section, number=1, team=1, players=[1, 2, 4], based_on=shown[1]
+    )
+
+
+def test_a_stale_line_up_page_keeps_the_tds_ticks_and_saves_on_the_second_press(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = league(tournament)
+    url = reverse("tournaments:team_lineups", args=[tournament.slug, section.pk, 1])
+    html = td_client.get(url).content.decode()
+    version = re.search(
+        r'name="team" value="1">\s*<input type="hidden" name="based_on" value="(\w+)"',
+        html,
+    )
+    assert version is not None
+    services.team_lineup_set(section=section, number=1, team=1, players=[1, 2, 4])
+    after = boards(section)
+    sent = {"team": "1", "players": ["1", "3", "4"], "based_on": version[1]}
+    response = td_client.post(url, sent)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "changed after this page was opened" in html
+    assert boards(section) == after
+    # The refused form keeps Ann, Cy and Dot ticked (not the stored Ann, Bea, Dot) and carries
+    # the line-up's version now.
+    form = html[html.index('data-team="1"') : html.index('data-team="2"')]
+    ticked = re.findall(r'value="(\d+)" checked', form)
+    assert ticked == ["1", "3", "4"]
+    renewed = re.search(r'name="based_on" value="(\w+)"', form)
+    assert renewed is not None and renewed[1] != version[1]
+    response = td_client.post(url, {**sent, "based_on": renewed[1]})
+    assert response.status_code == 302
+    assert boards(section) == [(1, "1", "5"), (2, "6", "3"), (3, "4", "7")]

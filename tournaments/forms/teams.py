@@ -8,6 +8,7 @@ from crispy_forms.helper import FormHelper
 from django import forms
 
 from standings.engine.teams import DEFAULT_MEMBER_ORDER
+from tournaments.selectors import json_version
 
 ORDER_HELP = (
     "Comma-separated: team_points (MCA 2001: total game points of all team members), or any "
@@ -46,11 +47,14 @@ class TeamScoringForm(forms.Form):
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
+    # The ``selectors.json_version`` of the posting the form was drawn from.
+    based_on = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_tag = False
+        self.helper.render_hidden_fields = True
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> TeamScoringForm:
@@ -60,8 +64,9 @@ class TeamScoringForm(forms.Form):
     def initial_of(stored: dict[str, Any]) -> dict[str, Any]:
         """The form's values for the posted scoring (nothing posted: the fields' defaults)."""
         if not stored:
-            return {}
+            return {"based_on": json_version(stored)}
         return {
+            "based_on": json_version(stored),
             "top": stored.get("top"),
             "min_players": stored.get("min_players", 1),
             "order": stored.get("order", ""),
@@ -195,3 +200,5 @@ class TeamLineupForm(forms.Form):
 
     team = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     players = StartNumbersField(required=False)
+    # The ``selectors.team_lineup_version`` of the line-up the page showed.
+    based_on = forms.CharField(widget=forms.HiddenInput, required=False)

@@ -61,7 +61,7 @@ class GroupPairer(ColourFixer):
         carry: list[Ranked] = []
         residents = list(residents)
         for floater in floaters:
-            partner = self.floater_partner(floater, residents)
+            partner = self.floater_partner(floater, residents, below)
             if partner is None:
                 carry.append(floater)
                 self.tag(
@@ -96,7 +96,7 @@ class GroupPairer(ColourFixer):
         return pairs, carry
 
     def floater_partner(
-        self, floater: Ranked, residents: list[Ranked]
+        self, floater: Ranked, residents: list[Ranked], below: Sequence[Ranked] = ()
     ) -> Ranked | None:
         """The highest-ranked player of the group not met (29D); another within the rating
         limits when that leaves fewer boards missing a due colour, on the floater's board and
@@ -115,16 +115,19 @@ class GroupPairer(ColourFixer):
         ]
         if not others:
             return first
-        first_cost = best_cost = self.float_cost(floater, first, residents)
+        first_cost = best_cost = self.float_cost(floater, first, residents, below)
         best = first
         if first_cost == (0, 0):
             return first
         for other in others:
             gap = abs(other.rating - first.rating)
-            if not self.float_cost(floater, other, residents, least=True) < best_cost:
+            if (
+                not self.float_cost(floater, other, residents, below, least=True)
+                < best_cost
+            ):
                 # Even at the fewest clashes its colour counts allow, this choice is no better.
                 continue
-            found = self.float_cost(floater, other, residents)
+            found = self.float_cost(floater, other, residents, below)
             if found < best_cost and (
                 gap <= self.options.alternate_limit or found[0] < first_cost[0]
             ):
@@ -145,21 +148,38 @@ class GroupPairer(ColourFixer):
         floater: Ranked,
         partner: Ranked,
         residents: list[Ranked],
+        below: Sequence[Ranked] = (),
         least: bool = False,
     ) -> tuple[int, int]:
         """Boards clashing between players due to equalise (or more), and boards clashing at
         all, when the floater meets ``partner`` and the rest of the group pairs as it would
-        (``least``: at the fewest clashes the rest's colour counts allow, a bound)."""
+        (with the odd player it would send down, counted in the next group from its colour
+        counts); ``least``: the rest at the fewest clashes its colour counts allow, a bound."""
         rest = [r for r in residents if r is not partner]
-        if len(rest) % 2:
-            rest = rest[:-1]
         severity = conflict(floater, partner)
-        if least or len(rest) > _TRIAL_LIMIT:
+        if least:
+            # Whichever player floats on, the count moves by at most one board.
+            slack = len(rest) % 2
+            return (
+                max(0, _clashes_least(rest, EQUALISATION) - slack)
+                + (severity >= EQUALISATION),
+                max(0, _clashes_least(rest) - slack) + (severity > 0),
+            )
+        extra = (0, 0)
+        if len(rest) % 2:
+            odd = self.odd_player(rest, below)[0] if below else rest[-1]
+            rest.remove(odd)
+            after = [*below, odd]
+            extra = (_clashes_least(after, EQUALISATION), _clashes_least(after))
+        if len(rest) > _TRIAL_LIMIT:
             here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
         else:
             pairs, _unpaired = self.pair_halves(rest, quiet=True)
             here = self.fixed_clashes(pairs)
-        return here[0] + (severity >= EQUALISATION), here[1] + (severity > 0)
+        return (
+            here[0] + extra[0] + (severity >= EQUALISATION),
+            here[1] + extra[1] + (severity > 0),
+        )
 
     def fixed_clashes(self, pairs: list[Pair]) -> tuple[int, int]:
         """Boards clashing between players due to equalise (or more), and boards clashing at

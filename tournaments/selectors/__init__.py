@@ -63,6 +63,7 @@ from tournaments.selectors.teams import (
     team_group_lines,
     team_group_links,
     team_group_started,
+    team_lineup_version,
     team_match_labels,
     team_next_round,
     team_setup_initial,
@@ -123,5 +124,6 @@ __all__ = [
     "team_match_labels",
     "team_next_round",
     "team_setup_initial",
+    "team_lineup_version",
     "team_setup_version",
 ]

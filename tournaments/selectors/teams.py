@@ -223,6 +223,8 @@ class LineupMember:
 class LineupSide:
     team: Team
     members: list[LineupMember]
+    # ``team_lineup_version`` of the line-up shown: the form carries it (another TD's save).
+    version: str = ""
 
 
 @dataclass(frozen=True)
@@ -276,6 +278,9 @@ def round_lineups(round_: Round) -> list[LineupMatch]:
                         )
                         for m in members.get(team.pk, [])
                     ],
+                    team_lineup_version(
+                        round_.pk, team.pk, [m.player_id for m in fielded]
+                    ),
                 )
             )
         ids = {t.pk for t in teams}
@@ -287,6 +292,15 @@ def round_lineups(round_: Round) -> list[LineupMatch]:
         ]
         lines.append(LineupMatch(match.table, sides, entered))
     return lines
+
+
+def team_lineup_version(
+    round_id: int, team_id: int, players: Iterable[int | None]
+) -> str:
+    """``json_version`` of a team's line-up in a round (its players by pk, board 1 first): the
+    line-up form carries the one it showed, and a save from a page drawn before another TD
+    changed that line-up is refused."""
+    return json_version([round_id, team_id, [p for p in players if p is not None]])
 
 
 def team_setup_version(section: Section) -> str:

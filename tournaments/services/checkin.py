@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 
-from tournaments.models import CheckIn, Player, RequestedBye, Section
+from tournaments.models import (
+    CheckIn,
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+)
 from tournaments.selectors import checkin_expected, posted_rounds
 from tournaments.services.common import section_lock
 from tournaments.services.players import player_withdraw
@@ -17,6 +25,11 @@ CHECKIN_ROUND_RANGE = (
 CHECKIN_ROUND_PAIRED = "Round {round} is posted: check-in for it is closed."
 CHECKIN_WITHDRAWN = (
     "{player} withdrew after round {last} and is not expected in round {round}."
+)
+CHECKIN_DRAFT_LEFT_OUT = (
+    "Round {round}'s draft pairings, made before {player} checked in, {why}: nothing was saved. "
+    "Remove the draft pairings on the round page, check {player} in, then pair the round "
+    "again (or enter them on the pairings page)."
 )
 CHECKIN_CLOSE_ACTION = "Choose what happens to the players who did not check in."
 CLOSE_ZERO_BYE, CLOSE_WITHDRAW = "zero_bye", "withdraw"
@@ -53,6 +66,7 @@ def checkin_set(
                 CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
             )
         if present:
+            _draft_check(player, round_number)
             CheckIn.objects.get_or_create(
                 player=player,
                 round_number=round_number,
@@ -64,6 +78,33 @@ def checkin_set(
         else:
             CheckIn.objects.filter(player=player, round_number=round_number).delete()
     return present
+
+
+def _draft_check(player: Player, round_number: int) -> None:
+    """Refuse a check-in the round's draft pairings leave out (a zero-point bye for not having
+    checked in, or no row at all): checked in, the player expects a game, and the TD posting
+    that draft would not know they are left out. Read under the section's lock pairing takes,
+    so a check-in and a pairing of the round at the same moment run one after the other."""
+    draft = Round.objects.filter(
+        section_id=player.section_id, number=round_number, status=Round.Status.DRAFT
+    ).first()
+    if draft is None:
+        return
+    row = (
+        Pairing.objects.filter(round=draft)
+        .filter(models.Q(white=player) | models.Q(black=player))
+        .values_list("result", flat=True)
+        .first()
+    )
+    if row is None:
+        why = "leave them out"
+    elif row == Result.BYE_ZERO:
+        why = "give them a zero-point bye for not checking in"
+    else:
+        return
+    raise ValidationError(
+        CHECKIN_DRAFT_LEFT_OUT.format(round=round_number, player=player, why=why)
+    )
 
 
 def checkin_close(

@@ -192,23 +192,47 @@ def players_renumber(*, section: Section) -> list[Player]:
                         f"(VALUES {values}) AS v WHERE {table}.id = v.column1",
                         [x for number, pk in chunk for x in (pk, number)],
                     )
-        _do_not_pair_renumber(section, dict(moves.values()))
+        _pairing_options_renumber(section, dict(moves.values()))
     return list(Player.objects.filter(section=section).order_by("start_number"))
 
 
-def _do_not_pair_renumber(section: Section, new_number: Mapping[int, int]) -> None:
-    """The do-not-pair list names players by start number: it follows them to their new ones;
-    a pair with a player no longer in the section (deleted) goes."""
+def _pairing_options_renumber(section: Section, new_number: Mapping[int, int]) -> None:
+    """The pairing options name players by start number (the do-not-pair list, TRF 260, and a
+    round robin's own table numbers): they follow the players to their new numbers. What
+    names a number no longer in ``new_number`` (a deleted player) goes with that player, so a
+    number given again later inherits none of it.
+
+    Table numbers are the players' own (drawn or set by the TD): a player keeps theirs. Once a
+    player is deleted they are no longer 1 to n each once; pairing then refuses, saying so,
+    until the TD sets them again (docs/pairing.md, "Options")."""
     options = Section.objects.get(pk=section.pk).pairing_options
-    if not isinstance(options, dict) or not options.get("do_not_pair"):
+    if not isinstance(options, dict):
         return
-    options["do_not_pair"] = sorted(
-        sorted(new_number[n] for n in pair)
-        for pair in options["do_not_pair"]
-        if all(n in new_number for n in pair)
-    )
-    Section.objects.filter(pk=section.pk).update(pairing_options=options)
-    section.pairing_options = options
+    changed = dict(options)
+    if options.get("do_not_pair"):
+        changed["do_not_pair"] = sorted(
+            sorted(new_number[n] for n in pair)
+            for pair in options["do_not_pair"]
+            if all(n in new_number for n in pair)
+        )
+    tables = options.get("tables")
+    if isinstance(tables, dict):
+        moved = {}
+        for key, table in tables.items():
+            number = int(key) if str(key).strip().isdigit() else None
+            if number is None:
+                moved[key] = table  # not a start number: pairing says so, as before
+            elif number in new_number:
+                moved[str(new_number[number])] = table
+        changed["tables"] = dict(sorted(moved.items(), key=lambda kv: _as_int(kv[0])))
+    if changed == options:
+        return
+    Section.objects.filter(pk=section.pk).update(pairing_options=changed)
+    section.pairing_options = changed
+
+
+def _as_int(key: str) -> int:
+    return int(key) if key.isdigit() else 0
 
 
 def start_number_moves(
@@ -434,3 +458,9 @@ def player_delete(*, player: Player, user: Any = None) -> None:
         found.delete()
         if not round_one_paired(section):
             players_renumber(section=section)
+        else:
+            # The others keep their numbers; the pairing options naming this one forget it.
+            numbers = Player.objects.filter(section=section).values_list(
+                "start_number", flat=True
+            )
+            _pairing_options_renumber(section, {n: n for n in numbers})

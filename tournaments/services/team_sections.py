@@ -34,7 +34,12 @@ from tournaments.pairing.teams import (
     pair_teams_swiss,
 )
 from tournaments.results import section_scoring
-from tournaments.selectors import round_one_posted, section_teams, team_setup_version
+from tournaments.selectors import (
+    round_one_posted,
+    section_teams,
+    team_lineup_version,
+    team_setup_version,
+)
 from tournaments.selectors.teams import LINEUP_MADE_RESULTS
 from tournaments.services.common import StaleEdit, round_lock, section_lock
 from tournaments.services.rounds import pairings_trail_keep
@@ -414,6 +419,11 @@ TEAM_LINEUP_NOT_MEMBER = "Player {number} is not on the roster of {team}."
 TEAM_LINEUP_TWICE = "Player {number} is listed twice."
 TEAM_LINEUP_WITHDRAWN = "Player {number} ({name}) has withdrawn and cannot play."
 TEAM_LINEUP_TOO_MANY = "A match has {boards} boards: {count} players are listed."
+TEAM_LINEUP_STALE = (
+    "The line-up of {team} in round {number} changed after this page was opened (another TD "
+    "saved it; it is now {lineup}): nothing was saved. Check the line-up as it is now and "
+    "save again."
+)
 TEAM_LINEUP_ORDER = (
     "A team plays in roster order: {low} (roster board {low_board}) cannot play above "
     "{high} (roster board {high_board})."
@@ -427,6 +437,7 @@ def team_lineup_set(
     team: int,
     players: Sequence[int],
     user: Any = None,
+    based_on: str | None = None,
 ) -> list[int | None]:
     """Field ``players`` (start numbers) for team number ``team`` in round ``number``.
 
@@ -436,6 +447,11 @@ def team_lineup_set(
     again from the two line-ups; refused once a result (or check entry) of the match is
     entered (clear it first) or a later round is paired. Returns the team's new line-up as
     player pks per board (None: nobody on that board); the same line-up again changes nothing.
+
+    ``based_on``: the ``selectors.team_lineup_version`` of the line-up the form showed. A save
+    from a page drawn before another TD changed this team's line-up is refused (``StaleEdit``,
+    nothing changed) unless it asks for the line-up stored now (pressed twice): it would undo
+    that TD's line-up without a word.
     """
     with transaction.atomic():
         section_lock(section)
@@ -502,6 +518,15 @@ def team_lineup_set(
         if lineups[found.pk] == chosen:
             return chosen
         before = lineups[found.pk]
+        starts = {pk: m.player.start_number for pk, m in roster.items()}
+        now = team_lineup_version(round_.pk, found.pk, before)
+        if based_on and based_on != now:
+            raise StaleEdit(
+                TEAM_LINEUP_STALE.format(
+                    team=found.name, number=number, lineup=_lineup_text(before, starts)
+                ),
+                version=now,
+            )
         lineups[found.pk] = chosen
         pairings_trail_keep(rows)
         Pairing.objects.filter(pk__in=[p.pk for p in rows]).delete()
@@ -520,7 +545,6 @@ def team_lineup_set(
         status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
         if status != round_.status:
             Round.objects.filter(pk=round_.pk).update(status=status)
-        starts = {pk: m.player.start_number for pk, m in roster.items()}
         SectionEvent.objects.create(
             section=section,
             kind=SectionEvent.Kind.LINEUP,

@@ -11,7 +11,8 @@ from django.db import transaction
 
 from standings.engine.teams import parse_member_order
 from tournaments.models import Section, Tournament
-from tournaments.selectors import round_one_posted, team_group_started
+from tournaments.selectors import json_version, round_one_posted, team_group_started
+from tournaments.services.common import StaleEdit
 
 TEAM_ORDER_INVALID = "This team order cannot be used: {error}."
 TEAM_TOP_RANGE = (
@@ -22,6 +23,11 @@ TEAM_PRIZE_LONG = "A team prize is at most 100 characters: {prize!r}."
 TEAM_SCORING_LOCKED = (
     "Round 1 pairings are posted, so the team scoring is locked: a change now needs a written "
     "reason, which is shown with the team standings."
+)
+TEAM_SCORING_STALE = (
+    "The team scoring of {what} changed after this page was opened (another TD {did}): "
+    "nothing was saved. The form keeps what you entered; check the posting as it is now and "
+    "save again to replace it."
 )
 TEAM_SCORING_UNCHANGED = "This is already the posted team scoring."
 TEAM_GROUP_EMPTY = "Choose at least one section to score teams across."
@@ -68,6 +74,26 @@ def team_scoring_check(
     }
 
 
+def _stale_check(
+    stored: dict[str, Any], based_on: str | None, what: str, new: dict[str, Any] | None
+) -> None:
+    """Refuse (``StaleEdit``) a posting or a take-down from a page drawn from another version of
+    the posting (``based_on``: its ``selectors.json_version``; empty: not checked). Two TDs
+    editing one posting: the second would undo the first's without a word."""
+    now = json_version(stored)
+    if not based_on or based_on == now:
+        return
+    kept = {k: v for k, v in stored.items() if k not in ("reason", "id")}
+    if new is not None and kept == new:
+        return  # the posting holds these values already (pressed twice)
+    raise StaleEdit(
+        TEAM_SCORING_STALE.format(
+            what=what, did="posted or changed it" if stored else "took it down"
+        ),
+        version=now,
+    )
+
+
 def _changed(
     old: dict[str, Any], new: dict[str, Any], locked: bool, reason: str
 ) -> dict[str, Any]:
@@ -88,18 +114,22 @@ def section_team_scoring_post(
     order: str,
     prizes: list[str] | None = None,
     reason: str = "",
+    based_on: str | None = None,
 ) -> dict[str, Any]:
     """Post the section's team scoring: the top N scores of each club / team count (None: all),
     teams with fewer than ``min_players`` do not place, ties go to the team order.
 
     Locked once round 1 pairings are posted, as the tiebreak order is (players expect the rules
     announced before round one); a change then needs a written reason, shown publicly.
+    ``based_on``: the ``selectors.json_version`` of the posting the form was drawn from; a save
+    from a page opened before another TD's is refused (``StaleEdit``), nothing changed.
     """
     new = team_scoring_check(
         top=top, min_players=min_players, order=order, prizes=prizes
     )
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
+        _stale_check(locked.team_scoring, based_on, locked.name, new)
         stored = _changed(locked.team_scoring, new, round_one_posted(locked), reason)
         locked.team_scoring = stored
         locked.save(update_fields=["team_scoring"])
@@ -107,10 +137,14 @@ def section_team_scoring_post(
     return stored
 
 
-def section_team_scoring_clear(*, section: Section) -> None:
-    """Take the team scoring down (no team standings); only before round 1 is posted."""
+def section_team_scoring_clear(
+    *, section: Section, based_on: str | None = None
+) -> None:
+    """Take the team scoring down (no team standings); only before round 1 is posted, and not
+    from a page drawn before another TD changed it (``based_on``, ``StaleEdit``)."""
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
+        _stale_check(locked.team_scoring, based_on, locked.name, None)
         if round_one_posted(locked):
             raise ValidationError(TEAM_SCORING_LOCKED)
         locked.team_scoring = {}
@@ -129,6 +163,7 @@ def tournament_team_scoring_post(
     sections: Sequence[int] | None = None,
     group: int | None = 1,
     name: str = "",
+    based_on: str | None = None,
 ) -> dict[str, Any]:
     """Post (or change) the event's team group ``group``: the players of a group of sections
     (``sections``, e.g. K-1 and K-3 of a scholastic, named "Primary"; None: every section)
@@ -136,7 +171,9 @@ def tournament_team_scoring_post(
     ``group`` None: a new group, numbered under the lock (two TDs adding one each get two).
 
     Locked once round 1 of a section of the group (as posted before or as posted now) is
-    posted; a change then needs a written reason.
+    posted; a change then needs a written reason. ``based_on``: the ``selectors.json_version``
+    of the group the form was drawn from (``Tournament.team_group``); a save from a page opened
+    before another TD changed or took down the group is refused (``StaleEdit``).
     """
     new = team_scoring_check(
         top=top, min_players=min_players, order=order, prizes=prizes
@@ -159,6 +196,7 @@ def tournament_team_scoring_post(
         others = [g for g in locked.team_groups() if g["id"] != group]
         _overlap_check(pooled, others, known)
         old = locked.team_group(group) or {}
+        _stale_check(old, based_on, _group_label(old, group), new)
         posted = {k: v for k, v in old.items() if k != "id"}
         started = team_group_started(locked, group, pooled)
         stored = {"id": group, **_changed(posted, new, started, reason)}
@@ -170,19 +208,28 @@ def tournament_team_scoring_post(
     return stored
 
 
-def tournament_team_group_clear(*, tournament: Tournament, group: int) -> None:
+def tournament_team_group_clear(
+    *, tournament: Tournament, group: int, based_on: str | None = None
+) -> None:
     """Take an event team group down (its sections free for another group); only before
-    round 1 of a section of the group is posted."""
+    round 1 of a section of the group is posted, and not from a page drawn before another TD
+    changed it (``based_on``, ``StaleEdit``)."""
     with transaction.atomic():
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if locked.team_group(group) is None:
+        old = locked.team_group(group)
+        if old is None:
             raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
+        _stale_check(old, based_on, _group_label(old, group), None)
         if team_group_started(locked, group):
             raise ValidationError(TEAM_SCORING_LOCKED)
         others = [g for g in locked.team_groups() if g["id"] != group]
         locked.team_scoring = {"groups": others} if others else {}
         locked.save(update_fields=["team_scoring"])
     tournament.team_scoring = locked.team_scoring
+
+
+def _group_label(stored: dict[str, Any], group: int | None) -> str:
+    return f"the team group {stored.get('name') or group or 'new'}"
 
 
 def _overlap_check(

@@ -117,10 +117,14 @@ def checkin_toggle(
                 }
             )
             return render(request, TEMPLATE + "#checkin-row", context)
-        messages.error(request, " ".join(error.messages))
-        return redirect(
-            "tournaments:checkin", slug=slug, section=found.pk, number=number
+        # A plain post: the page again (not a redirect), the refusal on the player's row as
+        # with htmx (or by their name in the list of byes), and above the list too.
+        messages.error(request, f"{player}: {' '.join(error.messages)}")
+        context = _context(found, number, request.POST.get("q", ""))
+        context.update(
+            {"row_error": " ".join(error.messages), "row_error_for": player.pk}
         )
+        return render(request, TEMPLATE, context)
     if not request.htmx:
         query = request.POST.get("q", "")
         url = redirect(

@@ -170,8 +170,17 @@ def round_detail(
 ) -> HttpResponse:
     """The round page: its boards with one-click results, progress, byes, notes, actions."""
     page = _round_page(request, slug, section, number)
+    return _detail(request, page)
+
+
+def _detail(
+    request: HtmxHttpRequest, page: RoundPage, refused: tuple[int, str] | None = None
+) -> HttpResponse:
+    """The round page; ``refused``: (pairing pk, refusal) of a board whose result was just
+    refused (a plain post), shown on its row as the htmx answer shows it."""
     boards, byes = selectors.round_pairings(page.round)
-    rows = [Row.of(p) for p in boards]
+    errors = dict([refused]) if refused is not None else {}
+    rows = [Row.of(p, errors.get(p.pk, "")) for p in boards]
     if page.section.team_boards and page.round is not None:
         labels = selectors.team_match_labels(page.round)
         for row in rows:
@@ -240,8 +249,11 @@ def result_record(
             error = " ".join(invalid.messages)
     if not request.htmx:
         if error:
-            messages.error(request, error)
-            return HttpResponseRedirect(f"{page.url()}#pairing-{board.pk}")
+            # The page again (not a redirect), the refusal on the board's row as with htmx,
+            # and above the boards too: the page opens at its top.
+            messages.error(request, f"Board {board.board or ''}: {error}")
+            page.load_rounds()
+            return _detail(request, page, (board.pk, error))
         next_pk = selectors.round_next_pending(board)
         anchor = f"#pairing-{next_pk}" if next_pk else ""
         return HttpResponseRedirect(page.url() + anchor)
@@ -516,14 +528,18 @@ def round_check(
             )
         if error:
             messages.error(request, error)
-        return HttpResponseRedirect(page.url("round_check"))
+        if not error or board is None:
+            return HttpResponseRedirect(page.url("round_check"))
+        # A plain post refused: the page again (not a redirect to its top), the refusal on
+        # the board's row as htmx shows it, and above the boards.
+    refused = {board.pk: error} if request.method == "POST" and board else {}
     boards, _byes = selectors.round_pairings(page.round)
     return render(
         request,
         "tournaments/round_check.html",
         _context(
             page,
-            rows=[Row.of(p) for p in boards],
+            rows=[Row.of(p, refused.get(p.pk, "")) for p in boards],
         ),
     )
 

@@ -22,7 +22,6 @@ def _page(
     tournament: Tournament,
     new: HallScreenForm,
     bound: HallScreenForm | None = None,
-    status: int = 200,
 ) -> HttpResponse:
     screens = list(tournament.screens.select_related("section"))
     forms = [
@@ -40,7 +39,6 @@ def _page(
             "new": new,
             "sections": tournament.sections.all(),
         },
-        status=status,
     )
 
 
@@ -59,7 +57,7 @@ def screens(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 messages.success(request, f"Screen {screen.name} added.")
                 return redirect("tournaments:screens", slug=tournament.slug)
-        return _page(request, tournament, form, status=400)
+        return _page(request, tournament, form)
     return _page(
         request, tournament, HallScreenForm(tournament=tournament, prefix="new")
     )
@@ -81,7 +79,7 @@ def screen_update(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
             form_errors(form, error)
     if not form.is_valid():
         new = HallScreenForm(tournament=tournament, prefix="new")
-        return _page(request, tournament, new, bound=form, status=400)
+        return _page(request, tournament, new, bound=form)
     messages.success(
         request, f"Screen {shown.name} now shows {shown.get_content_display().lower()}."
     )

@@ -21,7 +21,7 @@ from tournaments.forms.teams import (
     TeamSectionForm,
 )
 from tournaments.models import Round, Tournament
-from tournaments.views.setup import section_for_director
+from tournaments.views.setup import section_for_director, stale_form_errors
 
 TEMPLATE = "tournaments/team_scoring.html"
 
@@ -46,7 +46,9 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
     if form.is_valid():
         try:
             if request.POST.get("action") == "clear":
-                services.section_team_scoring_clear(section=found)
+                services.section_team_scoring_clear(
+                    section=found, based_on=form.cleaned_data["based_on"]
+                )
                 messages.success(request, f"Team scoring taken down for {found.name}.")
             else:
                 services.section_team_scoring_post(
@@ -56,13 +58,14 @@ def section_team_scoring(request: HttpRequest, slug: str, section: int) -> HttpR
                     order=form.cleaned_data["order"],
                     prizes=form.prize_list(),
                     reason=form.cleaned_data["reason"],
+                    based_on=form.cleaned_data["based_on"],
                 )
                 messages.success(request, f"Team scoring posted for {found.name}.")
         except ValidationError as error:
-            form.add_error(None, error)
+            stale_form_errors(form, error)
         else:
             return redirect(context["action"])
-    return render(request, TEMPLATE, {**context, "form": form}, status=400)
+    return render(request, TEMPLATE, {**context, "form": form})
 
 
 @require_http_methods(["GET", "POST"])
@@ -113,7 +116,11 @@ def _event_group(
     form = EventTeamScoringForm(request.POST, choices=choices)
     try:
         if group is not None and request.POST.get("action") == "clear":
-            services.tournament_team_group_clear(tournament=tournament, group=group)
+            services.tournament_team_group_clear(
+                tournament=tournament,
+                group=group,
+                based_on=str(request.POST.get("based_on", "")),
+            )
             messages.success(
                 request, f"Event team group taken down for {tournament.name}."
             )
@@ -129,14 +136,15 @@ def _event_group(
                 prizes=form.prize_list(),
                 reason=form.cleaned_data["reason"],
                 sections=form.cleaned_data["sections"],
+                based_on=form.cleaned_data["based_on"],
             )
             messages.success(
                 request, f"Event team scoring posted for {tournament.name}."
             )
             return redirect("tournaments:tournament_team_group", slug, posting["id"])
     except ValidationError as error:
-        form.add_error(None, error)
-    return render(request, TEMPLATE, {**context, "form": form}, status=400)
+        stale_form_errors(form, error)
+    return render(request, TEMPLATE, {**context, "form": form})
 
 
 SETUP_TEMPLATE = "tournaments/team_setup.html"
@@ -175,16 +183,15 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
                 prizes=form.prize_list(),
                 based_on=form.cleaned_data["based_on"],
             )
-        except services.StaleEdit as error:
-            # Show the rosters as they are now (a renumbering moves the numbers they name).
-            messages.error(request, " ".join(error.messages))
-            return redirect("tournaments:section_team_setup", slug, found.pk)
         except ValidationError as error:
-            form.add_error(None, error)
+            # The form keeps what the TD typed, the refusal above it; after another TD's save
+            # (or a renumbering: the rosters are start numbers) the page lists the teams as they
+            # are now and the form carries their version, so saving again replaces them.
+            stale_form_errors(form, error)
         else:
             messages.success(request, f"Teams and rosters posted for {found.name}.")
             return redirect("tournaments:section_team_setup", slug, found.pk)
-    return render(request, SETUP_TEMPLATE, {**context, "form": form}, status=400)
+    return render(request, SETUP_TEMPLATE, {**context, "form": form})
 
 
 @require_http_methods(["POST"])
@@ -220,8 +227,9 @@ def team_lineups(
         raise Http404("Not a team section.")
     round_ = get_object_or_404(Round, section=found, number=number)
     action = reverse("tournaments:team_lineups", args=[slug, found.pk, number])
-    status = 200
-    error, failed_team = "", None
+    # A refused save: the error goes with that team's form, which keeps the TD's ticks (and,
+    # after another TD's save, the line-up's version now: saving again replaces it).
+    failed: dict[str, Any] = {}
     if request.method == "POST":
         form = TeamLineupForm(request.POST)
         if form.is_valid():
@@ -232,25 +240,42 @@ def team_lineups(
                     team=form.cleaned_data["team"],
                     players=form.cleaned_data["players"],
                     user=request.user,
+                    based_on=form.cleaned_data["based_on"],
                 )
             except ValidationError as refused:
-                error = " ".join(refused.messages)
+                failed["error"] = " ".join(refused.messages)
+                if isinstance(refused, services.StaleEdit):
+                    failed["version"] = refused.version
             else:
                 messages.success(request, f"Round {number} line-up saved.")
                 return redirect(action)
         else:
-            error = " ".join(str(e) for errors in form.errors.values() for e in errors)
-        failed_team = form.data.get("team")
-        status = 400
+            failed["error"] = " ".join(
+                str(e) for errors in form.errors.values() for e in errors
+            )
+        team = str(form.data.get("team", ""))
+        failed["team"] = int(team) if team.isdigit() else None
+        failed["players"] = [
+            int(n) for n in request.POST.getlist("players") if n.strip().isdigit()
+        ]
+        failed.setdefault("version", form.data.get("based_on", ""))
+    matches = selectors.round_lineups(round_)
     context = {
         "tournament": found.tournament,
         "section": found,
         "number": number,
         "round": round_,
         "rounds": selectors.section_rounds(found),
-        "matches": selectors.round_lineups(round_),
+        "matches": matches,
         "action": action,
-        "error": error,
-        "failed_team": failed_team,
+        "error": failed.get("error", ""),
+        # A refusal no team's form shows (a team no longer in the round) goes on top.
+        "error_on_top": failed
+        and not any(
+            side.team.number == failed["team"]
+            for match in matches
+            for side in match.sides
+        ),
+        "failed": failed,
     }
-    return render(request, LINEUPS_TEMPLATE, context, status=status)
+    return render(request, LINEUPS_TEMPLATE, context)
