@@ -72,7 +72,7 @@ pid {tmp}/nginx.pid;
 error_log {tmp}/nginx-error.log warn;
 events {{ worker_connections 4096; }}
 http {{
-    access_log off;
+    {access_log}
     client_body_temp_path {tmp}/nginx-body;
     proxy_temp_path {tmp}/nginx-proxy;
     fastcgi_temp_path {tmp}/nginx-fastcgi;
@@ -158,7 +158,11 @@ def td(
     boards: list[tuple[int, str]],
     round_path: str,
     stats: Stats,
+    ready: threading.Barrier,
+    go: threading.Event,
 ) -> None:
+    """One TD: log in and open the round page, say so (``ready``), wait for ``go`` (the phones
+    polling), then enter ``boards`` one after another."""
     rng = random.Random(username)
     jar = http.cookiejar.CookieJar()
     browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
@@ -190,6 +194,8 @@ def td(
         token("/accounts/login/"),
     )
     csrf = token(round_path)
+    ready.wait()
+    go.wait()
     for pairing, result in boards:
         start = time.perf_counter()
         ok = post(
@@ -199,6 +205,25 @@ def td(
         )
         stats.add("result post", time.perf_counter() - start, ok)
         time.sleep(rng.uniform(0.2, 0.6))
+
+
+def _warm(base: str, paths: list[str]) -> None:
+    """Ask every page a few times at once, gzip as the phones take it: each worker's first
+    request and each page's first render are done before the phones come."""
+
+    def get(path: str) -> None:
+        request = urllib.request.Request(
+            base + path, headers={"Accept-Encoding": "gzip"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+
+    for _ in range(3):
+        threads = [threading.Thread(target=get, args=(path,)) for path in paths * 2]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
 
 
 def main() -> None:
@@ -213,6 +238,13 @@ def main() -> None:
         "--boards", type=int, help="enter only this many results (a short trial run)"
     )
     parser.add_argument("--trf", type=Path, default=DEFAULT_TRF)
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        help="write the logs that say where a slow request spent its time into this folder: "
+        "nginx's (the whole time, the wait for gunicorn), gunicorn's (the time in a worker), "
+        "the app's (renders, slow requests)",
+    )
     parser.add_argument(
         "--no-proxy",
         action="store_true",
@@ -255,6 +287,9 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
         "SLOW_REQUEST_MS": "100000",
         "DJANGO_SETTINGS_MODULE": "tiebreak_site.settings",
     }
+    trace = options.trace
+    if trace is not None:
+        trace.mkdir(parents=True, exist_ok=True)
     os.environ.update(env)
     import django
 
@@ -303,20 +338,40 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
         ],
         stdout=subprocess.DEVNULL,
     )
+    server_env = {**env, "DJANGO_SETTINGS_MODULE": "pages_bench_settings"}
+    traced: list[str] = []
+    if trace is not None:
+        # One line per request with the time inside the worker (%(D)s, microseconds, from the
+        # request read to the response written) and the worker; the app's renders (INFO) and
+        # every request over 100 ms (the slow-request log) go to app.log.
+        traced = ["--access-logfile", str(trace / "gunicorn-access.log")]
+        traced += ["--access-logformat", '%(t)s %(p)s %(D)s %(s)s "%(r)s"']
+        server_env.update(LOG_LEVEL="INFO", SLOW_REQUEST_MS="100")
     server = subprocess.Popen(
         [str(ROOT / ".venv" / "bin" / "gunicorn"), "--config", "gunicorn.conf.py"]
         + ["--bind", f"127.0.0.1:{port}", "--workers", str(options.workers)]
+        + traced
         + ["--pythonpath", f"{scratch},{ROOT}", "tiebreak_site.wsgi"],
         cwd=ROOT,
-        env={**env, "DJANGO_SETTINGS_MODULE": "pages_bench_settings"},
+        env=server_env,
         start_new_session=True,
+        stderr=None if trace is None else (trace / "app.log").open("w"),
     )
     base = f"http://127.0.0.1:{port}"
     proxy = None
     if not options.no_proxy:
         front = _free_port()
         (scratch / "nginx.conf").write_text(
-            NGINX.format(tmp=scratch, app=port, front=front)
+            NGINX.format(
+                tmp=scratch,
+                app=port,
+                front=front,
+                access_log="access_log off;"
+                if trace is None
+                else f"log_format timed '$msec $request_time $upstream_connect_time "
+                "$upstream_header_time $upstream_response_time $status $request_method $request_uri';"
+                f" access_log {trace / 'nginx-access.log'} timed;",
+            )
         )
         proxy = subprocess.Popen(
             [
@@ -341,17 +396,30 @@ def run(url: str, options: argparse.Namespace, scratch: Path) -> None:
         boards = sorted(expected.items())[: options.boards]
         shares = [boards[n :: options.tds] for n in range(options.tds)]
         round_path = f"/td/t/load/s/{section.pk}/r/{last.number}/"
+        # The TDs log in before the round, as in a hall (a login is 0.3 to 0.5 s of a worker's
+        # CPU, password hashing: four at once with the phones arriving made the run's first
+        # seconds its slowest), and every worker and page has been asked once (a worker's
+        # first request loads the app's modules; a page's first version has no earlier copy
+        # to show while it renders). What is measured is the round being entered.
+        ready, go = threading.Barrier(options.tds + 1), threading.Event()
         tds = [
-            threading.Thread(target=td, args=(base, name, share, round_path, stats))
+            threading.Thread(
+                target=td,
+                args=(base, name, share, round_path, stats, ready, go),
+                daemon=True,  # a bench that fails does not wait for them
+            )
             for name, share in zip(names, shares, strict=True)
         ]
+        for thread in tds:
+            thread.start()
+        ready.wait(timeout=120)
+        _warm(base, [path for _kind, path in paths])
         start, cpu = time.perf_counter(), time.process_time()
         phones = phones_start(base, paths, options.phones)
         try:
             # The phones' first requests come 2 to 4 s after they start: the TDs begin then.
             time.sleep(2)
-            for thread in tds:
-                thread.start()
+            go.set()
             for thread in tds:
                 thread.join()
         finally:

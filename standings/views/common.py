@@ -14,7 +14,12 @@ from typing import Any, ParamSpec
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.http import quote_etag
 from django.utils.text import compress_string
 from django.views.decorators.http import condition
 
@@ -143,7 +148,13 @@ def _serve(
     view: Callable[[], HttpResponse],
 ) -> HttpResponse:
     """A public page at ``version``: nothing for live.js when it shows that version, the kept
-    response for a plain visitor, else ``view()`` (kept for the next plain visitor)."""
+    response for a plain visitor, else ``view()`` (kept for the next plain visitor).
+
+    A plain visitor who asks while ``version`` is not rendered yet gets the page's earlier copy
+    at once if there is a recent one (``cache.earlier_response``), under that copy's own ETag,
+    and the first such request renders ``version`` after its response is sent; see
+    standings/cache.py. Anyone else gets the page at ``version``.
+    """
     if request.headers.get(LIVE_VERSION) == version:
         # live.js asks with the version it shows: nothing new, nothing to send or redo.
         return revalidate(HttpResponse(status=204))
@@ -151,9 +162,27 @@ def _serve(
         return revalidate(_compress(request, view()))
     stored = cache.response_key(cache.page_etag(kind, request, version), key)
     response = cache.cached_response(stored)
-    if response is None:
-        response = _compress(request, view())
-        cache.response_store(stored, response)
+    if response is not None:
+        return revalidate(response)
+    latest = cache.latest_key(kind, request, key)
+
+    def render() -> HttpResponse:
+        return cache.response_keep(stored, latest, version, _compress(request, view()))
+
+    earlier = cache.earlier_response(latest, version)
+    if earlier is None:
+        return revalidate(render())
+    shown, response = earlier
+    # The copy's own ETag, never the new version's: a phone that keeps it asks again.
+    etag = quote_etag(cache.page_etag(kind, request, shown))
+    if request.headers.get(LIVE_VERSION) == shown:
+        response = HttpResponse(status=204)  # live.js shows the newest copy there is
+    response["ETag"] = etag
+    response = (
+        get_conditional_response(request, etag=etag, response=response) or response
+    )
+    lock = cache.refresh_key(kind, request, key, version)
+    cache.refresh_after(response, lock, latest, render)
     return revalidate(response)
 
 

@@ -6,8 +6,6 @@ cache entry: otherwise anyone can fill a worker's memory and its CPU with them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
@@ -16,23 +14,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.tournaments.builders import section_build
-from tournaments.models import Section, Tournament
+from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def section(tournament: Tournament, settings: Any) -> Section:
-    # A plain visitor's lookup is reused for a minute: a cached page then costs no query, and a
-    # render (which must read the section) shows as queries.
-    settings.PUBLIC_PAGES_FRESH_SECONDS = 60
-    return section_build(
-        tournament=tournament,
-        ratings=[2000 - n for n in range(8)],
-        rounds=["1-5 1-0, 2-6 =, 3-7 0-1, 4-8 1-0", "5-2 ?, 6-1 ?, 7-4 ?, 8-3 ?"],
-        rounds_total=4,
-    )
+def section(eight_player_section: Section) -> Section:
+    return eight_player_section
 
 
 def _url(name: str, section: Section, **kwargs: int) -> str:
