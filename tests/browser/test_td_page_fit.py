@@ -41,19 +41,22 @@ def fits(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth") <= size["width"])
 
 
-def url(live_server: Any, section: Section, name: str, **kwargs: Any) -> str:
+def visit(
+    page: Page, live_server: Any, td: User, section: Section, name: str, **kw: Any
+) -> None:
+    """Open the section's TD page ``name`` as the logged-in ``td``."""
+    log_in(page, live_server, td)
     path = reverse(
         f"tournaments:{name}",
-        kwargs={"slug": section.tournament.slug, "section": section.pk, **kwargs},
+        kwargs={"slug": section.tournament.slug, "section": section.pk, **kw},
     )
-    return live_server.url + path
+    page.goto(live_server.url + path)
 
 
 def test_round_history_fits_the_screen(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
-    log_in(page, live_server, td)
-    page.goto(url(live_server, live_section, "round_history", number=3))
+    visit(page, live_server, td, live_section, "round_history", number=3)
     history = page.get_by_test_id("history")
     # "Not yet played → 1-0": the old result wraps, the arrow stays with the new one.
     expect(history.locator("tbody tr").first.locator(".now")).to_be_visible()
@@ -64,8 +67,7 @@ def test_round_history_fits_the_screen(
 def test_pairing_form_shows_each_name_whole(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
-    log_in(page, live_server, td)
-    page.goto(url(live_server, live_section, "round_pairings", number=3))
+    visit(page, live_server, td, live_section, "round_pairings", number=3)
     names = page.locator(".pairing-entry .who")
     expect(names.first).to_have_text("Grace Liu (2017)")
     # A name too long for its column wraps to a second line instead of ending in "…".
@@ -81,8 +83,7 @@ def test_pairing_form_shows_each_name_whole(
 def test_team_scoring_help_wraps_inside_the_screen(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
-    log_in(page, live_server, td)
-    page.goto(url(live_server, live_section, "section_team_scoring"))
+    visit(page, live_server, td, live_section, "section_team_scoring")
     expect(page.get_by_text("Comma-separated: team_points")).to_be_visible()
     assert fits(page)
     shot(page, "td-fit-team-scoring")
