@@ -22,6 +22,7 @@ from tournaments.models import (
     RequestedBye,
     Result,
     ResultChange,
+    ResultCheck,
     Round,
     Section,
     Tournament,
@@ -355,6 +356,25 @@ def test_check_mode_entries_that_differ_are_flagged_on_the_round_page(
     assert "1 board where the check entry differs" in flagged
     assert "board 2" in flagged and "board 1" not in flagged
     assert "Check entry says <strong>0-1</strong>" in page
+
+
+def test_a_refused_check_entry_without_javascript_is_shown_on_its_row(
+    superuser_client: Client, four: Section
+) -> None:
+    second = board(four, 2)
+    Section.objects.filter(pk=four.pk).update(is_final=True)
+
+    response = superuser_client.post(
+        url(four, "round_check"), {"pairing": second.pk, "result": "draw"}
+    )
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    row = html[html.index(f'<tr id="check-{second.pk}"') :]
+    assert "is marked final" in row[: row.index("</tr>")]
+    first = html[html.index(f'<tr id="check-{board(four, 1).pk}"') :]
+    assert "is marked final" not in first[: first.index("</tr>")]
+    assert not ResultCheck.objects.exists()
 
 
 def test_history_lists_each_change_with_who_and_through_which_page(

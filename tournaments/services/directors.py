@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from tournaments.models import Tournament
 
@@ -69,6 +69,7 @@ def director_account_create(
             # Two TDs (or a double click) creating the same name at once for this tournament:
             # the tournament's lock makes the second see the first's account.
             Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+            _name_lock(username)
             if User.objects.filter(username__iexact=username).exists():
                 raise ValidationError(ACCOUNT_NAME_TAKEN.format(username=username))
             user = User(username=username, first_name=first[:150], last_name=last[:150])
@@ -76,11 +77,26 @@ def director_account_create(
             user.save()
             tournament.directors.add(user)
     except IntegrityError:
-        # The same name created at once from two tournaments (two locks, so both saw it free):
-        # the user name's unique index refuses the second, which says so like the check above.
+        # The same name created at once from two tournaments, should the name's lock be
+        # missing (SQLite needs none: one transaction writes at a time): the user name's
+        # unique index refuses the second, which says so like the check above.
         if User.objects.filter(username=username).exists():
             raise ValidationError(
                 ACCOUNT_NAME_TAKEN.format(username=username)
             ) from None
         raise
     return user
+
+
+def _name_lock(username: str) -> None:
+    """Serialise the creations of one user name, whatever its case, from any tournament: each
+    holds only its own tournament's lock, and the unique index on user names is case-sensitive
+    ("Ben" and "ben" at once would make two accounts). PostgreSQL: a transaction-level
+    advisory lock on the name; SQLite's transactions already write one at a time."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_advisory_xact_lock(hashtext(%s))",
+            [f"director_account:{username.casefold()}"],
+        )

@@ -528,14 +528,18 @@ def round_check(
             )
         if error:
             messages.error(request, error)
-        return HttpResponseRedirect(page.url("round_check"))
+        if not error or board is None:
+            return HttpResponseRedirect(page.url("round_check"))
+        # A plain post refused: the page again (not a redirect to its top), the refusal on
+        # the board's row as htmx shows it, and above the boards.
+    refused = {board.pk: error} if request.method == "POST" and board else {}
     boards, _byes = selectors.round_pairings(page.round)
     return render(
         request,
         "tournaments/round_check.html",
         _context(
             page,
-            rows=[Row.of(p) for p in boards],
+            rows=[Row.of(p, refused.get(p.pk, "")) for p in boards],
         ),
     )
 
