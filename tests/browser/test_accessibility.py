@@ -15,7 +15,16 @@ import pytest
 from django.urls import reverse
 
 from tournaments.demo import demo_tournament_create
-from tournaments.models import HallScreen, Pairing, Result, Round, Section, Tournament
+from tournaments.demo_teams import demo_team_tournament_create
+from tournaments.models import (
+    HallScreen,
+    Pairing,
+    Result,
+    Round,
+    Section,
+    TeamMatch,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,6 +102,35 @@ def test_every_public_page_has_no_serious_accessibility_violation(
 ) -> None:
     found = {}
     for path in public_paths(demo):
+        response = page.goto(live_server.url + path)
+        assert response is not None and response.status == 200, path
+        problems = serious_violations(page)
+        if problems:
+            found[path] = problems
+    assert found == {}, "\n".join(f"{p}: {v}" for p, vs in found.items() for v in vs)
+
+
+def test_every_public_page_of_a_team_league_has_no_serious_accessibility_violation(
+    live_server: Any, page: Any
+) -> None:
+    tournament = demo_team_tournament_create()
+    section = tournament.sections.get()
+    kw = {"slug": tournament.slug, "section": section.pk}
+    match = TeamMatch.objects.filter(round__section=section).order_by("pk").first()
+    assert match is not None
+    paths = [
+        reverse("standings:tournament", args=[tournament.slug]),
+        reverse("standings:teams", kwargs=kw),
+        reverse("standings:crosstable", kwargs=kw),
+        reverse("standings:standings", kwargs=kw),
+        reverse("standings:pairings", kwargs={**kw, "number": match.round.number}),
+        reverse(
+            "standings:team_match",
+            kwargs={**kw, "number": match.round.number, "table": match.table},
+        ),
+    ]
+    found = {}
+    for path in paths:
         response = page.goto(live_server.url + path)
         assert response is not None and response.status == 200, path
         problems = serious_violations(page)
