@@ -87,3 +87,32 @@ def test_team_scoring_help_wraps_inside_the_screen(
     expect(page.get_by_text("Comma-separated: team_points")).to_be_visible()
     assert fits(page)
     shot(page, "td-fit-team-scoring")
+
+
+def test_section_tabs_are_all_on_the_screen_as_touch_targets(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "prizes")
+    size = page.viewport_size
+    assert size is not None
+    tabs = page.locator(".section-tabs .nav-link")
+    assert tabs.all_inner_texts() == [
+        "Players",
+        "Tiebreaks",
+        "Pairing",
+        "Schedule",
+        "Check-in",
+        "Prizes",
+        "Teams",
+        "Rating report",
+        "Settings",
+    ]
+    # None cut at the screen's edge (on a phone they wrap), the current one included.
+    for n in range(tabs.count()):
+        box = tabs.nth(n).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        assert box["height"] >= 44, tabs.nth(n).inner_text()
+    expect(page.locator(".section-tabs .nav-link.active")).to_have_text("Prizes")
+    assert fits(page)
+    shot(page, "td-fit-section-tabs")
