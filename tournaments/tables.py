@@ -367,7 +367,7 @@ def _number_input(id_: str, name: str, value: object, errors: Any) -> str:
         f'value="{value}" class="form-control form-control-lg num-input'
         + (" is-invalid" if errors else "")
         + '" placeholder="No.">\n'
-        f'<div class="who small text-body-secondary text-truncate" data-for="{id_}"></div>'
+        f'<div class="who small text-body-secondary" data-for="{id_}"></div>'
         + "".join(
             f'<div class="invalid-feedback d-block">{escape(e)}</div>' for e in errors
         )
@@ -539,9 +539,12 @@ def history_rows_html(changes: Iterable[Any]) -> SafeString:
         at = localtime(c.changed_at)
         who = c.changed_by.get_username() if c.changed_by else ""
         add(
-            '<td class="text-nowrap"><span class="was text-body-secondary">'
-            f"{escape(c.get_old_result_display())}</span> → "
-            f'<strong class="now">{escape(c.get_new_result_display())}</strong></td>\n'
+            # The old result may wrap ("Not yet played" on a phone); the arrow and the new
+            # result stay together, so the table fits a phone's width.
+            '<td><span class="was text-body-secondary">'
+            f"{escape(c.get_old_result_display())}</span> "
+            '<span class="text-nowrap">→ <strong class="now">'
+            f"{escape(c.get_new_result_display())}</strong></span></td>\n"
             f'<td class="small"><div class="fw-semibold">{escape(who or "–")}</div>'
             f'<div class="text-nowrap"><time datetime="{date_format(at, "c")}">'
             f"{date_format(at, 'M j, H:i:s')}</time></div>"
