@@ -116,3 +116,28 @@ def test_section_tabs_are_all_on_the_screen_as_touch_targets(
     expect(page.locator(".section-tabs .nav-link.active")).to_have_text("Prizes")
     assert fits(page)
     shot(page, "td-fit-section-tabs")
+
+
+@pytest.mark.parametrize(
+    ("name", "kw"), [("section_tiebreaks", {}), ("round_detail", {"number": 3})]
+)
+def test_disclosures_open_with_a_thumb(
+    live_server: Any,
+    page: Page,
+    live_section: Section,
+    td: User,
+    name: str,
+    kw: dict[str, Any],
+) -> None:
+    visit(page, live_server, td, live_section, name, **kw)
+    summaries = page.locator("main summary")
+    # The tiebreak page: presets, each system's options, the glossary; the round: its notes.
+    assert summaries.count() >= (2 if name == "section_tiebreaks" else 1)
+    short = []
+    for n in range(summaries.count()):
+        box = summaries.nth(n).bounding_box()
+        assert box is not None
+        if box["height"] < 44:
+            short.append((summaries.nth(n).inner_text(), box["height"]))
+    assert short == []
+    shot(page, f"td-fit-{name}")
