@@ -141,3 +141,19 @@ def test_disclosures_open_with_a_thumb(
             short.append((summaries.nth(n).inner_text(), box["height"]))
     assert short == []
     shot(page, f"td-fit-{name}")
+
+
+def test_hall_screens_page_leads_back_to_the_tournament(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    log_in(page, live_server, td)
+    tournament = live_section.tournament
+    page.goto(live_server.url + reverse("tournaments:screens", args=[tournament.slug]))
+    crumbs = page.get_by_role("navigation", name="breadcrumb")
+    expect(crumbs.get_by_role("link", name="My tournaments")).to_be_visible()
+    crumbs.get_by_role("link", name=tournament.name).click()
+    page.wait_for_url(
+        live_server.url
+        + reverse("tournaments:tournament_detail", args=[tournament.slug])
+    )
+    shot(page, "td-fit-screens-back")
