@@ -157,3 +157,20 @@ def test_hall_screens_page_leads_back_to_the_tournament(
         + reverse("tournaments:tournament_detail", args=[tournament.slug])
     )
     shot(page, "td-fit-screens-back")
+
+
+def test_dashboard_shows_every_column_of_a_section_row(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    log_in(page, live_server, td)
+    page.goto(live_server.url + reverse("tournaments:dashboard"))
+    expect(page.get_by_role("cell", name="2/5")).to_be_visible()
+    # Headers wrap rather than push "Results in" past the card's edge, where its figures
+    # showed cut ("16/1") behind a sideways scroll.
+    hidden = page.evaluate(
+        """() => [...document.querySelectorAll('main .table-responsive')]
+             .filter(e => e.scrollWidth > e.clientWidth).length"""
+    )
+    assert hidden == 0
+    assert fits(page)
+    shot(page, "td-fit-dashboard")
