@@ -14,7 +14,11 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_round_page import log_in, shot
-from tournaments.demo import demo_directors_set, demo_live_tournament_create
+from tournaments.demo import (
+    demo_directors_set,
+    demo_live_tournament_create,
+    demo_tournament_create,
+)
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -174,3 +178,17 @@ def test_dashboard_shows_every_column_of_a_section_row(
     assert hidden == 0
     assert fits(page)
     shot(page, "td-fit-dashboard")
+
+
+def test_section_log_with_a_posted_order_fits_the_screen(
+    live_server: Any, page: Page, td: User
+) -> None:
+    # The finished Spring Open's log quotes the order posted with round 1's pairings, one long
+    # comma-separated word ("modified_median,solkoff,...") that must wrap.
+    tournament, _ = demo_tournament_create()
+    demo_directors_set(td)
+    section = tournament.sections.get(name="Open")
+    visit(page, live_server, td, section, "round_history", number=5)
+    expect(page.get_by_test_id("section-log")).to_contain_text("modified_median,")
+    assert fits(page)
+    shot(page, "td-fit-section-log")
