@@ -14,7 +14,11 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_round_page import log_in, shot
-from tournaments.demo import demo_directors_set, demo_live_tournament_create
+from tournaments.demo import (
+    demo_directors_set,
+    demo_live_tournament_create,
+    demo_tournament_create,
+)
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -141,3 +145,50 @@ def test_disclosures_open_with_a_thumb(
             short.append((summaries.nth(n).inner_text(), box["height"]))
     assert short == []
     shot(page, f"td-fit-{name}")
+
+
+def test_hall_screens_page_leads_back_to_the_tournament(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    log_in(page, live_server, td)
+    tournament = live_section.tournament
+    page.goto(live_server.url + reverse("tournaments:screens", args=[tournament.slug]))
+    crumbs = page.get_by_role("navigation", name="breadcrumb")
+    expect(crumbs.get_by_role("link", name="My tournaments")).to_be_visible()
+    crumbs.get_by_role("link", name=tournament.name).click()
+    page.wait_for_url(
+        live_server.url
+        + reverse("tournaments:tournament_detail", args=[tournament.slug])
+    )
+    shot(page, "td-fit-screens-back")
+
+
+def test_dashboard_shows_every_column_of_a_section_row(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    log_in(page, live_server, td)
+    page.goto(live_server.url + reverse("tournaments:dashboard"))
+    expect(page.get_by_role("cell", name="2/5")).to_be_visible()
+    # Headers wrap rather than push "Results in" past the card's edge, where its figures
+    # showed cut ("16/1") behind a sideways scroll.
+    hidden = page.evaluate(
+        """() => [...document.querySelectorAll('main .table-responsive')]
+             .filter(e => e.scrollWidth > e.clientWidth).length"""
+    )
+    assert hidden == 0
+    assert fits(page)
+    shot(page, "td-fit-dashboard")
+
+
+def test_section_log_with_a_posted_order_fits_the_screen(
+    live_server: Any, page: Page, td: User
+) -> None:
+    # The finished Spring Open's log quotes the order posted with round 1's pairings, one long
+    # comma-separated word ("modified_median,solkoff,...") that must wrap.
+    tournament, _ = demo_tournament_create()
+    demo_directors_set(td)
+    section = tournament.sections.get(name="Open")
+    visit(page, live_server, td, section, "round_history", number=5)
+    expect(page.get_by_test_id("section-log")).to_contain_text("modified_median,")
+    assert fits(page)
+    shot(page, "td-fit-section-log")
