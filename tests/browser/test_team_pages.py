@@ -114,6 +114,9 @@ def test_td_runs_a_team_round_from_rosters_to_the_wall_chart(
     page.get_by_role("button", name="Pair and post round 1").click()
     # The round page: four boards (two matches of two), one key each.
     expect(page.get_by_test_id("progress")).to_have_text("0/4 results in")
+    # The keys work once the page's script has run: it puts the focus on the first board
+    # (a key typed before that, as the page is still loading, is the browser's, not ours).
+    expect(page.locator("tr.pairing-row").first).to_be_focused()
     # Each key on its board's row (looked up before typing: the test's own queries must not
     # meet the live server's writes on the shared in-memory database), then every key saved.
     rows = list(
