@@ -95,6 +95,9 @@ def keyboard_results(
             round__section=section, round__number=number, board__in=boards
         ).values_list("board", "pk")
     )
+    # The keys work once the page's script has run (it then shows its queue, empty): a key
+    # typed while the page is still loading is the browser's, not the page's.
+    page.wait_for_function("document.body.dataset.entryQueue === '0'")
     for board, key in boards.items():
         typed[number, board] = key
         page.locator(f"#pairing-{rows[board]}").focus()
