@@ -192,3 +192,23 @@ def test_section_log_with_a_posted_order_fits_the_screen(
     expect(page.get_by_test_id("section-log")).to_contain_text("modified_median,")
     assert fits(page)
     shot(page, "td-fit-section-log")
+
+
+def test_every_round_link_is_on_the_screen_as_a_touch_target(
+    live_server: Any, page: Page, td: User
+) -> None:
+    tournament, _ = demo_tournament_create()
+    demo_directors_set(td)
+    section = tournament.sections.get(name="Open")
+    visit(page, live_server, td, section, "round_detail", number=5)
+    size = page.viewport_size
+    assert size is not None
+    rounds = page.locator(".rounds-list .nav-link")
+    expect(rounds).to_have_count(5)
+    expect(page.locator(".rounds-list .nav-link.active")).to_contain_text("Round 5")
+    for n in range(5):
+        box = rounds.nth(n).bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= size["width"], rounds.nth(n).inner_text()
+        assert box["height"] >= 44
+    shot(page, "td-fit-rounds-list")
