@@ -149,11 +149,19 @@ def test_every_public_page_is_built_on_the_public_base(name: str) -> None:
 
 
 @pytest.mark.django_db
-def test_a_public_page_loads_the_subset_and_not_the_whole_of_bootstrap(
+def test_a_public_page_holds_the_subset_and_its_own_css_and_links_no_other_stylesheet(
     client: Client,
 ) -> None:
+    """The public pages' CSS is in the page (no file to wait for before the first screen) but
+    the print stylesheet, which blocks nothing on a screen; the TD's pages link Bootstrap."""
     html = client.get(reverse("standings:home")).content.decode()
-    assert "vendor/bootstrap-5.3.9-public.min.css" in html
-    assert "vendor/bootstrap-5.3.9.min.css" not in html
+    head = html.split("</head>")[0]
+    styles = re.findall(r"<style>(.*?)</style>", head, re.S)
+    assert len(styles) == 1
+    assert styles[0].startswith(PUBLIC.read_text())
+    assert (ROOT / "static" / "css" / "site.css").read_text() in styles[0]
+    assert re.findall(r"<link[^>]*stylesheet[^>]*>", head) == [
+        '<link rel="stylesheet" href="/static/css/print.css" media="print">'
+    ]
     login = client.get(reverse("login")).content.decode()
-    assert "vendor/bootstrap-5.3.9.min.css" in login
+    assert "vendor/bootstrap-5.3.9.min.css" in login and "<style>" not in login

@@ -69,7 +69,7 @@ def test_score_group_links_lead_to_the_groups_first_row(
 ) -> None:
     html = anonymous.get(_url("standings", big)).content.decode()
     groups = re.findall(
-        r'href="\?([^"#]*)#n(\d+)">(\d+)<', html.split("score-groups")[1]
+        r'href="\?([^"#]*)#n(\d+)">(\d+)<', html.split('score-groups">')[1]
     )
     # Two groups after round 1: the 125 winners (1 point), the 125 losers (0).
     assert [(label, query) for query, _n, label in groups] == [
