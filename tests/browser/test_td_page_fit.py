@@ -45,6 +45,14 @@ def fits(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth") <= size["width"])
 
 
+@pytest.fixture
+def spring_open(td: User) -> Section:
+    """The demo's finished Spring Open, Open section (5 rounds), ``td`` one of its directors."""
+    tournament, _ = demo_tournament_create()
+    demo_directors_set(td)
+    return tournament.sections.get(name="Open")
+
+
 def visit(
     page: Page, live_server: Any, td: User, section: Section, name: str, **kw: Any
 ) -> None:
@@ -181,14 +189,28 @@ def test_dashboard_shows_every_column_of_a_section_row(
 
 
 def test_section_log_with_a_posted_order_fits_the_screen(
-    live_server: Any, page: Page, td: User
+    live_server: Any, page: Page, td: User, spring_open: Section
 ) -> None:
     # The finished Spring Open's log quotes the order posted with round 1's pairings, one long
     # comma-separated word ("modified_median,solkoff,...") that must wrap.
-    tournament, _ = demo_tournament_create()
-    demo_directors_set(td)
-    section = tournament.sections.get(name="Open")
-    visit(page, live_server, td, section, "round_history", number=5)
+    visit(page, live_server, td, spring_open, "round_history", number=5)
     expect(page.get_by_test_id("section-log")).to_contain_text("modified_median,")
     assert fits(page)
     shot(page, "td-fit-section-log")
+
+
+def test_every_round_link_is_on_the_screen_as_a_touch_target(
+    live_server: Any, page: Page, td: User, spring_open: Section
+) -> None:
+    visit(page, live_server, td, spring_open, "round_detail", number=5)
+    size = page.viewport_size
+    assert size is not None
+    rounds = page.locator(".rounds-list .nav-link")
+    expect(rounds).to_have_count(5)
+    expect(page.locator(".rounds-list .nav-link.active")).to_contain_text("Round 5")
+    for n in range(5):
+        box = rounds.nth(n).bounding_box()
+        assert box is not None
+        assert box["x"] + box["width"] <= size["width"], rounds.nth(n).inner_text()
+        assert box["height"] >= 44
+    shot(page, "td-fit-rounds-list")
