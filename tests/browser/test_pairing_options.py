@@ -56,7 +56,9 @@ def test_td_posts_board_one_colour_and_players_kept_apart_and_the_tab_shows_them
         "page"
     )
     # The form fits a phone: nothing wider than the screen.
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     viewport = request.node.callspec.params["page"]
     page.screenshot(

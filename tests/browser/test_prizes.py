@@ -68,7 +68,9 @@ def test_td_sets_a_fund_and_the_public_page_shows_the_pooled_split(
     page.locator("#id_prizes-0-label").scroll_into_view_if_needed()
     _shot(page, request, "td-editor", full_page=False)
     # The editor fits a phone: nothing wider than the screen.
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
 
     page.get_by_role("link", name="See the prize list as players see it").click()
     page.wait_for_load_state()
@@ -78,7 +80,9 @@ def test_td_sets_a_fund_and_the_public_page_shows_the_pooled_split(
     assert pool.locator(".prize-share").inner_text().startswith("$140.00")
     for name in ("Cy Chen", "Ben Brandt", "Dee Diaz"):
         assert pool.get_by_text(name).is_visible()
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
     _shot(page, request, "public")
 
 
@@ -100,5 +104,7 @@ def test_public_page_shows_an_exclusive_prize_the_rest_and_a_playoff(
     assert exclusive.locator(".prize-share").inner_text().startswith("$300.00")
     assert rest.locator(".prize-share").inner_text().startswith("$150.00")
     assert page.get_by_text("by playoff, over #3 Cy Chen").is_visible()
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
     _shot(page, request, "public-exclusive")

@@ -26,7 +26,9 @@ def _shot(page: Any, name: str, request: pytest.FixtureRequest) -> None:
 
 def _fits(page: Any) -> bool:
     return bool(
-        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
+        )
     )
 
 

@@ -92,7 +92,7 @@ def event(director: User, rounds: list[str]) -> Section:
 
 def fits(page: Page) -> bool:
     return bool(
-        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     )
 
 

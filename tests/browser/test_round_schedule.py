@@ -67,7 +67,7 @@ def test_the_td_types_the_schedule_and_players_read_it(
     assert schedule.is_visible()
     # Nothing of the page wider than the phone's screen.
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
     _shot(page, "public-tournament-schedule")
     page.goto(

@@ -42,7 +42,9 @@ def shot(page: Page, name: str) -> None:
 def fits(page: Page) -> bool:
     """Nothing wider than the screen: no sideways scrolling of the whole page."""
     return bool(
-        page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
+        )
     )
 
 

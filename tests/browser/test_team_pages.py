@@ -45,7 +45,7 @@ def test_school_team_standings_from_the_tournament_page(
     assert first.locator("td").first.inner_text() == "1"
     assert "1st place school trophy" in first.inner_text()
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
     _shot(page, "section", request)
 
@@ -84,7 +84,7 @@ def test_team_league_standings_wall_chart_and_a_match(
     assert page.get_by_role("heading", name="Round 1, table").is_visible()
     assert page.locator("table.team-match tbody tr").count() == section.team_boards
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
     _shot(page, "match", request)
 
@@ -174,7 +174,7 @@ def test_td_fields_a_reserve_and_the_match_page_follows(
     expect(team_a.locator("label", has_text="Dot")).to_contain_text("Bd 3")
     expect(team_a.locator("label", has_text="Bea")).to_contain_text("–")
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
     _shot(page, "td_lineups_saved", request)
     page.goto(
@@ -264,9 +264,9 @@ def test_two_team_groups_on_a_phone_keep_place_team_and_score_in_sight(
     expect(page.get_by_role("heading", name="Team standings: Primary")).to_be_visible()
     # "Team standings" heads the page once.
     expect(page.get_by_role("heading", name="Team standings")).to_have_count(1)
-    width = page.evaluate("window.innerWidth")
+    width = page.evaluate("document.documentElement.clientWidth")
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
     first = page.locator("table.team-standings tbody tr").first
     cells = [
@@ -325,7 +325,7 @@ def test_a_parent_on_one_groups_standings_reaches_the_other_group_in_one_tap(
     expect(other).to_be_in_viewport()
     assert other.bounding_box()["height"] >= 44
     assert page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
     )
     assert serious_violations(page) == []
     _shot(page, "group_links", request)
