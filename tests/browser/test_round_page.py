@@ -92,7 +92,9 @@ def event(director: User, rounds: list[str]) -> Section:
 
 def fits(page: Page) -> bool:
     return bool(
-        page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+        )
     )
 
 
