@@ -63,6 +63,17 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     context.close()
 
 
+def fits(page: Page) -> bool:
+    """Nothing wider than the screen: no sideways scrolling of the whole page. Measured against
+    the layout viewport (``clientWidth``): a phone browser zooms out to a page that overflows,
+    and ``window.innerWidth`` grows with it."""
+    return bool(
+        page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
+        )
+    )
+
+
 @pytest.fixture(autouse=True)
 def empty_cache() -> Iterator[None]:
     """No cached public page from another test (a test may override this, e.g. to set the

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from standings.reports import section_report
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, fits
 from tournaments.models import HallScreen, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,14 +22,6 @@ def _shot(page: Any, name: str, request: pytest.FixtureRequest) -> None:
     page.screenshot(path=str(SHOTS / f"public_{name}_{viewport}.png"), full_page=True)
     # What the visitor sees first, without scrolling.
     page.screenshot(path=str(SHOTS / f"public_{name}_{viewport}_top.png"))
-
-
-def _fits(page: Any) -> bool:
-    return bool(
-        page.evaluate(
-            "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-        )
-    )
 
 
 def test_player_finds_board_standings_wall_chart_and_explanation(
@@ -54,7 +46,7 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     page.goto(live_server.url + reverse("standings:tournament", args=[tournament.slug]))
     assert page.get_by_role("heading", name=tournament.name).is_visible()
     assert page.locator(".qr svg").count() == 1
-    assert _fits(page)
+    assert fits(page)
     _shot(page, "tournament", request)
 
     # 2. Find me: my board this round.
@@ -69,13 +61,13 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     card = page.locator(".next-game")
     assert card.is_visible()
     assert "Board" in card.inner_text() or "bye" in card.inner_text().lower()
-    assert _fits(page)
+    assert fits(page)
     _shot(page, "my_page", request)
 
     # 3. The pairings and the standings of the section.
     page.get_by_role("link", name="Pairings", exact=True).click()
     assert page.get_by_role("heading", name="By name").is_visible()
-    assert _fits(page)
+    assert fits(page)
     _shot(page, "pairings", request)
     page.get_by_role("link", name="Standings", exact=True).click()
     assert page.get_by_role("heading", name="Standings after round 4 of 5").is_visible()
@@ -101,7 +93,7 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     assert before["x"] - after["x"] == pytest.approx(scrolled, abs=1)
     if scrolled:
         assert name["x"] == pytest.approx(box["x"], abs=1)
-    assert _fits(page)  # the table scrolls inside its box, not the page
+    assert fits(page)  # the table scrolls inside its box, not the page
     _shot(page, "crosstable", request)
 
     # 5. My player page: why this place.
@@ -120,7 +112,7 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     explanation = page.locator(".explained").first.inner_text()
     assert "Modified Median" in explanation
     assert page.locator("#tied + ul li").count() >= 1
-    assert _fits(page)
+    assert fits(page)
     _shot(page, "player", request)
 
 
@@ -202,7 +194,7 @@ def test_td_sets_a_screen_and_marks_the_section_final(
     assert page.get_by_text("Screen Door TV added.").is_visible()
     page.get_by_role("button", name="Mark results final").first.click()
     assert page.get_by_text("Open: results marked final.").is_visible()
-    assert _fits(page)
+    assert fits(page)
     _shot(page, "td_screens", request)
 
     page.goto(

@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import VIEWPORTS
+from tests.browser.conftest import VIEWPORTS, fits
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments.models import (
     Pairing,
@@ -87,14 +87,6 @@ def event(director: User, rounds: list[str]) -> Section:
         names=NAMES,
         rounds=rounds,
         rounds_total=5,
-    )
-
-
-def fits(page: Page) -> bool:
-    return bool(
-        page.evaluate(
-            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
-        )
     )
 
 

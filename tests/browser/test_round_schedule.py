@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, fits
 from tests.browser.test_round_page import log_in
 from tournaments import services
 from tournaments.demo import demo_tournament_create
@@ -66,9 +66,7 @@ def test_the_td_types_the_schedule_and_players_read_it(
     )
     assert schedule.is_visible()
     # Nothing of the page wider than the phone's screen.
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    )
+    assert fits(page)
     _shot(page, "public-tournament-schedule")
     page.goto(
         live_server.url

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
 from standings.engine import PRESETS, format_order
+from tests.browser.conftest import fits
 from tests.conftest import PASSWORD
 from tournaments import services
 from tournaments.models import Player, Round, Section, TiebreakChange, Tournament
@@ -37,15 +38,6 @@ def shot(page: Page, name: str) -> None:
     viewport = "phone" if size is not None and size["width"] < 600 else "desktop"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"td-{name}-{viewport}.png"), full_page=True)
-
-
-def fits(page: Page) -> bool:
-    """Nothing wider than the screen: no sideways scrolling of the whole page."""
-    return bool(
-        page.evaluate(
-            "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-        )
-    )
 
 
 def login(page: Page, base: str) -> None:

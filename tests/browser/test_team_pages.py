@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS
+from tests.browser.conftest import SHOTS, fits
 from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_round_page import log_in
 from tests.standings.test_team_pages import build
@@ -44,9 +44,7 @@ def test_school_team_standings_from_the_tournament_page(
     first = page.locator("table.team-standings tbody tr").first
     assert first.locator("td").first.inner_text() == "1"
     assert "1st place school trophy" in first.inner_text()
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    )
+    assert fits(page)
     _shot(page, "section", request)
 
     page.goto(live_server.url + reverse("standings:tournament", args=[tournament.slug]))
@@ -83,9 +81,7 @@ def test_team_league_standings_wall_chart_and_a_match(
     first.locator("td a").first.click()
     assert page.get_by_role("heading", name="Round 1, table").is_visible()
     assert page.locator("table.team-match tbody tr").count() == section.team_boards
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    )
+    assert fits(page)
     _shot(page, "match", request)
 
 
@@ -173,9 +169,7 @@ def test_td_fields_a_reserve_and_the_match_page_follows(
     expect(team_a.locator("label", has_text="Cy")).to_contain_text("Bd 2")
     expect(team_a.locator("label", has_text="Dot")).to_contain_text("Bd 3")
     expect(team_a.locator("label", has_text="Bea")).to_contain_text("–")
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    )
+    assert fits(page)
     _shot(page, "td_lineups_saved", request)
     page.goto(
         live_server.url
@@ -265,9 +259,7 @@ def test_two_team_groups_on_a_phone_keep_place_team_and_score_in_sight(
     # "Team standings" heads the page once.
     expect(page.get_by_role("heading", name="Team standings")).to_have_count(1)
     width = page.evaluate("document.documentElement.clientWidth")
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    )
+    assert fits(page)
     first = page.locator("table.team-standings tbody tr").first
     cells = [
         first.locator("td.place"),
@@ -324,9 +316,7 @@ def test_a_parent_on_one_groups_standings_reaches_the_other_group_in_one_tap(
     # In sight without scrolling, a whole touch target, nothing wider than the screen.
     expect(other).to_be_in_viewport()
     assert other.bounding_box()["height"] >= 44
-    assert page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1"
-    )
+    assert fits(page)
     assert serious_violations(page) == []
     _shot(page, "group_links", request)
     other.click()
