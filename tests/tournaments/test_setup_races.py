@@ -276,3 +276,65 @@ def test_a_player_checked_in_while_the_round_is_paired_is_never_silently_left_ou
         else:
             assert refused in outcomes["check_in"]
             assert not checked_in and row.result == Result.BYE_ZERO
+
+
+def test_a_player_marked_absent_while_the_round_is_paired_is_never_paired_absent() -> (
+    None
+):
+    # One TD pairs round 1 (a draft; who has not checked in gets a zero-point bye) while the
+    # door TD marks a checked-in player absent. Either the undoing comes first and the player
+    # gets the zero-point bye, or the pairing comes first and the undoing is refused, saying
+    # so: never marked absent and paired at a board in the draft.
+    refused = "draft pairings pair"
+    outcomes: dict[str, str] = {}
+    for _ in range(8):
+        section = section_build(
+            ratings=[2000, 1900, 1800, 1700, 1600, 1500], rounds=[], rounds_total=3
+        )
+        players = list(Player.objects.filter(section=section).order_by("start_number"))
+        for player in players:
+            services.checkin_set(player=player, round_number=1, present=True, user=None)
+        first = players[0]  # on board 1 whenever they are paired
+        start = threading.Barrier(2)
+        outcomes.clear()
+
+        def pair(start: threading.Barrier = start, section: Section = section) -> None:
+            try:
+                start.wait()
+                services.round_pair(
+                    section=section,
+                    post_default_order=True,
+                    absent=services.ABSENT_ZERO_BYE,
+                )
+                outcomes["pair"] = "done"
+            finally:
+                connections.close_all()
+
+        def absent(start: threading.Barrier = start, first: Player = first) -> None:
+            try:
+                start.wait()
+                services.checkin_set(
+                    player=first, round_number=1, present=False, user=None
+                )
+                outcomes["absent"] = "done"
+            except ValidationError as error:
+                outcomes["absent"] = " ".join(error.messages)
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=f) for f in (pair, absent)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+
+        assert outcomes["pair"] == "done"
+        row = Pairing.objects.get(
+            Q(white=first) | Q(black=first), round__section=section, round__number=1
+        )
+        checked_in = CheckIn.objects.filter(player=first, round_number=1).exists()
+        if outcomes["absent"] == "done":
+            assert not checked_in and row.result == Result.BYE_ZERO
+        else:
+            assert refused in outcomes["absent"]
+            assert checked_in and row.result == Result.PENDING
