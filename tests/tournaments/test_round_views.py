@@ -452,9 +452,10 @@ RESULT_POST_QUERIES = 14
 # them), the boards with their check entries, the round's version.
 ROUND_PAGE_QUERIES = 8
 # Its poll: the five, the round's row and its version; only with a change to send, the
-# section's rounds and the changed boards.
+# section's rounds, the changed boards and the players who lost the round by forfeit (another
+# TD's entry may add or take one back from the TD's note).
 POLL_QUERIES_UNCHANGED = 7
-POLL_QUERIES_CHANGED = 9
+POLL_QUERIES_CHANGED = 10
 
 
 @pytest.fixture(params=[2, 40], ids=["2-boards", "40-boards"])
