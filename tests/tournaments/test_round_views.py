@@ -27,7 +27,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
-from tournaments.views.rounds import ROUND_PAIRED_AUTOMATICALLY
+from tournaments.views.rounds import CHECK_NO_BOARD, ROUND_PAIRED_AUTOMATICALLY
 
 pytestmark = pytest.mark.django_db
 
@@ -374,6 +374,34 @@ def test_a_refused_check_entry_without_javascript_is_shown_on_its_row(
     assert "is marked final" in row[: row.index("</tr>")]
     first = html[html.index(f'<tr id="check-{board(four, 1).pk}"') :]
     assert "is marked final" not in first[: first.index("</tr>")]
+    assert not ResultCheck.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "sent", [{"result": "draw"}, {"pairing": "", "result": "draw"}, {}]
+)
+def test_a_check_entry_naming_no_board_is_refused_in_plain_text_with_htmx(
+    superuser_client: Client, four: Section, sent: dict[str, str]
+) -> None:
+    # No board, so no row to answer with: a redirect would be followed and a whole page put
+    # where the row was. The page shows a plain-text refusal (round.js).
+    response = superuser_client.post(url(four, "round_check"), sent, headers=HTMX)
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response.content.decode() == CHECK_NO_BOARD
+    assert not ResultCheck.objects.exists()
+
+
+def test_a_check_entry_naming_no_board_without_javascript_says_so_on_the_page(
+    superuser_client: Client, four: Section
+) -> None:
+    response = superuser_client.post(
+        url(four, "round_check"), {"result": "draw"}, follow=True
+    )
+
+    assert response.redirect_chain == [(url(four, "round_check"), 302)]
+    assert CHECK_NO_BOARD in response.content.decode()
     assert not ResultCheck.objects.exists()
 
 

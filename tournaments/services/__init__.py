@@ -13,6 +13,7 @@ from __future__ import annotations
 from tournaments.services.checkin import (
     CHECKIN_CLOSE_ACTION,
     CHECKIN_DRAFT_LEFT_OUT,
+    CHECKIN_DRAFT_PAIRED,
     CHECKIN_ROUND_PAIRED,
     CHECKIN_ROUND_RANGE,
     CHECKIN_WITHDRAWN,
@@ -414,6 +415,7 @@ __all__ = [
     "CHECKIN_ROUND_RANGE",
     "CHECKIN_WITHDRAWN",
     "CHECKIN_DRAFT_LEFT_OUT",
+    "CHECKIN_DRAFT_PAIRED",
     "CHECK_PENDING",
     "CLOSE_WITHDRAW",
     "CLOSE_ZERO_BYE",

@@ -16,7 +16,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -46,6 +51,7 @@ from tournaments.views.round_life import (
 )
 
 TEMPLATE = "tournaments/round_detail.html"
+CHECK_NO_BOARD = "Choose a board and one of the results shown."
 ROUND_PAIRED_AUTOMATICALLY = (
     "Round {round} paired by the pairing program: check the boards and the notes, then post "
     "the pairings."
@@ -610,8 +616,14 @@ def round_check(
             except ValidationError as invalid:
                 error = " ".join(invalid.messages)
         else:
-            error = "Choose a board and one of the results shown."
-        if request.htmx and board is not None:
+            error = CHECK_NO_BOARD
+        if request.htmx:
+            if board is None:
+                # No board to answer with its row: a redirect would be followed and a whole
+                # page put in the row. A refusal in plain text, which the page shows.
+                return HttpResponseBadRequest(
+                    error, content_type="text/plain; charset=utf-8"
+                )
             check = ResultCheck.objects.filter(pairing=board).values_list(
                 "result", flat=True
             )
