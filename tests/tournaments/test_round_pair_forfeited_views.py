@@ -5,12 +5,12 @@ button per player (plain post and htmx)."""
 from __future__ import annotations
 
 from html import unescape
-from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
 from tournaments import services
 from tournaments.models import (
@@ -27,20 +27,6 @@ from tournaments.selectors import section_default_tiebreaks
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-
-
-def url(
-    section: Section, name: str = "round_detail", number: int = 1, **kw: Any
-) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-            **kw,
-        },
-    )
 
 
 def player(section: Section, number: int) -> Player:

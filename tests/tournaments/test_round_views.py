@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
+from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
 from tournaments import selectors, services
 from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
@@ -32,20 +33,6 @@ from tournaments.views.rounds import CHECK_NO_BOARD, ROUND_PAIRED_AUTOMATICALLY
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-
-
-def url(
-    section: Section, name: str = "round_detail", number: int = 1, **extra: int
-) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-            **extra,
-        },
-    )
 
 
 def posted_section(tournament: Tournament, boards: int) -> Section:
