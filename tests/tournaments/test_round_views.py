@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
+from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
 from tournaments import selectors, services
 from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
@@ -32,20 +33,6 @@ from tournaments.views.rounds import CHECK_NO_BOARD, ROUND_PAIRED_AUTOMATICALLY
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-
-
-def url(
-    section: Section, name: str = "round_detail", number: int = 1, **extra: int
-) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-            **extra,
-        },
-    )
 
 
 def posted_section(tournament: Tournament, boards: int) -> Section:
@@ -480,9 +467,10 @@ RESULT_POST_QUERIES = 14
 # them), the boards with their check entries, the round's version.
 ROUND_PAGE_QUERIES = 8
 # Its poll: the five, the round's row and its version; only with a change to send, the
-# section's rounds and the changed boards.
+# section's rounds, the changed boards and the players who lost the round by forfeit (another
+# TD's entry may add or take one back from the TD's note).
 POLL_QUERIES_UNCHANGED = 7
-POLL_QUERIES_CHANGED = 9
+POLL_QUERIES_CHANGED = 10
 
 
 @pytest.fixture(params=[2, 40], ids=["2-boards", "40-boards"])
