@@ -1,6 +1,6 @@
 """Due colours missed: Tiebreak against a FIDE Dutch engine on the same generated states.
 
-    .venv/bin/python bench/pairing_compare.py [--sizes 9,40,151,400] [--rounds 7] [--seed 19]
+    .venv/bin/python bench/pairing_compare.py [--sizes 9,40,151,400] [--rounds 7] [--seeds 19,20,21,22]
     .venv/bin/python bench/pairing_compare.py --sizes 1001,5000 --speed-only
 
 Each event comes from ``pairing_events.py`` (withdrawals, requested byes, forfeits, late
@@ -27,7 +27,7 @@ import os
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import cast
@@ -48,6 +48,7 @@ from tournaments.pairing import (
     ByeKind,
     Entrant,
     PairingOptions,
+    RoundPairing,
     options_parse,
     pair_swiss,
     pairing_problems,
@@ -148,10 +149,30 @@ def _fewest(players: list[Entrant]) -> int:
     return best
 
 
+def _rounds(
+    size: int, rounds: int, seeds: Sequence[int], options: PairingOptions
+) -> Iterator[tuple[int, State, RoundPairing]]:
+    """Every round of one event per seed (the seed plus the size draws the event)."""
+    for seed in seeds:
+        for state, pairing in event_rounds(size, rounds, seed + size, options=options):
+            yield seed, state, pairing
+
+
+def _paired_out(entrants: Sequence[Entrant], boards: Sequence[Board]) -> set[int]:
+    """The players present (not withdrawn, no requested bye) left off the boards: the
+    pairing bye."""
+    on = {p for b in boards for p in (b.white, b.black)}
+    return {
+        e.id
+        for e in entrants
+        if not e.withdrawn and e.requested_bye is None and e.id not in on
+    }
+
+
 def compare(
     sizes: Sequence[int],
     rounds: int,
-    seed: int,
+    seeds: Sequence[int],
     speed_only: bool = False,
     options: PairingOptions | None = None,
 ) -> list[dict[str, object]]:
@@ -162,16 +183,22 @@ def compare(
     lifted_options = dataclasses.replace(
         options, alternate_limit=_LIFTED, equalise_limit=_LIFTED
     )
+    # And with the bye for colours posted (28L2a): the FIDE Dutch system gives the pairing bye
+    # to whichever player of the lowest group pairs best, colours included.
+    bye_options = dataclasses.replace(lifted_options, bye_for_colours=True)
     limits = (options.alternate_limit, options.equalise_limit)
     rows: list[dict[str, object]] = []
     for size in sizes:
-        ours = theirs = ours_cross = theirs_cross = broken = lifted = 0
+        ours = theirs = ours_cross = theirs_cross = broken = lifted = lifted_bye = 0
+        # Limits lifted minus the reference: rounds where the reference gives the pairing bye
+        # to another player than Tiebreak, rounds where to the same player (or no bye).
+        bye_split = [0, 0]
         gains = [0, 0, 0, 0]
         ours_gap = theirs_gap = Fraction(0)
         ours_dev = [0, 0]
         theirs_dev = [0, 0]
         their_time = slowest = 0.0
-        for state, pairing in event_rounds(size, rounds, seed + size, options=options):
+        for seed, state, pairing in _rounds(size, rounds, seeds, options):
             slowest = max(slowest, state.seconds)
             ours += colour_misses(state.entrants, pairing.boards)
             ours_cross += cross_boards(state.entrants, pairing.boards)
@@ -189,6 +216,15 @@ def compare(
                     seed=str(seed + size),
                 )
                 lifted += colour_misses(state.entrants, free.boards)
+                lifted_bye += colour_misses(
+                    state.entrants,
+                    pair_swiss(
+                        state.entrants,
+                        round_number=state.round_number,
+                        options=bye_options,
+                        seed=str(seed + size),
+                    ).boards,
+                )
             if engine:
                 boards, took = reference_boards(engine, state, rounds)
                 their_time += took
@@ -197,6 +233,12 @@ def compare(
                 for k, v in enumerate(rank_deviation(state.entrants, boards)):
                     theirs_dev[k] += v
                 found = colour_gains(state.entrants, pairing.boards, boards, limits)
+                other_bye = _paired_out(state.entrants, boards) != _paired_out(
+                    state.entrants, free.boards
+                )
+                bye_split[0 if other_bye else 1] += colour_misses(
+                    state.entrants, free.boards
+                ) - colour_misses(state.entrants, boards)
                 for k, v in enumerate(found):
                     gains[k] += v
             else:
@@ -219,6 +261,8 @@ def compare(
                 "theirs_cross": theirs_cross,
                 "broken": broken,
                 "lifted": lifted,
+                "lifted_bye": lifted_bye,
+                "bye_split": tuple(bye_split),
                 "gains": tuple(gains),
                 "limits": limits,
                 "their_time": round(their_time, 2),
@@ -264,6 +308,20 @@ def table(
         + " | ".join(str(r["lifted"]) for r in rows)
         + " |"
     )
+    lifted_bye = (
+        "| due colour not given by Tiebreak on the same states, rating limits lifted and the "
+        "bye for colours posted (28L2a) | "
+        + " | ".join(str(r["lifted_bye"]) for r in rows)
+        + " |"
+    )
+    bye_split = (
+        f"| of the limits-lifted difference from {reference}: rounds it gives the pairing bye "
+        "to another player / rounds it gives it to the same player | "
+        + " | ".join(
+            " / ".join(map(str, cast(tuple[int, ...], r["bye_split"]))) for r in rows
+        )
+        + " |"
+    )
     alternate, equalise = cast(tuple[int, int], rows[0]["limits"])
     gains = (
         f"| of the difference: score groups {reference} pairs within {alternate} points / "
@@ -274,10 +332,12 @@ def table(
         )
         + " |"
     )
-    lines = [head, rule, cross, gap, deviation, missed, lifted, gains, broken]
+    lines = [head, rule, cross, gap, deviation, missed, lifted, lifted_bye, bye_split]
+    lines += [gains, broken]
     if not engine_used:
-        # The exhaustive reference pairs Tiebreak's own boards: nothing moved to compare.
+        # The exhaustive reference pairs Tiebreak's own boards: nothing moved, no bye of its own.
         lines.remove(gains)
+        lines.remove(bye_split)
     return "\n".join(lines)
 
 
@@ -285,7 +345,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="9,40,151,400")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument(
+        "--seeds",
+        "--seed",
+        default="19",
+        help="one event per seed and size, counted together: 19,20,21,22",
+    )
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument(
         "--options",
@@ -295,7 +360,8 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     options = options_parse(json.loads(args.options))
-    rows = compare(sizes, args.rounds, args.seed, args.speed_only, options)
+    seeds = [int(s) for s in args.seeds.split(",")]
+    rows = compare(sizes, args.rounds, seeds, args.speed_only, options)
     if args.speed_only:
         return
     reference = "bbpPairings" if os.environ.get(ENGINE) else "exhaustive search"

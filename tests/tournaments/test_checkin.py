@@ -155,3 +155,88 @@ def test_a_check_in_of_a_player_the_draft_pairs_anyway_is_recorded(td: User) -> 
     _section, late = _round_one_drafted(services.ABSENT_PAIR)
     services.checkin_set(player=late, round_number=1, present=True, user=td)
     assert CheckIn.objects.filter(player=late, round_number=1).exists()
+
+
+def _paired_rows(section: Section) -> dict[int, tuple[int | None, str]]:
+    """Start number -> (board, result) of round 1's rows."""
+    rows = {}
+    for board, white, black, result in Pairing.objects.filter(
+        round__section=section, round__number=1
+    ).values_list("board", "white__start_number", "black__start_number", "result"):
+        rows[white] = (board, result)
+        if black is not None:
+            rows[black] = (board, result)
+    return rows
+
+
+@pytest.mark.parametrize("on", ["board", "pairing bye"])
+def test_marking_absent_a_player_the_draft_pairs_is_refused_and_nothing_changes(
+    td: User, on: str
+) -> None:
+    # Three of four checked in: the draft pairs two on board 1 and gives the third the
+    # full-point bye (odd number), player 4 a zero-point bye for not checking in.
+    section, _late = _round_one_drafted(services.ABSENT_ZERO_BYE)
+    before = _paired_rows(section)
+    number = next(
+        n
+        for n, (board, result) in before.items()
+        if (board is not None if on == "board" else result == Result.BYE_PAIRING)
+    )
+    player = p(section, number)
+    why = (
+        f"pair {player} on board 1"
+        if on == "board"
+        else f"give {player} the full-point bye (odd number of players)"
+    )
+    refusal = services.CHECKIN_DRAFT_PAIRED.format(round=1, player=player, why=why)
+
+    # Pressed twice: refused twice, the same way.
+    for _ in range(2):
+        with pytest.raises(ValidationError) as error:
+            services.checkin_set(player=player, round_number=1, present=False, user=td)
+        assert error.value.messages == [refusal]
+        assert CheckIn.objects.filter(player=player, round_number=1).exists()
+        assert _paired_rows(section) == before
+
+    # The way the message gives: remove the draft, mark them absent, pair again.
+    services.round_pairings_remove(
+        round_=Round.objects.get(section=section, number=1), confirm=True
+    )
+    services.checkin_set(player=player, round_number=1, present=False, user=td)
+    services.round_pair(section=section, absent=services.ABSENT_ZERO_BYE)
+    assert _paired_rows(section)[number] == (None, Result.BYE_ZERO)
+
+
+def test_marking_absent_a_player_the_draft_does_not_pair_is_recorded(
+    td: User,
+) -> None:
+    # A requested bye in the draft is no game: marking its player absent changes nothing it says.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600], rounds=[], rounds_total=3
+    )
+    for n in (1, 2, 3, 4, 5):
+        services.checkin_set(
+            player=p(section, n), round_number=1, present=True, user=td
+        )
+    services.player_byes_request(player=p(section, 5), byes={1: RequestedBye.Kind.HALF})
+    services.round_pair(section=section, post_default_order=True)
+    assert _paired_rows(section)[5] == (None, Result.BYE_HALF)
+
+    services.checkin_set(player=p(section, 5), round_number=1, present=False, user=td)
+
+    assert not CheckIn.objects.filter(player=p(section, 5)).exists()
+
+
+def test_marking_absent_again_a_player_the_draft_pairs_anyway_changes_nothing(
+    td: User,
+) -> None:
+    # The TD paired player 4 although they had not checked in; a second press of "absent"
+    # (a page from before) finds nothing to undo, and nothing to refuse.
+    section, late = _round_one_drafted(services.ABSENT_PAIR)
+    assert _round_one_row(late) == Result.PENDING
+
+    present = services.checkin_set(player=late, round_number=1, present=False, user=td)
+
+    assert present is False
+    assert not CheckIn.objects.filter(player=late).exists()
+    assert _round_one_row(late) == Result.PENDING

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import CheckIn, Player, RequestedBye, Round, Section, Tournament
+from tournaments.models import (
+    CheckIn,
+    Pairing,
+    Player,
+    RequestedBye,
+    Round,
+    Section,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +188,54 @@ def test_here_after_all_on_a_draft_that_left_the_player_out_says_so_by_their_nam
     away = away[: away.index("</ul>")]
     assert "draft pairings, made before 3. Cy Park checked in" in away
     assert not CheckIn.objects.filter(player__start_number=3).exists()
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain post"])
+def test_absent_from_a_page_opened_before_the_draft_pairs_them_is_refused_in_the_row(
+    td_client: Client, section: Section, htmx: bool
+) -> None:
+    # The door TD's page shows Ana checked in; meanwhile another TD pairs round 1 (a draft
+    # with Ana on a board). Marking her absent now is refused, in her row, naming the board.
+    for n in (1, 2, 3):
+        services.checkin_set(
+            player=Player.objects.get(section=section, start_number=n),
+            round_number=1,
+            present=True,
+            user=None,
+        )
+    assert (
+        'id="checkin-1" class="table-success"'
+        in td_client.get(url("checkin", section)).content.decode()
+    )
+    services.round_pair(section=section, post_default_order=True)
+    board = Pairing.objects.get(
+        Q(white__start_number=1) | Q(black__start_number=1), round__section=section
+    ).board
+
+    response = td_client.post(
+        url("checkin_toggle", section),
+        {"player": "1", "present": "0"},
+        headers={"HX-Request": "true"} if htmx else {},
+    )
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    row = page[page.index('<tr id="checkin-1"') :]
+    row = row[: row.index("</tr>")]
+    assert f"Round 1&#x27;s draft pairings pair 1. Ana Ortiz on board {board}" in row
+    assert 'class="table-success"' in row  # still shown checked in, as she is
+    assert CheckIn.objects.filter(player__start_number=1).exists()
+
+
+def test_a_tap_naming_no_player_is_refused_in_plain_text_the_page_shows(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("checkin_toggle", section), {"present": "1"}, HTTP_HX_REQUEST="true"
+    )
+
+    # htmx_errors.js shows the reason of a plain-text refusal; of an HTML one only the status.
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/plain")
+    assert "Say which player" in response.content.decode()
+    assert not CheckIn.objects.exists()

@@ -223,16 +223,35 @@ def test_a_player_checked_in_while_the_round_is_paired_is_never_silently_left_ou
     # door TD checks in the last player. Either the check-in comes first and the player is
     # paired, or the pairing comes first and the check-in is refused, saying so: never
     # checked in (the player told they are in) and left out of the draft.
-    refused = "draft pairings, made before"
+    _check_in_while_pairing(present=True, refused="draft pairings, made before")
+
+
+def test_a_player_marked_absent_while_the_round_is_paired_is_never_paired_absent() -> (
+    None
+):
+    # The same while the door TD marks a checked-in player absent: either that comes first
+    # and the player gets the zero-point bye, or the pairing comes first and it is refused,
+    # saying so: never marked absent and paired at a board in the draft.
+    _check_in_while_pairing(present=False, refused="draft pairings pair")
+
+
+def _check_in_while_pairing(*, present: bool, refused: str) -> None:
+    """Race ``checkin_set(present=...)`` of one player against pairing round 1 as a draft
+    (zero-point byes for who has not checked in), eight times; check each outcome."""
     outcomes: dict[str, str] = {}
     for _ in range(8):
         section = section_build(
             ratings=[2000, 1900, 1800, 1700, 1600, 1500], rounds=[], rounds_total=3
         )
         players = list(Player.objects.filter(section=section).order_by("start_number"))
-        for player in players[:-1]:
-            services.checkin_set(player=player, round_number=1, present=True, user=None)
-        last = players[-1]
+        # Checking in: the last player, not yet in. Marking absent: the first (on board 1
+        # whenever paired), checked in with everyone.
+        door = players[-1] if present else players[0]
+        for player in players:
+            if player != door or not present:
+                services.checkin_set(
+                    player=player, round_number=1, present=True, user=None
+                )
         start = threading.Barrier(2)
         outcomes.clear()
 
@@ -248,19 +267,19 @@ def test_a_player_checked_in_while_the_round_is_paired_is_never_silently_left_ou
             finally:
                 connections.close_all()
 
-        def check_in(start: threading.Barrier = start, last: Player = last) -> None:
+        def at_the_door(start: threading.Barrier = start, door: Player = door) -> None:
             try:
                 start.wait()
                 services.checkin_set(
-                    player=last, round_number=1, present=True, user=None
+                    player=door, round_number=1, present=present, user=None
                 )
-                outcomes["check_in"] = "done"
+                outcomes["door"] = "done"
             except ValidationError as error:
-                outcomes["check_in"] = " ".join(error.messages)
+                outcomes["door"] = " ".join(error.messages)
             finally:
                 connections.close_all()
 
-        threads = [threading.Thread(target=f) for f in (pair, check_in)]
+        threads = [threading.Thread(target=f) for f in (pair, at_the_door)]
         for t in threads:
             t.start()
         for t in threads:
@@ -268,11 +287,13 @@ def test_a_player_checked_in_while_the_round_is_paired_is_never_silently_left_ou
 
         assert outcomes["pair"] == "done"
         row = Pairing.objects.get(
-            Q(white=last) | Q(black=last), round__section=section, round__number=1
+            Q(white=door) | Q(black=door), round__section=section, round__number=1
         )
-        checked_in = CheckIn.objects.filter(player=last, round_number=1).exists()
-        if outcomes["check_in"] == "done":
-            assert checked_in and row.result == Result.PENDING
-        else:
-            assert refused in outcomes["check_in"]
-            assert not checked_in and row.result == Result.BYE_ZERO
+        checked_in = CheckIn.objects.filter(player=door, round_number=1).exists()
+        done = outcomes["door"] == "done"
+        if not done:
+            assert refused in outcomes["door"]
+        # Done, the player is as the door TD said; refused, as before. Either way, checked
+        # in means a game in the draft, and absent the zero-point bye.
+        assert checked_in == (present if done else not present)
+        assert row.result == (Result.PENDING if checked_in else Result.BYE_ZERO)

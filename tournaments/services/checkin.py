@@ -31,6 +31,11 @@ CHECKIN_DRAFT_LEFT_OUT = (
     "Remove the draft pairings on the round page, check {player} in, then pair the round "
     "again (or enter them on the pairings page)."
 )
+CHECKIN_DRAFT_PAIRED = (
+    "Round {round}'s draft pairings {why}: nothing was saved. Remove the draft pairings on "
+    "the round page, mark {player} absent, then pair the round again (or take them out of "
+    "the draft on the pairings page first)."
+)
 CHECKIN_CLOSE_ACTION = "Choose what happens to the players who did not check in."
 CLOSE_ZERO_BYE, CLOSE_WITHDRAW = "zero_bye", "withdraw"
 
@@ -51,7 +56,8 @@ def checkin_set(
     """Check a player in for a round (or undo it); returns whether they are checked in.
 
     A player marked absent with a zero-point bye for the round (closing check-in, or the
-    question before pairing) who arrives after all loses that bye: they are here.
+    question before pairing) who arrives after all loses that bye: they are here. A change
+    the round's draft pairings contradict is refused (``_draft_check``).
     """
     with transaction.atomic():
         # The lock closing check-in and pairing take: a player checked in while another TD
@@ -65,8 +71,9 @@ def checkin_set(
             raise ValidationError(
                 CHECKIN_WITHDRAWN.format(player=player, last=last, round=round_number)
             )
+        checkin = CheckIn.objects.filter(player=player, round_number=round_number)
         if present:
-            _draft_check(player, round_number)
+            _draft_check(player, round_number, present=True)
             CheckIn.objects.get_or_create(
                 player=player,
                 round_number=round_number,
@@ -75,16 +82,24 @@ def checkin_set(
             RequestedBye.objects.filter(
                 player=player, round_number=round_number, kind=RequestedBye.Kind.ZERO
             ).delete()
-        else:
-            CheckIn.objects.filter(player=player, round_number=round_number).delete()
+        elif checkin.exists():
+            # Only a real change is checked: undoing a check-in that is not there (pressed
+            # twice, or a player the TD had the draft pair anyway) changes nothing.
+            _draft_check(player, round_number, present=False)
+            checkin.delete()
     return present
 
 
-def _draft_check(player: Player, round_number: int) -> None:
-    """Refuse a check-in the round's draft pairings leave out (a zero-point bye for not having
-    checked in, or no row at all): checked in, the player expects a game, and the TD posting
-    that draft would not know they are left out. Read under the section's lock pairing takes,
-    so a check-in and a pairing of the round at the same moment run one after the other."""
+def _draft_check(player: Player, round_number: int, *, present: bool) -> None:
+    """Refuse a change of check-in the round's draft pairings contradict. Read under the
+    section's lock pairing and a hand save of the pairings take, so a check-in (or its undoing)
+    and a pairing of the round at the same moment run one after the other.
+
+    Checked in, the player expects a game: refused when the draft leaves them out (a
+    zero-point bye for not having checked in, or no row at all). Marked absent, they will not
+    play: refused when the draft pairs them (on a board, or with the pairing's full-point
+    bye), or the TD posting it would pair someone marked absent and their opponent would wait
+    at an empty board. A requested bye is no game either way."""
     draft = Round.objects.filter(
         section_id=player.section_id, number=round_number, status=Round.Status.DRAFT
     ).first()
@@ -93,17 +108,30 @@ def _draft_check(player: Player, round_number: int) -> None:
     row = (
         Pairing.objects.filter(round=draft)
         .filter(models.Q(white=player) | models.Q(black=player))
-        .values_list("result", flat=True)
+        .values_list("result", "board", "black_id")
         .first()
     )
+    if present:
+        if row is None:
+            why = "leave them out"
+        elif row[0] == Result.BYE_ZERO:
+            why = "give them a zero-point bye for not checking in"
+        else:
+            return
+        raise ValidationError(
+            CHECKIN_DRAFT_LEFT_OUT.format(round=round_number, player=player, why=why)
+        )
     if row is None:
-        why = "leave them out"
-    elif row == Result.BYE_ZERO:
-        why = "give them a zero-point bye for not checking in"
+        return
+    result, board, black = row
+    if black is not None:
+        why = f"pair {player} on board {board}" if board else f"pair {player} in a game"
+    elif result == Result.BYE_PAIRING:
+        why = f"give {player} the full-point bye (odd number of players)"
     else:
         return
     raise ValidationError(
-        CHECKIN_DRAFT_LEFT_OUT.format(round=round_number, player=player, why=why)
+        CHECKIN_DRAFT_PAIRED.format(round=round_number, player=player, why=why)
     )
 
 
