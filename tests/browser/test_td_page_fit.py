@@ -6,15 +6,14 @@ Each page is saved as a screenshot in var/screenshots/ to be looked at.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import VIEWPORTS, fits
+from tests.browser.conftest import fits
 from tests.browser.test_round_page import log_in, shot
 from tournaments.demo import (
     demo_directors_set,
@@ -46,6 +45,16 @@ def spring_open(td: User) -> Section:
     tournament, _ = demo_tournament_create()
     demo_directors_set(td)
     return tournament.sections.get(name="Open")
+
+
+def tables_cut(page: Page) -> int:
+    """How many of the page's tables scroll sideways inside their box: columns cut at its edge."""
+    return int(
+        page.evaluate(
+            """() => [...document.querySelectorAll('main .table-responsive')]
+                 .filter(e => e.scrollWidth > e.clientWidth).length"""
+        )
+    )
 
 
 def visit(
@@ -174,11 +183,7 @@ def test_dashboard_shows_every_column_of_a_section_row(
     expect(page.get_by_role("cell", name="2/5")).to_be_visible()
     # Headers wrap rather than push "Results in" past the card's edge, where its figures
     # showed cut ("16/1") behind a sideways scroll.
-    hidden = page.evaluate(
-        """() => [...document.querySelectorAll('main .table-responsive')]
-             .filter(e => e.scrollWidth > e.clientWidth).length"""
-    )
-    assert hidden == 0
+    assert tables_cut(page) == 0
     assert fits(page)
     shot(page, "td-fit-dashboard")
 
@@ -209,13 +214,6 @@ def test_every_round_link_is_on_the_screen_as_a_touch_target(
         assert box["x"] + box["width"] <= size["width"], rounds.nth(n).inner_text()
         assert box["height"] >= 44
     shot(page, "td-fit-rounds-list")
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(**VIEWPORTS["phone"])
-    yield context.new_page()
-    context.close()
 
 
 # Every target a thumb may tap (a tick box's target is its label), each as big as it shows and
@@ -276,12 +274,35 @@ def small_targets(
     return found
 
 
-def test_every_target_on_the_live_events_td_pages_takes_a_thumb(
-    live_server: Any, phone: Page, live_section: Section, td: User
-) -> None:
-    log_in(phone, live_server, td)
-    slug, pk = live_section.tournament.slug, live_section.pk
-    pages: list[tuple[str, list[Any]]] = [
+def event_pages(event: str, td: User) -> list[tuple[str, list[Any]]]:
+    """A demo event's TD pages (URL name, arguments), ``td`` one of its directors: the running
+    Thursday Night Swiss ("live"), the finished Spring Open, the team league."""
+    if event == "live":
+        section = demo_live_tournament_create().sections.get(name="Open")
+    elif event == "finished":
+        section = demo_tournament_create()[0].sections.get(name="Open")
+    else:
+        section = demo_team_tournament_create().sections.get()
+    demo_directors_set(td)
+    slug, pk = section.tournament.slug, section.pk
+    if event == "team":
+        return [
+            ("section_team_setup", [slug, pk]),
+            ("team_lineups", [slug, pk, 5]),
+            ("round_detail", [slug, pk, 5]),
+        ]
+    if event == "finished":
+        return [
+            ("tournament_detail", [slug]),
+            ("tournament_team_scoring", [slug]),
+            ("tournament_team_group", [slug, 1]),
+            ("screens", [slug]),
+            ("section_detail", [slug, pk]),
+            ("checkin", [slug, pk, 5]),
+            ("prizes", [slug, pk]),
+            ("round_detail", [slug, pk, 5]),
+        ]
+    return [
         ("dashboard", []),
         ("tournament_create", []),
         ("tournament_detail", [slug]),
@@ -310,39 +331,15 @@ def test_every_target_on_the_live_events_td_pages_takes_a_thumb(
         ("round_check", [slug, pk, 3]),
         ("round_history", [slug, pk, 3]),
     ]
-    assert small_targets(phone, live_server, pages) == {}
 
 
-def test_every_target_on_a_finished_events_td_pages_takes_a_thumb(
-    live_server: Any, phone: Page, td: User, spring_open: Section
+@pytest.mark.parametrize("event", ["live", "finished", "team"])
+def test_every_target_on_the_td_pages_takes_a_thumb(
+    live_server: Any, phone: Page, db: Any, event: str
 ) -> None:
-    log_in(phone, live_server, td)
-    slug, pk = spring_open.tournament.slug, spring_open.pk
-    pages: list[tuple[str, list[Any]]] = [
-        ("tournament_detail", [slug]),
-        ("tournament_team_scoring", [slug]),
-        ("tournament_team_group", [slug, 1]),
-        ("screens", [slug]),
-        ("section_detail", [slug, pk]),
-        ("checkin", [slug, pk, 5]),
-        ("prizes", [slug, pk]),
-        ("round_detail", [slug, pk, 5]),
-    ]
-    assert small_targets(phone, live_server, pages) == {}
-
-
-def test_every_target_on_a_team_sections_td_pages_takes_a_thumb(
-    live_server: Any, phone: Page, td: User
-) -> None:
-    section = demo_team_tournament_create().sections.get()
-    demo_directors_set(td)
-    log_in(phone, live_server, td)
-    slug, pk = section.tournament.slug, section.pk
-    pages: list[tuple[str, list[Any]]] = [
-        ("section_team_setup", [slug, pk]),
-        ("team_lineups", [slug, pk, 5]),
-        ("round_detail", [slug, pk, 5]),
-    ]
+    director = User.objects.create_user("td", password="x")
+    pages = event_pages(event, director)
+    log_in(phone, live_server, director)
     assert small_targets(phone, live_server, pages) == {}
 
 
@@ -362,11 +359,7 @@ def test_tournament_page_shows_every_column_of_the_sections_table(
     expect(figures).to_be_visible()
     box = figures.bounding_box()
     assert box is not None and box["x"] + box["width"] <= size["width"]
-    hidden = page.evaluate(
-        """() => [...document.querySelectorAll('main .table-responsive')]
-             .filter(e => e.scrollWidth > e.clientWidth).length"""
-    )
-    assert hidden == 0
+    assert tables_cut(page) == 0
     # The system, a column of its own on a desktop, is under the section's name on a phone.
     expect(page.locator("main tbody tr").first).to_contain_text("Swiss, 4 rounds")
     assert fits(page)
