@@ -198,7 +198,7 @@ def bench_service(slug: str, repeat: int) -> float:
     from django.db import transaction
 
     from tournaments.models import Section
-    from tournaments.services import ABSENT_PAIR, round_pair
+    from tournaments.services import ABSENT_PAIR, FORFEITED_PAIR, round_pair
 
     section = Section.objects.get(tournament__slug=slug)
     times = []
@@ -209,6 +209,7 @@ def bench_service(slug: str, repeat: int) -> float:
                 section=section,
                 post=True,
                 absent=ABSENT_PAIR,
+                forfeited=FORFEITED_PAIR,
                 post_default_order=True,
             )
             times.append(time.perf_counter() - start)

@@ -451,17 +451,43 @@ def earlier_response(latest: str, version: str) -> tuple[str, HttpResponse] | No
     return None if response is None else (shown, response)
 
 
+class RenderAfterResponse(HttpResponse):
+    """``response`` as it is (status, headers, body, cookies), and ``after()`` run once it has
+    been sent: a WSGI server calls a response's ``close()`` after writing its last byte
+    (``HttpResponse.close``, Django's documented hook for the end of a response)."""
+
+    def __init__(self, response: HttpResponse, after: Callable[[], None]) -> None:
+        super().__init__(
+            response.content, status=response.status_code, headers=response.headers
+        )
+        if "Content-Type" not in response.headers:
+            del self.headers["Content-Type"]  # a 304 has none; HttpResponse adds one
+        self.cookies = response.cookies
+        self._after: Callable[[], None] | None = after
+
+    def close(self) -> None:
+        # Once, however often the server closes it; before Django's own close, which ends the
+        # request (request_finished closes the database connection the render uses) and must
+        # run even if the render does not return.
+        after, self._after = self._after, None
+        try:
+            if after is not None:
+                after()
+        finally:
+            super().close()
+
+
 def refresh_after(
     response: HttpResponse,
     lock: str,
     latest: str,
     render: Callable[[], HttpResponse],
-) -> None:
-    """Unless another process is at it already, ``render()`` (which keeps the new version)
-    once ``response`` is sent: WSGI servers close a response after its last byte is written,
-    and Django's ``close()`` runs the response's closers then."""
+) -> HttpResponse:
+    """The response to send for ``response``: unless another process is at it already, one
+    that runs ``render()`` (which keeps the new version) once it is sent
+    (``RenderAfterResponse``)."""
     if not cache.add(lock, 1, RENDER_WAIT_SECONDS):
-        return
+        return response
 
     def refresh() -> None:
         try:
@@ -474,5 +500,4 @@ def refresh_after(
         finally:
             cache.delete(lock)
 
-    # Django's own request.close is run this way (django.core.handlers.wsgi).
-    response._resource_closers.append(refresh)  # type: ignore[attr-defined]
+    return RenderAfterResponse(response, refresh)

@@ -35,6 +35,7 @@ from .models import (
 )
 from .services import (
     ABSENT_PAIR,
+    FORFEITED_PAIR,
     result_record,
     round_pair,
     section_final_set,
@@ -288,6 +289,8 @@ def _section_create(
             number=r,
             post=True,
             absent=ABSENT_PAIR,
+            # The players who forfeited and were not withdrawn below came back.
+            forfeited=FORFEITED_PAIR,
             post_default_order=True,
         )
         boards = list(

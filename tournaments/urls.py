@@ -35,6 +35,11 @@ round_patterns = [
     path(f"{ROUND}check/", rounds.round_check, name="round_check"),
     path(f"{ROUND}history/", rounds.round_history, name="round_history"),
     path(f"{ROUND}rows/", rounds.round_rows, name="round_rows"),
+    path(
+        f"{ROUND}no-shows/<int:player>/withdraw/",
+        rounds.round_no_show_withdraw,
+        name="round_no_show_withdraw",
+    ),
     path(f"{ROUND}lineups/", teams.team_lineups, name="team_lineups"),
 ]
 

@@ -182,7 +182,7 @@ def _serve(
         get_conditional_response(request, etag=etag, response=response) or response
     )
     lock = cache.refresh_key(kind, request, key, version)
-    cache.refresh_after(response, lock, latest, render)
+    response = cache.refresh_after(response, lock, latest, render)
     return revalidate(response)
 
 

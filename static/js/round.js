@@ -169,7 +169,13 @@
     }).then(function (response) {
       if (response.status === 403) throw new Error("the server answered 403, refused: reload the page (and log in again if asked).");
       if (response.status === 404) throw new Error("the server answered 404: this board is no longer in the round (its pairings were changed); reload the page.");
-      if (!response.ok) throw new Error("the server answered " + response.status + ".");
+      if (!response.ok) {
+        // A refusal in plain text (a post naming no board) says why: shown after the status.
+        var plain = (response.headers.get("Content-Type") || "").indexOf("text/plain") === 0;
+        return response.text().then(function (text) {
+          throw new Error("the server answered " + response.status + "." + (plain && text.trim() ? " " + text.trim() : ""));
+        });
+      }
       // A login page or any other page in place of the board's row: nothing was saved.
       if (response.redirected) throw new Error("the server answered with another page (logged out?).");
       return response.text();

@@ -20,6 +20,7 @@ from tests.browser.test_round_page import log_in, round_url, shot
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments import services
 from tournaments.models import Pairing, Result, ResultCheck, Round, Section
+from tournaments.views.rounds import CHECK_NO_BOARD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -276,6 +277,31 @@ def test_check_mode_keys_at_60_ms_record_exactly_the_typed_check_entries(
         )
     )
     assert checks == {b: KEYS[k] for b, k in enumerate(TYPED, start=1)}
+
+
+def test_a_check_entry_the_server_cannot_place_says_why_in_its_row(
+    live_server: Any, desktop: Page, director: User
+) -> None:
+    # A board's form that lost its board (a page changed by hand, a stale script): the server
+    # refuses in plain text, and the row says so and why, not a whole page in the row.
+    section, boards = big_round(director)
+    log_in(desktop, live_server, director)
+    desktop.goto(round_url(live_server, section, "round_check"))
+    check = desktop.locator(f"#check-{boards[1]}")
+    expect(check).to_be_focused()
+    desktop.evaluate(
+        f"document.querySelector('#check-{boards[1]} input[name=pairing]').remove()"
+    )
+
+    desktop.keyboard.press("=")
+
+    expect(check.get_by_role("alert")).to_have_text(
+        f"½-½ was not saved: the server answered 400. {CHECK_NO_BOARD}"
+    )
+    expect(desktop.locator("#entry-queue")).to_contain_text("Saving stopped at board 1")
+    expect(desktop.locator(".round-table tbody tr")).to_have_count(BOARDS)
+    shot(desktop, "check-no-board")
+    assert not ResultCheck.objects.exists()
 
 
 def test_a_board_taken_out_by_another_td_is_shown_as_not_saved(

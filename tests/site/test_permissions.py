@@ -83,6 +83,10 @@ def _round(world: World) -> dict[str, Any]:
     return {**_section(world), "number": world.round.number}
 
 
+def _round_player(world: World) -> dict[str, Any]:
+    return {**_round(world), "player": world.player.pk}
+
+
 def _pairing(world: World) -> dict[str, Any]:
     return {**_round(world), "pairing": world.pairing.pk}
 
@@ -156,6 +160,9 @@ CASES: dict[str, Case] = {
     "tournaments:round_check": Case(_round, get=DIRECTOR, post=DIRECTOR),
     "tournaments:round_history": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
     "tournaments:round_rows": Case(_round, get=DIRECTOR, post=NOT_ALLOWED),
+    "tournaments:round_no_show_withdraw": Case(
+        _round_player, get=NOT_ALLOWED, post=DIRECTOR
+    ),
     # ---- the TD's setup pages
     "tournaments:tournament_create": Case(_none, get=LOGGED_IN, post=LOGGED_IN),
     "tournaments:tournament_detail": Case(_slug, get=DIRECTOR, post=NOT_ALLOWED),

@@ -190,3 +190,39 @@ def test_after_a_quiet_spell_the_first_visitor_gets_the_new_version(
 
     assert "Standings after round 2" in first.content.decode()
     assert first["ETag"] != before["ETag"]
+
+
+@pytest.mark.parametrize("conditional", [False, True], ids=["200", "304"])
+def test_the_response_that_renders_after_it_is_the_earlier_copy_as_is_and_renders_once(
+    anonymous: Client,
+    section: Section,
+    monkeypatch: pytest.MonkeyPatch,
+    conditional: bool,
+) -> None:
+    # The first visitor after the change gets a response that renders the new version once
+    # it is sent; a visitor during that render gets the earlier copy as it is. The two are
+    # the same status, headers and body (a 304 without a Content-Type, as any 304), and the
+    # render runs once however often the server closes the first.
+    url = _url(section)
+    before = anonymous.get(url)
+    asked = {"If-None-Match": before["ETag"]} if conditional else {}
+    _round_completed(section)
+    during = _during_the_render(monkeypatch, lambda: anonymous.get(url, headers=asked))
+    kept: list[str] = []
+    keep = page_cache.response_keep
+
+    def keeping(key: str, *args: Any) -> Any:
+        kept.append(key)
+        return keep(key, *args)
+
+    monkeypatch.setattr(page_cache, "response_keep", keeping)
+
+    first = anonymous.get(url, headers=asked)
+
+    assert len(during) == 1 and len(kept) == 1
+    assert first.status_code == during[0].status_code == (304 if conditional else 200)
+    assert dict(first.headers) == dict(during[0].headers)
+    assert ("Content-Type" in first) is not conditional
+    assert first.content == during[0].content
+    first.close()  # closed again
+    assert len(kept) == 1

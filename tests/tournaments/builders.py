@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import pytest
 from django.db import connection
+from django.urls import reverse
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
 
@@ -48,6 +49,21 @@ RACE_MARKS = [
     ),
     pytest.mark.django_db(transaction=True),
 ]
+
+
+def round_url(
+    section: Section, name: str = "round_detail", number: int = 1, **extra: object
+) -> str:
+    """The address of a round's TD page (``name``: the round page or one of its actions)."""
+    return reverse(
+        f"tournaments:{name}",
+        kwargs={
+            "slug": section.tournament.slug,
+            "section": section.pk,
+            "number": number,
+            **extra,
+        },
+    )
 
 
 def tournament_build(**fields: object) -> Tournament:

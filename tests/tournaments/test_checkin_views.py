@@ -225,3 +225,17 @@ def test_absent_from_a_page_opened_before_the_draft_pairs_them_is_refused_in_the
     assert f"Round 1&#x27;s draft pairings pair 1. Ana Ortiz on board {board}" in row
     assert 'class="table-success"' in row  # still shown checked in, as she is
     assert CheckIn.objects.filter(player__start_number=1).exists()
+
+
+def test_a_tap_naming_no_player_is_refused_in_plain_text_the_page_shows(
+    td_client: Client, section: Section
+) -> None:
+    response = td_client.post(
+        url("checkin_toggle", section), {"present": "1"}, HTTP_HX_REQUEST="true"
+    )
+
+    # htmx_errors.js shows the reason of a plain-text refusal; of an HTML one only the status.
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("text/plain")
+    assert "Say which player" in response.content.decode()
+    assert not CheckIn.objects.exists()

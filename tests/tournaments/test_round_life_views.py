@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
 from tournaments import services
 from tournaments.models import (
@@ -25,20 +26,6 @@ from tournaments.models import (
 pytestmark = pytest.mark.django_db
 
 RATINGS = [2000, 1900, 1800, 1700, 1600]
-
-
-def url(
-    section: Section, name: str = "round_detail", number: int = 1, **kw: Any
-) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-            **kw,
-        },
-    )
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
+from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
 from tournaments import selectors, services
 from tournaments.forms.rounds import GIVE_BOTH, NUMBER_UNKNOWN
@@ -27,25 +28,11 @@ from tournaments.models import (
     Section,
     Tournament,
 )
-from tournaments.views.rounds import ROUND_PAIRED_AUTOMATICALLY
+from tournaments.views.rounds import CHECK_NO_BOARD, ROUND_PAIRED_AUTOMATICALLY
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
-
-
-def url(
-    section: Section, name: str = "round_detail", number: int = 1, **extra: int
-) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-            **extra,
-        },
-    )
 
 
 def posted_section(tournament: Tournament, boards: int) -> Section:
@@ -377,6 +364,34 @@ def test_a_refused_check_entry_without_javascript_is_shown_on_its_row(
     assert not ResultCheck.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "sent", [{"result": "draw"}, {"pairing": "", "result": "draw"}, {}]
+)
+def test_a_check_entry_naming_no_board_is_refused_in_plain_text_with_htmx(
+    superuser_client: Client, four: Section, sent: dict[str, str]
+) -> None:
+    # No board, so no row to answer with: a redirect would be followed and a whole page put
+    # where the row was. The page shows a plain-text refusal (round.js).
+    response = superuser_client.post(url(four, "round_check"), sent, headers=HTMX)
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response.content.decode() == CHECK_NO_BOARD
+    assert not ResultCheck.objects.exists()
+
+
+def test_a_check_entry_naming_no_board_without_javascript_says_so_on_the_page(
+    superuser_client: Client, four: Section
+) -> None:
+    response = superuser_client.post(
+        url(four, "round_check"), {"result": "draw"}, follow=True
+    )
+
+    assert response.redirect_chain == [(url(four, "round_check"), 302)]
+    assert CHECK_NO_BOARD in response.content.decode()
+    assert not ResultCheck.objects.exists()
+
+
 def test_history_lists_each_change_with_who_and_through_which_page(
     td_client: Client, four: Section
 ) -> None:
@@ -452,9 +467,10 @@ RESULT_POST_QUERIES = 14
 # them), the boards with their check entries, the round's version.
 ROUND_PAGE_QUERIES = 8
 # Its poll: the five, the round's row and its version; only with a change to send, the
-# section's rounds and the changed boards.
+# section's rounds, the changed boards and the players who lost the round by forfeit (another
+# TD's entry may add or take one back from the TD's note).
 POLL_QUERIES_UNCHANGED = 7
-POLL_QUERIES_CHANGED = 9
+POLL_QUERIES_CHANGED = 10
 
 
 @pytest.fixture(params=[2, 40], ids=["2-boards", "40-boards"])

@@ -557,6 +557,24 @@ def test_a_section_posting_saved_from_a_stale_page_is_refused_and_nothing_change
         )
 
 
+def test_taking_a_section_posting_down_twice_is_not_taken_for_a_stale_page(
+    tournament: Tournament,
+) -> None:
+    section = section_build(ratings=[1500, 1400], rounds=[], tournament=tournament)
+    services.section_team_scoring_post(section=section, **SCHOLASTIC)
+    shown = selectors.json_version(fresh(section))
+
+    services.section_team_scoring_clear(section=section, based_on=shown)
+    services.section_team_scoring_clear(section=section, based_on=shown)
+
+    assert Section.objects.get(pk=section.pk).team_scoring == {}
+    # Posted again, otherwise, by another TD meanwhile: refused, the new posting kept.
+    services.section_team_scoring_post(section=section, **{**SCHOLASTIC, "top": 4})
+    with pytest.raises(services.StaleEdit, match="posted or changed it"):
+        services.section_team_scoring_clear(section=section, based_on=shown)
+    assert fresh(section)["top"] == 4
+
+
 def test_an_event_group_saved_from_a_stale_page_is_refused_and_nothing_changes(
     tournament: Tournament,
 ) -> None:

@@ -33,6 +33,8 @@ from tournaments.selectors.rounds import (
     section_rounds,
 )
 from tournaments.selectors.sections import (
+    FORFEIT_LOSS_AS_BLACK,
+    FORFEIT_LOSS_AS_WHITE,
     SectionNotFound,
     SectionProgress,
     checkin_expected,
@@ -44,6 +46,7 @@ from tournaments.selectors.sections import (
     players_in_rating_order,
     rating_order,
     round_absent,
+    round_forfeited,
     row_version,
     section_default_tiebreaks,
     section_find,
@@ -71,6 +74,8 @@ from tournaments.selectors.teams import (
 )
 
 __all__ = [
+    "FORFEIT_LOSS_AS_BLACK",
+    "FORFEIT_LOSS_AS_WHITE",
     "RoundEntrants",
     "RoundState",
     "SectionNotFound",
@@ -91,6 +96,7 @@ __all__ = [
     "rating_list_lookup",
     "rating_order",
     "round_absent",
+    "round_forfeited",
     "round_check_differences",
     "round_entrants",
     "round_has_results",

@@ -222,6 +222,30 @@ def round_absent(*, section: Section, number: int) -> list[Player]:
     )
 
 
+# A player who lost by forfeit: the opponent's forfeit win, or a double forfeit.
+FORFEIT_LOSS_AS_WHITE = (Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT)
+FORFEIT_LOSS_AS_BLACK = (Result.WHITE_FORFEIT_WIN, Result.DOUBLE_FORFEIT)
+
+
+def round_forfeited(*, section: Section, number: int) -> list[Player]:
+    """Active players who lost round ``number - 1`` by forfeit and have neither checked in nor
+    asked for a bye for round ``number``: they may have left without a word, so the TD says
+    whether they are withdrawn or paired before round ``number`` is paired (and the round page
+    of ``number - 1`` names them)."""
+    if number < 2:
+        return []
+    before = Pairing.objects.filter(round__section=section, round__number=number - 1)
+    lost = Q(
+        pk__in=before.filter(result__in=FORFEIT_LOSS_AS_WHITE).values("white")
+    ) | Q(pk__in=before.filter(result__in=FORFEIT_LOSS_AS_BLACK).values("black"))
+    return list(
+        Player.objects.filter(lost, section=section, status=Player.Status.ACTIVE)
+        .exclude(checkins__round_number=number)
+        .exclude(requested_byes__round_number=number)
+        .order_by("start_number")
+    )
+
+
 def row_version(row: models.Model, fields: Iterable[str]) -> str:
     """A short digest of a row (its pk) and the stored values of ``fields``: an edit form
     carries the one it was drawn from, and the service refuses a save from a page drawn before

@@ -4,6 +4,7 @@ round from ``selectors.round_entrants``; this saves what it returns, all at once
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -23,9 +24,11 @@ from tournaments.models import (
 from tournaments.selectors import (
     round_absent,
     round_entrants,
+    round_forfeited,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import SECTION_FINAL, round_lock
+from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
     ROUND_REMOVE_NOTHING,
     round_pairings_remove,
@@ -70,6 +73,25 @@ ROUND_PAIR_ABSENT = (
 )
 # What happens to the players who have not checked in (``round_pair(absent=...)``).
 ABSENT_ZERO_BYE, ABSENT_PAIR = "zero_bye", "pair"
+ROUND_PAIR_FORFEITED = (
+    "{n} player{s} lost round {last} by forfeit and {have} neither checked in nor asked for a "
+    "bye for round {number}: {names}. Withdraw them after round {last}, or pair them anyway."
+)
+ROUND_PAIR_FORFEITED_CHANGED = (
+    "Since this page was opened, {names} joined the players who lost round {last} by forfeit "
+    "(a result, a check-in or a withdrawal changed): nothing was changed. Answer again for the "
+    "players listed now."
+)
+NOTE_FORFEITED_WITHDRAWN = (
+    "#{number} {name} lost round {last} by forfeit: withdrawn after round {last} (the TD's "
+    "decision)."
+)
+NOTE_FORFEITED_PAIRED = (
+    "#{number} {name} lost round {last} by forfeit: paired anyway (the TD's decision)."
+)
+# What happens to the players who lost the round before by forfeit and have not checked in for
+# this one (``round_pair(forfeited=...)``): withdrawn after that round, or paired.
+FORFEITED_WITHDRAW, FORFEITED_PAIR = "withdraw", "pair"
 
 
 class PairingRefused(ValueError):
@@ -81,11 +103,21 @@ class OrderNotPosted(PairingRefused):
 
 
 class AbsentPlayers(PairingRefused):
-    """Players expected for the round have not checked in: the TD chooses what happens."""
+    """Players expected for the round have not checked in (``players``), or lost the round
+    before by forfeit (``forfeited``): the TD chooses what happens to each group. A group
+    whose answer was given is empty here; a player in both is asked about once, as forfeited.
+    """
 
-    def __init__(self, message: str, *, players: list[Player]) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        players: list[Player],
+        forfeited: list[Player] | None = None,
+    ) -> None:
         super().__init__(message)
         self.players = players
+        self.forfeited = forfeited or []
 
 
 def round_pair(
@@ -94,6 +126,8 @@ def round_pair(
     number: int | None = None,
     post: bool = False,
     absent: str | None = None,
+    forfeited: str | None = None,
+    forfeited_shown: Collection[int] | None = None,
     post_default_order: bool = False,
     override: str = "",
     user: Any = None,
@@ -111,6 +145,13 @@ def round_pair(
     the section's default and says so in the notes. A player who has not checked in is never
     paired without the TD's word: ``AbsentPlayers`` names them unless ``absent`` says
     ``ABSENT_ZERO_BYE`` (a zero-point bye each, as closing check-in gives) or ``ABSENT_PAIR``.
+    Likewise an active player who lost the round before by forfeit and has neither checked in
+    nor asked for a bye (``selectors.round_forfeited``), checked in or not: ``forfeited`` says
+    ``FORFEITED_WITHDRAW`` (withdrawn after that round, as ``player_withdraw``) or
+    ``FORFEITED_PAIR``. ``forfeited_shown``: the pks of the players the TD's page named; the
+    list is read again here, under the section's lock, and a player it did not name is asked
+    about again (nothing changes); one no longer listed (checked in, withdrawn, reinstated to
+    a played result) is left as they are now.
     A final section refuses; posting (``post``) checks the round before as ``round_publish``.
     """
     try:
@@ -165,17 +206,39 @@ def round_pair(
             if not post_default_order:
                 raise OrderNotPosted(ROUND_PAIR_NO_ORDER.format(section=section.name))
             notes_first.append(section_default_order_post(section=section, user=user))
-        missing = round_absent(section=section, number=number)
-        if missing and absent not in (ABSENT_ZERO_BYE, ABSENT_PAIR):
-            raise AbsentPlayers(
-                ROUND_PAIR_ABSENT.format(
-                    n=len(missing),
-                    s="" if len(missing) == 1 else "s",
-                    have="has" if len(missing) == 1 else "have",
-                    number=number,
-                    names=", ".join(str(p) for p in missing),
-                ),
-                players=missing,
+        # Read under the section's lock: the answer applies to the players as they are now.
+        gone = round_forfeited(section=section, number=number)
+        gone_pks = {p.pk for p in gone}
+        missing = [
+            p
+            for p in round_absent(section=section, number=number)
+            if p.pk not in gone_pks
+        ]
+        _absent_ask(
+            number=number,
+            missing=missing if absent not in (ABSENT_ZERO_BYE, ABSENT_PAIR) else [],
+            gone=gone,
+            forfeited=forfeited,
+            shown=forfeited_shown,
+        )
+        if forfeited == FORFEITED_WITHDRAW:
+            for player in gone:
+                try:
+                    player_withdraw(player=player, after_round=number - 1)
+                except ValidationError as refused:
+                    raise PairingRefused(refused.messages[0]) from None
+            notes_first.extend(
+                NOTE_FORFEITED_WITHDRAWN.format(
+                    number=p.start_number, name=p.name, last=number - 1
+                )
+                for p in gone
+            )
+        else:
+            notes_first.extend(
+                NOTE_FORFEITED_PAIRED.format(
+                    number=p.start_number, name=p.name, last=number - 1
+                )
+                for p in gone
             )
         if missing and absent == ABSENT_ZERO_BYE:
             RequestedBye.objects.bulk_create(
@@ -276,6 +339,55 @@ def round_pair(
     return round_
 
 
+def _count_words(players: list[Player]) -> dict[str, Any]:
+    return {
+        "n": len(players),
+        "s": "" if len(players) == 1 else "s",
+        "have": "has" if len(players) == 1 else "have",
+        "names": ", ".join(str(p) for p in players),
+    }
+
+
+def _absent_ask(
+    *,
+    number: int,
+    missing: list[Player],
+    gone: list[Player],
+    forfeited: str | None,
+    shown: Collection[int] | None,
+) -> None:
+    """Raise ``AbsentPlayers`` for each group still to be answered: ``missing`` (not checked
+    in, no answer yet), ``gone`` (lost round ``number - 1`` by forfeit) unless ``forfeited``
+    answers for every one of them (``shown``, when given, must name each)."""
+    sentences = []
+    if missing:
+        sentences.append(
+            ROUND_PAIR_ABSENT.format(number=number, **_count_words(missing))
+        )
+    ask_gone = []
+    if gone and forfeited not in (FORFEITED_WITHDRAW, FORFEITED_PAIR):
+        ask_gone = gone
+    elif gone and shown is not None:
+        unseen = [p for p in gone if p.pk not in set(shown)]
+        if unseen:
+            # The TD answered for other players than these: they are not withdrawn (or
+            # paired) on an answer given without them on the page.
+            ask_gone = gone
+            sentences.append(
+                ROUND_PAIR_FORFEITED_CHANGED.format(
+                    names=", ".join(str(p) for p in unseen), last=number - 1
+                )
+            )
+    if ask_gone:
+        sentences.append(
+            ROUND_PAIR_FORFEITED.format(
+                number=number, last=number - 1, **_count_words(ask_gone)
+            )
+        )
+    if sentences:
+        raise AbsentPlayers(" ".join(sentences), players=missing, forfeited=ask_gone)
+
+
 def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
     """Pair round ``number`` again on the present scores, as a draft: its pairings (a draft, or
     posted with no result yet) are removed and the program pairs it, all at once.
@@ -289,4 +401,10 @@ def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
         round_pairings_remove(round_=round_, confirm=True, user=user)
-        return round_pair(section=section, number=number, absent=ABSENT_PAIR, user=user)
+        return round_pair(
+            section=section,
+            number=number,
+            absent=ABSENT_PAIR,
+            forfeited=FORFEITED_PAIR,
+            user=user,
+        )

@@ -22,6 +22,7 @@ from tournaments.selectors import (
     player_byes_version,
     player_first_row_round,
     posted_rounds,
+    round_forfeited,
     round_one_paired,
 )
 from tournaments.services.common import (
@@ -58,6 +59,15 @@ WITHDRAW_ROUND_MISSING = (
 )
 ACTIVE_HAS_NO_ROUND = "An active player has no withdrawal round: leave it empty."
 REACTIVATE_NOT_WITHDRAWN = "{player} has not withdrawn."
+NO_SHOW_WITHDRAWN = (
+    "{player} withdrawn after round {round}: not paired from round {next} on."
+)
+NO_SHOW_ALREADY_WITHDRAWN = "{player} {words} already: nothing changed."
+NO_SHOW_NOT_LISTED = (
+    "{player} is no longer among the players who lost round {round} by forfeit and have not "
+    "checked in for round {next}: since this page was opened, the result was changed, or they "
+    "checked in or asked for a bye. Nothing changed."
+)
 BYE_ROUND_RANGE = "Round {round} is not a round of this section (rounds 1 to {rounds})."
 BYE_AFTER_WITHDRAWAL = "{player} withdrew after round {last}: no bye for round {round}."
 BYE_ROUND_PAIRED = (
@@ -332,6 +342,31 @@ def player_withdraw(
             player=player, round_number__gt=after_round
         ).delete()
     return player
+
+
+def player_no_show_withdraw(*, player: Player, after_round: int) -> bool:
+    """Withdraw, after round ``after_round``, a player the round page names as having lost it
+    by forfeit (``selectors.round_forfeited``); returns False when they are withdrawn already
+    (pressed twice, or another TD did it): nothing changes, and that is no error.
+
+    Asked again under the section's lock: a player no longer named (the result corrected to a
+    played game, checked in or a bye asked for since) is refused, nothing changed; one paired in
+    the next round already is refused as ``player_withdraw`` refuses it.
+    """
+    with transaction.atomic():
+        section_lock(player.section)
+        player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+        if player.status == Player.Status.WITHDRAWN:
+            return False
+        named = round_forfeited(section=player.section, number=after_round + 1)
+        if player.pk not in {p.pk for p in named}:
+            raise ValidationError(
+                NO_SHOW_NOT_LISTED.format(
+                    player=player.name, round=after_round, next=after_round + 1
+                )
+            )
+        player_withdraw(player=player, after_round=after_round)
+    return True
 
 
 def player_reactivate(*, player: Player) -> Player:

@@ -86,6 +86,8 @@ def _stale_check(
     kept = {k: v for k, v in stored.items() if k not in ("reason", "id")}
     if new is not None and kept == new:
         return  # the posting holds these values already (pressed twice)
+    if new is None and not stored:
+        return  # taken down already (pressed twice): nothing of anyone's is lost
     raise StaleEdit(
         TEAM_SCORING_STALE.format(
             what=what, did="posted or changed it" if stored else "took it down"

@@ -92,7 +92,11 @@ def checkin_toggle(
     try:
         start_number = int(request.POST.get("player", ""))
     except ValueError:
-        return HttpResponseBadRequest("Say which player (their start number).")
+        # Plain text: the page's script (htmx_errors.js) shows a plain-text reason as it is.
+        return HttpResponseBadRequest(
+            "Say which player (their start number).",
+            content_type="text/plain; charset=utf-8",
+        )
     player = get_object_or_404(Player, section=found, start_number=start_number)
     player.section = found
     try:

@@ -30,6 +30,7 @@ def round_pair_ask(
     question: services.PairingRefused,
 ) -> HttpResponse:
     """Before the pairing program runs: post the default order? pair the absent players?
+    withdraw the players who lost the round before by forfeit, or pair them?
 
     The answers already given travel with the form, so the TD answers each question once.
     """
@@ -43,11 +44,17 @@ def round_pair_ask(
             question=str(question),
             no_order=isinstance(question, services.OrderNotPosted),
             absent_players=getattr(question, "players", []),
+            forfeited_players=getattr(question, "forfeited", []),
+            forfeited_choice=request.POST.get("forfeited", ""),
+            forfeited_shown=request.POST.getlist("forfeited_shown"),
+            last=page.number - 1,
             default_order=_order_names(default),
             post_default_order=request.POST.get("post_default_order") == "1",
             absent_choice=request.POST.get("absent", ""),
             ABSENT_ZERO_BYE=services.ABSENT_ZERO_BYE,
             ABSENT_PAIR=services.ABSENT_PAIR,
+            FORFEITED_WITHDRAW=services.FORFEITED_WITHDRAW,
+            FORFEITED_PAIR=services.FORFEITED_PAIR,
         ),
     )
 

@@ -16,7 +16,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -37,6 +42,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+from tournaments.results import withdrawal_words
 from tournaments.selectors import RoundState
 from tournaments.views.round_life import (
     result_confirm,
@@ -45,6 +51,7 @@ from tournaments.views.round_life import (
 )
 
 TEMPLATE = "tournaments/round_detail.html"
+CHECK_NO_BOARD = "Choose a board and one of the results shown."
 ROUND_PAIRED_AUTOMATICALLY = (
     "Round {round} paired by the pairing program: check the boards and the notes, then post "
     "the pairings."
@@ -68,6 +75,10 @@ MORE_RESULTS = [
     (Result.PENDING, "Not played yet", ""),
 ]
 POLL_SECONDS = 3
+FORFEIT_RESULTS = {
+    *selectors.FORFEIT_LOSS_AS_WHITE,
+    *selectors.FORFEIT_LOSS_AS_BLACK,
+}
 
 
 @dataclass
@@ -190,6 +201,10 @@ def _detail(
         Round.Status.PAIRED,
         Round.Status.COMPLETE,
     )
+    # Who lost this round by forfeit, read only when a board says someone did.
+    no_shows = (
+        _no_shows(page) if any(p.result in FORFEIT_RESULTS for p in boards) else []
+    )
     return render(
         request,
         TEMPLATE,
@@ -202,6 +217,7 @@ def _detail(
             signature=signature,
             posted=posted,
             auto_pair_url=page.url("round_pair"),
+            no_shows=no_shows,
             **round_life_context(page),
         ),
     )
@@ -223,6 +239,7 @@ def result_record(
     )
     form = ResultForm(request.POST)
     error = confirm = ""
+    before = board.result
     if not form.is_valid():
         error = "Choose one of the results shown."
     else:
@@ -263,7 +280,16 @@ def result_record(
     response = render(
         request,
         f"{TEMPLATE}#result-response",
-        _context(page, row=row, progress_oob=True),
+        _context(
+            page,
+            row=row,
+            progress_oob=True,
+            # A forfeit entered or taken back changes who the note names; other results do
+            # not, and cost no query for it.
+            no_shows=_no_shows(page)
+            if {before, board.result} & FORFEIT_RESULTS
+            else None,
+        ),
     )
     if not error:
         trigger_client_event(response, "result-recorded", {"pairing": board.pk})
@@ -299,6 +325,7 @@ def round_rows(
             page,
             rows=[Row.of(p) for p in boards],
             progress_oob=True,
+            no_shows=_no_shows(page),
             row_oob=True,
             since=since,
             signature=signature,
@@ -471,8 +498,9 @@ def round_pair(
 ) -> HttpResponse:
     """Pair the round with the pairing program; saved as a draft for the TD to check and post.
 
-    Round 1 without a posted tiebreak order, or players who have not checked in, get a page
-    asking the TD what to do (``round_life.round_pair_ask``); the answer is posted here again.
+    Round 1 without a posted tiebreak order, players who have not checked in, or who lost the
+    round before by forfeit, get a page asking the TD what to do (``round_life.round_pair_ask``);
+    the answer is posted here again, with the forfeited players the page named.
     """
     page = _round_page(request, slug, section, number)
     try:
@@ -480,6 +508,10 @@ def round_pair(
             section=page.section,
             number=number,
             absent=request.POST.get("absent") or None,
+            forfeited=request.POST.get("forfeited") or None,
+            forfeited_shown=_pks(request.POST.getlist("forfeited_shown"))
+            if request.POST.get("forfeited")
+            else None,
             post_default_order=request.POST.get("post_default_order") == "1",
             user=request.user,
         )
@@ -490,6 +522,74 @@ def round_pair(
     else:
         messages.success(request, ROUND_PAIRED_AUTOMATICALLY.format(round=number))
     return HttpResponseRedirect(page.url())
+
+
+def _no_shows(page: RoundPage) -> list[Player]:
+    """The players who lost this round by forfeit and are still active (not checked in, no
+    bye asked for the next round), while the next round is not paired: the page names them and
+    offers to withdraw each; pairing the next round asks about them too."""
+    if (
+        page.round is None
+        or page.round.status not in (Round.Status.PAIRED, Round.Status.COMPLETE)
+        or page.number >= page.section.rounds_total
+        or page.section.team_boards
+        or page.rounds[page.number].status != Round.Status.NOT_PAIRED
+    ):
+        return []
+    return selectors.round_forfeited(section=page.section, number=page.number + 1)
+
+
+@require_POST
+@login_required
+def round_no_show_withdraw(
+    request: HtmxHttpRequest, slug: str, section: int, number: int, player: int
+) -> HttpResponse:
+    """Withdraw, after this round, a player the page names as having lost it by forfeit.
+
+    Pressed twice (or after another TD did it) says so and changes nothing; htmx gets the
+    note back, a plain post the round page.
+    """
+    page = _round_page(request, slug, section, number, rounds=False)
+    who = get_object_or_404(Player, pk=player, section=page.section)
+    level = messages.SUCCESS
+    try:
+        withdrawn = services.player_no_show_withdraw(player=who, after_round=number)
+    except ValidationError as refused:
+        level, text = messages.ERROR, " ".join(refused.messages)
+    else:
+        if withdrawn:
+            text = services.NO_SHOW_WITHDRAWN.format(
+                player=who.name, round=number, next=number + 1
+            )
+        else:
+            assert (
+                who.withdrawn_after_round is not None
+            )  # withdrawn, read by the service
+            level = messages.INFO
+            text = services.NO_SHOW_ALREADY_WITHDRAWN.format(
+                player=who.name, words=withdrawal_words(who.withdrawn_after_round)
+            )
+    if not request.htmx:
+        messages.add_message(request, level, text)
+        return HttpResponseRedirect(page.url() + "#round-no-shows")
+    page.load_rounds()
+    return render(
+        request,
+        f"{TEMPLATE}#no-shows",
+        _context(
+            page,
+            no_shows=_no_shows(page),
+            no_show_message=text,
+            no_show_level={messages.ERROR: "danger", messages.INFO: "info"}.get(
+                level, "success"
+            ),
+        ),
+    )
+
+
+def _pks(values: list[str]) -> set[int]:
+    """The row ids a form carried; anything else is dropped (then asked about again)."""
+    return {int(v) for v in values if v.isascii() and v.isdigit()}
 
 
 @require_http_methods(["GET", "POST"])
@@ -516,8 +616,14 @@ def round_check(
             except ValidationError as invalid:
                 error = " ".join(invalid.messages)
         else:
-            error = "Choose a board and one of the results shown."
-        if request.htmx and board is not None:
+            error = CHECK_NO_BOARD
+        if request.htmx:
+            if board is None:
+                # No board to answer with its row: a redirect would be followed and a whole
+                # page put in the row. A refusal in plain text, which the page shows.
+                return HttpResponseBadRequest(
+                    error, content_type="text/plain; charset=utf-8"
+                )
             check = ResultCheck.objects.filter(pairing=board).values_list(
                 "result", flat=True
             )

@@ -17,6 +17,7 @@ from tournaments.models import Pairing, Player, RequestedBye, Result, Round, Sec
 from tournaments.selectors import round_entrants
 from tournaments.services import (
     ABSENT_PAIR,
+    FORFEITED_PAIR,
     ROUND_PAIR_ALL_PAIRED,
     ROUND_PAIR_ALREADY_PAIRED,
     ROUND_PAIR_BAD_OPTIONS,
@@ -28,9 +29,13 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db
 
 # These tests are about the pairings: the TD posted the order (the section's default) and every
-# player came (tests/tournaments/test_round_life_pairing.py asks about the others).
+# player came, a player who forfeited too (tests/tournaments/test_round_life_pairing.py and
+# test_round_pair_forfeited.py ask about the others).
 round_pair = functools.partial(
-    services.round_pair, absent=ABSENT_PAIR, post_default_order=True
+    services.round_pair,
+    absent=ABSENT_PAIR,
+    forfeited=FORFEITED_PAIR,
+    post_default_order=True,
 )
 
 

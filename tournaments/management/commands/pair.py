@@ -1,5 +1,5 @@
 """Pair a round and post it: ``manage.py pair SLUG [--section NAME] [--round N] [--absent
-zero_bye|pair] [--default-order]``.
+zero_bye|pair] [--forfeited withdraw|pair] [--default-order]``.
 
 Pairs the next round (or round N) of a section whose earlier rounds are complete, saves the
 pairings as posted and prints them: board, White and Black by start number and name, then the
@@ -17,6 +17,8 @@ from tournaments.selectors import SectionNotFound, section_find
 from tournaments.services import (
     ABSENT_PAIR,
     ABSENT_ZERO_BYE,
+    FORFEITED_PAIR,
+    FORFEITED_WITHDRAW,
     PairingRefused,
     round_pair,
 )
@@ -43,6 +45,13 @@ class Command(BaseCommand):
             "paired anyway (asked for when someone has not checked in)",
         )
         parser.add_argument(
+            "--forfeited",
+            choices=[FORFEITED_WITHDRAW, FORFEITED_PAIR],
+            help="what the players who lost the round before by forfeit, and have not "
+            "checked in or asked for a bye, get: withdrawn after that round, or paired "
+            "anyway (asked for when there are any)",
+        )
+        parser.add_argument(
             "--default-order",
             action="store_true",
             help="round 1 without a posted tiebreak order: post the section's default",
@@ -59,6 +68,7 @@ class Command(BaseCommand):
                 number=options["number"],
                 post=True,
                 absent=options["absent"],
+                forfeited=options["forfeited"],
                 post_default_order=options["default_order"],
             )
         except PairingRefused as error:
