@@ -56,6 +56,7 @@ from tournaments.pairing import (
     pairing_problems,
 )
 from tournaments.pairing.entities import EQUALISATION
+from tournaments.pairing.ranking import rating_of
 
 ENGINE = "TIEBREAK_REFERENCE_ENGINE"
 # A rating limit no two players' ratings are apart by: no limit.
@@ -117,18 +118,28 @@ def reference_boards(
     return [Board(int(w), int(b)) for w, b in pairs if int(b) != 0], took
 
 
-def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
-    """Fewest due colours missed: each score group Tiebreak paired within itself (up to 12
-    players) re-paired every way without a rematch; other boards counted as paired."""
+def _score_groups(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> tuple[dict[Fraction, list[Board]], int]:
+    """The boards of players with the same score, by score; and the due colours missed on the
+    boards across score groups."""
     by_id = {e.id: e for e in entrants}
     groups: dict[Fraction, list[Board]] = {}
-    total = 0
+    across = 0
     for board in boards:
         white, black = by_id[board.white], by_id[board.black]
         if white.score == black.score:
             groups.setdefault(white.score, []).append(board)
         else:
-            total += colour_misses(entrants, [board])
+            across += colour_misses(entrants, [board])
+    return groups, across
+
+
+def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
+    """Fewest due colours missed: each score group Tiebreak paired within itself (up to 12
+    players) re-paired every way without a rematch; other boards counted as paired."""
+    by_id = {e.id: e for e in entrants}
+    groups, total = _score_groups(entrants, boards)
     for group in groups.values():
         players = [by_id[p] for b in group for p in (b.white, b.black)]
         if len(players) > 12:
@@ -152,21 +163,14 @@ def limits_minimum(
     stood on a board clashing at that strength), 29E5; no rematch (27A1). The group counts the
     fewest of that search and Tiebreak's own boards."""
     by_id = {e.id: e for e in entrants}
-    groups: dict[Fraction, list[Board]] = {}
-    total = 0
-    for board in boards:
-        white, black = by_id[board.white], by_id[board.black]
-        if white.score == black.score:
-            groups.setdefault(white.score, []).append(board)
-        else:
-            total += colour_misses(entrants, [board])
+    groups, total = _score_groups(entrants, boards)
     for group in groups.values():
         ours = colour_misses(entrants, group)
         players = [by_id[p] for b in group for p in (b.white, b.black)]
         if len(players) > _LIMITS_SEARCHED or not ours:
             total += ours
             continue
-        players.sort(key=lambda e: (-_rating(e, options), e.id))
+        players.sort(key=lambda e: (-rating_of(e, options), e.id))
         half = len(players) // 2
         top, bottom = players[:half], players[half:]
         found = [ours]
@@ -174,12 +178,6 @@ def limits_minimum(
             found.append(_assigned(places, movers, stay, options))
         total += min(found)
     return total
-
-
-def _rating(entrant: Entrant, options: PairingOptions) -> int:
-    if entrant.rating is not None:
-        return entrant.rating
-    return options.unrated_rating if options.unrated_rating is not None else -1
 
 
 def _assigned(
@@ -197,7 +195,7 @@ def _assigned(
         a, b = stay[i], movers[j]
         if b.id in a.opponents:
             return False
-        moved = abs(_rating(b, options) - _rating(places[i], options))
+        moved = abs(rating_of(b, options) - rating_of(places[i], options))
         if moved <= min(options.alternate_limit, options.equalise_limit):
             return True
         # Further only within the limit of a clash cured: one of the two stood on a board
