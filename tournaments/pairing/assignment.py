@@ -14,6 +14,8 @@ the limit with them. The cost is lexicographic: boards clashing between strong c
 between claims to equalise or more, then any clash, then the rating points moved (the fewest,
 so that the pairing stays as near top half against bottom half as it can, 27A3). The Hungarian
 method solves it exactly in cubic time; it is used for groups of up to ``EXACT_PAIRS`` pairs.
+``colours.py`` takes it when it leaves fewer clashes than the fixes one at a time, or as many
+with the players strayed less far from top half against bottom half (``strayed``).
 """
 
 from __future__ import annotations
@@ -48,15 +50,39 @@ def clash_key(pairs: Sequence[Pair]) -> tuple[int, int, int]:
     )
 
 
+def strayed(pairs: Sequence[Pair]) -> int:
+    """How far the pairs stray from top half against bottom half (27A3), in rating points: in
+    each score group, every upper player's opponent against their natural opponent."""
+    groups: dict[int, list[Ranked]] = {}
+    for a, b in pairs:
+        if a.key == b.key:
+            groups.setdefault(a.key, []).extend((a, b))
+    place: dict[int, tuple[int, list[Ranked]]] = {}
+    for members in groups.values():
+        members.sort(key=lambda p: p.rank)
+        for i, player in enumerate(members):
+            place[player.id] = (i, members)
+    total = 0
+    for a, b in pairs:
+        if a.key != b.key:
+            continue
+        (i, members), (j, _same) = sorted(
+            (place[a.id], place[b.id]), key=lambda x: x[0]
+        )
+        half = len(members) // 2
+        natural = members[i + half] if i < half else members[i - half]
+        total += abs(members[j].rating - natural.rating)
+    return total
+
+
 def places_fix(
     pairs: Sequence[Pair], options: PairingOptions
 ) -> tuple[list[Pair], list[tuple[Ranked, Ranked]]] | None:
     """The pairs re-made by the best assignment within the limits, and the moves that made new
-    boards (player, whose place they take); None when no assignment has fewer clashes (``clash_key``) than ``pairs``.
-    ``pairs`` are of one score group, each higher-ranked player first."""
+    boards (player, whose place they take); None when every assignment has more clashes
+    (``clash_key``) than ``pairs``. ``pairs`` are of one score group, each higher-ranked player
+    first."""
     before = clash_key(pairs)
-    if before == (0, 0, 0):
-        return None
     # The places are those of ``pairs`` (top against bottom with the 27A1 repairs made), or
     # those of top half against bottom half in rank order (27A3), from which the limits are
     # measured whatever the repairs were.
@@ -90,7 +116,7 @@ def places_fix(
             key = (clash_key(made), total % _POINTS)
             if best is None or key < best[0]:
                 best = (key, made, base, chosen, side)
-    if best is None or not best[0][0] < before:
+    if best is None or best[0][0] > before:
         return None
     _key, made, base, chosen, side = best
     # The moves that make a new board (a pair already made before the fixes is no colour move).

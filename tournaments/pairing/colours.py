@@ -8,7 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
-from .assignment import EXACT_PAIRS, clash_key, places_fix
+from .assignment import EXACT_PAIRS, clash_key, places_fix, strayed
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
 from .ranking import Pair, Ranked, breach, clashes_least, conflict, ordered
 
@@ -108,7 +108,7 @@ class ColourFixer:
 
         In a group of up to ``EXACT_PAIRS`` pairs the best assignment within the limits is
         worked out as well (``assignment.places_fix``), and taken when it leaves fewer clashes
-        than the fixes one at a time.
+        than the fixes one at a time, or as many nearer top half against bottom half (27A3).
         """
         start = list(pairs)
         kept = self.tagged
@@ -123,8 +123,10 @@ class ColourFixer:
     ) -> bool:
         """Each small score group of ``start`` (the pairs before any colour fix) re-made by the
         best assignment within the limits; taken, and noted, when the whole leaves fewer
-        clashes than ``pairs`` (the fixes one at a time)."""
-        if clash_key(pairs) == (0, 0, 0):
+        clashes than ``pairs`` (the fixes one at a time), or as few with players strayed less
+        far from top half against bottom half (27A3) when the fixes one at a time moved any."""
+        moved = pairs != start
+        if not moved and clash_key(pairs) == (0, 0, 0):
             return False
         made = list(start)
         all_moves: list[tuple[Ranked, Ranked]] = []
@@ -133,7 +135,7 @@ class ColourFixer:
             if a.key == b.key:
                 by_key.setdefault(a.key, []).append(k)
         for ks in by_key.values():
-            if len(ks) > EXACT_PAIRS or _at_least(start, ks, pairs):
+            if len(ks) > EXACT_PAIRS or (not moved and _at_least(start, ks, pairs)):
                 continue
             found = places_fix([start[k] for k in ks], self.options)
             if found is None:
@@ -141,13 +143,21 @@ class ColourFixer:
             for k, pair in zip(ks, found[0], strict=True):
                 made[k] = pair
             all_moves.extend(found[1])
-        if not all_moves or not clash_key(made) < clash_key(pairs):
+        if not all_moves:
+            return False
+        fewer = clash_key(made) < clash_key(pairs)
+        if not fewer and not (
+            moved
+            and clash_key(made) == clash_key(pairs)
+            and strayed(made) < strayed(pairs)
+        ):
             return False
         pairs[:] = made
         names = ", ".join(_moves_text(all_moves))
+        why = "" if fewer else " with players moved the fewest rating points (27A3)"
         self.tag(
             [p for move in all_moves for p in move],
-            f"In the {group_score} group, for colours: {names} (each within "
+            f"In the {group_score} group, for colours{why}: {names} (each within "
             f"{self.options.alternate_limit} rating points of the player whose place they "
             f"take, {self.options.equalise_limit} to cure a clash between two players due "
             "to equalise; 29E5).",

@@ -9,7 +9,13 @@ from fractions import Fraction
 import pytest
 
 from tests.tournaments.pairing.test_swiss_colours import misses
-from tournaments.pairing import Colour, Entrant, pair_swiss, pairing_problems
+from tournaments.pairing import (
+    Colour,
+    Entrant,
+    PairingOptions,
+    pair_swiss,
+    pairing_problems,
+)
 from tournaments.pairing.assignment import assignment
 
 # Six players of one score group, round 7. Top half #1-#3, bottom half #4-#6; #1 has met #4,
@@ -99,3 +105,57 @@ def test_the_assignment_takes_the_least_total_cost(cost: list[list[int]]) -> Non
         for order in itertools.permutations(range(len(cost)))
     )
     assert sum(cost[row][column] for row, column in enumerate(chosen)) == least
+
+
+# Six players of one score group, round 5, all within 45 points. Top against bottom (#1-#4,
+# #2-#5, #3-#6) leaves #1-#4 both due Black and #2-#5 both due White. An interchange of #2 and
+# #4 (34 points) cures both, but puts #1 against #2 and #4 against #5: top half against top
+# half. The lower players changing places in a ring (#5 to #1, #6 to #2, #4 to #3, 7 points
+# at most) cures both and keeps top against bottom (27A3).
+_RING_GROUP = [
+    (1, 1574, "BWBW", ()),
+    (2, 1570, "WB", (4,)),
+    (3, 1559, "WB", ()),
+    (4, 1536, "BW", (2,)),
+    (5, 1530, "WBWB", ()),
+    (6, 1529, "WBW", ()),
+]
+
+
+@pytest.mark.parametrize(
+    ("alternate_limit", "boards", "missed"),
+    [
+        (80, {(1, 5), (2, 6), (3, 4)}, 0),
+        (40, {(1, 5), (2, 6), (3, 4)}, 0),
+        # The ring moves a player 7 points: over a posted limit of 5, nothing cures the two.
+        (5, {(1, 4), (2, 5), (3, 6)}, 2),
+    ],
+)
+def test_of_the_fixes_that_give_as_many_colours_the_one_nearest_top_against_bottom(
+    alternate_limit: int, boards: set[tuple[int, int]], missed: int
+) -> None:
+    entrants = [
+        Entrant(
+            id=n,
+            name=f"P{n}",
+            rating=rating,
+            score=Fraction(2),
+            colours=tuple(Colour(c) for c in history),
+            opponents=frozenset({*met, 100 + n}),
+        )
+        for n, rating, history, met in _RING_GROUP
+    ]
+
+    result = pair_swiss(
+        entrants,
+        round_number=5,
+        options=PairingOptions(alternate_limit=alternate_limit),
+    )
+
+    assert {frozenset((b.white, b.black)) for b in result.boards} == {
+        frozenset(b) for b in boards
+    }
+    assert len(misses(entrants, result.boards)) == missed
+    assert pairing_problems(entrants, result.boards, result.byes) == []
+    if missed == 0:
+        assert any("(27A3)" in n and "29E5" in n for n in result.notes)
