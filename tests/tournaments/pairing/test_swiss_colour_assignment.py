@@ -28,21 +28,30 @@ _TO_EQUALISE = {2: "BWBWB", 3: "WBWBW", 4: "WBWBW", 6: "BWBWB"}
 _TO_ALTERNATE = {2: "WWBBWB", 3: "BWBWBW", 4: "BWBWBW", 6: "BWBWB"}
 
 
-def rematch_repaired_group(gap: int, claims: dict[int, str]) -> list[Entrant]:
-    history = {1: "WBWBWW", 5: "WBWWBB", **claims}
-    ratings = {1: 2158, 2: 1916, 3: 1674, 4: 1605, 5: 1605 - gap, 6: 1340}
-    met = {1: {4}, 4: {1}}
+def entrants_of(
+    rows: list[tuple[int, int, str, tuple[int, ...]]], score: int
+) -> list[Entrant]:
+    """Players of one score group from (number, rating, colours played, met in the group)."""
     return [
         Entrant(
             id=n,
             name=f"P{n}",
-            rating=ratings[n],
-            score=Fraction(3),
-            colours=tuple(Colour(c) for c in history[n]),
-            opponents=frozenset(met.get(n, set()) | {100 + n}),
+            rating=rating,
+            score=Fraction(score),
+            colours=tuple(Colour(c) for c in history),
+            opponents=frozenset({*met, 100 + n}),
         )
-        for n in range(1, 7)
+        for n, rating, history, met in rows
     ]
+
+
+def rematch_repaired_group(gap: int, claims: dict[int, str]) -> list[Entrant]:
+    history = {1: "WBWBWW", 5: "WBWWBB", **claims}
+    ratings = {1: 2158, 2: 1916, 3: 1674, 4: 1605, 5: 1605 - gap, 6: 1340}
+    met = {1: (4,), 4: (1,)}
+    return entrants_of(
+        [(n, ratings[n], history[n], met.get(n, ())) for n in range(1, 7)], 3
+    )
 
 
 @pytest.mark.parametrize(
@@ -134,17 +143,7 @@ _RING_GROUP = [
 def test_of_the_fixes_that_give_as_many_colours_the_one_nearest_top_against_bottom(
     alternate_limit: int, boards: set[tuple[int, int]], missed: int
 ) -> None:
-    entrants = [
-        Entrant(
-            id=n,
-            name=f"P{n}",
-            rating=rating,
-            score=Fraction(2),
-            colours=tuple(Colour(c) for c in history),
-            opponents=frozenset({*met, 100 + n}),
-        )
-        for n, rating, history, met in _RING_GROUP
-    ]
+    entrants = entrants_of(_RING_GROUP, 2)
 
     result = pair_swiss(
         entrants,
