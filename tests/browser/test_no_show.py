@@ -1,0 +1,114 @@
+"""Players who did not come to their board, on a desktop and on a phone: the forfeits entered on
+round 1's page bring up the TD's note at once, one player is withdrawn from it, and pairing round
+2 asks about the others (withdraw or pair) before anything is paired.
+
+Screenshots go to var/screenshots/ to be looked at.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import fits
+from tests.browser.test_td_setup import login, shot
+from tests.conftest import PASSWORD
+from tests.tournaments.builders import section_build, tournament_build
+from tournaments import services
+from tournaments.models import Pairing, Player, Round
+from tournaments.selectors import section_default_tiebreaks
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ["Ada Brandt", "Ben Cruz", "Cleo Dunn", "Dev Patel", "Eve Hall", "Finn Moss"]
+
+
+def test_no_shows_are_named_withdrawn_from_the_round_page_and_asked_about(
+    live_server: Any, page: Page
+) -> None:
+    director = User.objects.create_user("director", password=PASSWORD)
+    tournament = tournament_build(name="Harbour Open", is_published=True)
+    tournament.directors.add(director)
+    section = section_build(
+        ratings=[2100, 2000, 1900, 1800, 1700, 1600],
+        rounds=["1-4 ?, 2-5 ?, 3-6 ?"],
+        rounds_total=3,
+        tournament=tournament,
+        names=NAMES,
+    )
+    services.section_tiebreaks_post(
+        section=section, order=section_default_tiebreaks(section.kind), user=None
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    boards = dict(
+        Pairing.objects.filter(round__section=section).values_list("board", "pk")
+    )
+    base = live_server.url
+    round_url = f"{base}/td/t/{tournament.slug}/s/{section.pk}/r/"
+    login(page, base)
+    page.goto(f"{round_url}1/")
+
+    # Board 1 is played; Eve does not come to board 2; neither Cleo nor Finn to board 3.
+    page.locator(f"#pairing-{boards[1]}").get_by_role(
+        "button", name="1-0", exact=True
+    ).click()
+    page.locator(f"#pairing-{boards[2]}").get_by_text("More").click()
+    page.locator(f"#pairing-{boards[2]}").get_by_role(
+        "button", name="1-0 forfeit"
+    ).click()
+    expect(page.get_by_test_id("progress")).to_have_text("2/3 results in")
+    note = page.get_by_test_id("no-shows")
+    expect(note).to_contain_text("Eve Hall")
+    page.locator(f"#pairing-{boards[3]}").get_by_text("More").click()
+    page.locator(f"#pairing-{boards[3]}").get_by_role(
+        "button", name="Double forfeit"
+    ).click()
+    expect(page.get_by_test_id("progress")).to_have_text("3/3 results in")
+    expect(note).to_contain_text("3 players still active")
+    for name in ("Cleo Dunn", "Finn Moss"):
+        expect(note).to_contain_text(name)
+    expect(note).not_to_contain_text("Dev Patel")
+    assert fits(page)
+    shot(page, "no-show-note")
+
+    # Eve has left: withdrawn from the note, which then names the other two.
+    note.get_by_role("button", name="Withdraw after round 1: Eve Hall").click()
+    expect(page.get_by_test_id("no-show-message")).to_contain_text(
+        "Eve Hall withdrawn after round 1"
+    )
+    expect(note).not_to_contain_text("Eve Hall")
+    assert fits(page)
+    shot(page, "no-show-withdrawn")
+    eve = Player.objects.get(section=section, name="Eve Hall")
+    assert (eve.status, eve.withdrawn_after_round) == (Player.Status.WITHDRAWN, 1)
+
+    # Pairing round 2 asks about Cleo and Finn; the TD pairs them anyway.
+    page.get_by_role("link", name="Pair round 2 →").click()
+    page.get_by_role("button", name="Pair automatically").click()
+    expect(page.get_by_test_id("forfeited")).to_be_visible()
+    expect(page.get_by_test_id("pair-question")).to_contain_text(
+        "2 players lost round 1 by forfeit"
+    )
+    expect(page.get_by_test_id("forfeited")).not_to_contain_text("Eve Hall")
+    assert fits(page)
+    shot(page, "no-show-question")
+    page.get_by_role("button", name="Pair them anyway").click()
+    expect(page.get_by_text("Round 2 paired by the pairing program")).to_be_visible()
+    expect(page.locator(".pairing-notes")).to_contain_text(
+        "3 Cleo Dunn lost round 1 by forfeit: paired anyway"
+    )
+    paired = set(
+        Pairing.objects.filter(round__section=section, round__number=2).values_list(
+            "white__name", flat=True
+        )
+    ) | set(
+        Pairing.objects.filter(
+            round__section=section, round__number=2, black__isnull=False
+        ).values_list("black__name", flat=True)
+    )
+    assert paired == set(NAMES) - {"Eve Hall"}
+    assert fits(page)
+    shot(page, "no-show-round-two")
