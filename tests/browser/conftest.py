@@ -63,6 +63,14 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
     context.close()
 
 
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A fresh page in the phone viewport only."""
+    context = browser.new_context(**VIEWPORTS["phone"])
+    yield context.new_page()
+    context.close()
+
+
 def fits(page: Page) -> bool:
     """Nothing wider than the screen: no sideways scrolling of the whole page. Measured against
     the layout viewport (``clientWidth``): a phone browser zooms out to a page that overflows,

@@ -3,25 +3,16 @@ pinned, and touch targets big enough for a thumb (WCAG 2.2's 24 px minimum at th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Browser
 
-from tests.browser.conftest import SHOTS, VIEWPORTS
+from tests.browser.conftest import SHOTS
 from tournaments.demo import demo_tournament_create
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Any]:
-    context = browser.new_context(**VIEWPORTS["phone"])
-    yield context.new_page()
-    context.close()
 
 
 @pytest.fixture

@@ -13,12 +13,14 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import fits
 from tests.browser.test_round_page import log_in, shot
 from tournaments.demo import (
     demo_directors_set,
     demo_live_tournament_create,
     demo_tournament_create,
 )
+from tournaments.demo_teams import demo_team_tournament_create
 from tournaments.models import Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,20 +39,22 @@ def td(live_section: Section) -> User:
     return user
 
 
-def fits(page: Page) -> bool:
-    """The page is no wider than the screen. Measured against the viewport's own width: a phone
-    browser widens its layout viewport (window.innerWidth) to a page that overflows."""
-    size = page.viewport_size
-    assert size is not None
-    return bool(page.evaluate("document.documentElement.scrollWidth") <= size["width"])
-
-
 @pytest.fixture
 def spring_open(td: User) -> Section:
     """The demo's finished Spring Open, Open section (5 rounds), ``td`` one of its directors."""
     tournament, _ = demo_tournament_create()
     demo_directors_set(td)
     return tournament.sections.get(name="Open")
+
+
+def tables_cut(page: Page) -> int:
+    """How many of the page's tables scroll sideways inside their box: columns cut at its edge."""
+    return int(
+        page.evaluate(
+            """() => [...document.querySelectorAll('main .table-responsive')]
+                 .filter(e => e.scrollWidth > e.clientWidth).length"""
+        )
+    )
 
 
 def visit(
@@ -179,11 +183,7 @@ def test_dashboard_shows_every_column_of_a_section_row(
     expect(page.get_by_role("cell", name="2/5")).to_be_visible()
     # Headers wrap rather than push "Results in" past the card's edge, where its figures
     # showed cut ("16/1") behind a sideways scroll.
-    hidden = page.evaluate(
-        """() => [...document.querySelectorAll('main .table-responsive')]
-             .filter(e => e.scrollWidth > e.clientWidth).length"""
-    )
-    assert hidden == 0
+    assert tables_cut(page) == 0
     assert fits(page)
     shot(page, "td-fit-dashboard")
 
@@ -214,3 +214,215 @@ def test_every_round_link_is_on_the_screen_as_a_touch_target(
         assert box["x"] + box["width"] <= size["width"], rounds.nth(n).inner_text()
         assert box["height"] >= 44
     shot(page, "td-fit-rounds-list")
+
+
+# Every target a thumb may tap (a tick box's target is its label), each as big as it shows and
+# tappable all over: the points just inside its top and bottom edges reach it (nothing covers or
+# clips it), and no two targets overlap.
+SMALL_TARGETS = """() => {
+  const targets = [];
+  // Shown (not in a closed disclosure, not visually hidden) and usable (not disabled).
+  const shown = e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 2 && r.height > 2 && !e.matches(':disabled')
+      && e.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true});
+  };
+  for (const e of document.querySelectorAll(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+    let t = e;
+    if (e.matches('input[type=checkbox], input[type=radio]')) {
+      t = e.closest('label') || (e.id && document.querySelector(`label[for="${e.id}"]`)) || e;
+    }
+    if (shown(t) && !targets.includes(t)) targets.push(t);
+  }
+  const name = t => (t.innerText || t.value || t.name || t.tagName).trim().slice(0, 40);
+  const small = [], boxes = [];
+  for (const t of targets) {
+    t.scrollIntoView({block: 'center', behavior: 'instant'});
+    const r = t.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const reached = [r.top + 2, r.bottom - 2].every(y => {
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && (t === hit || t.contains(hit) || (t.control && t.control === hit));
+    });
+    if (r.height < 44 || r.width < 44 || !reached) {
+      small.push(`${name(t)}: ${Math.round(r.width)}x${Math.round(r.height)}${reached ? '' : ' (covered)'}`);
+    }
+    boxes.push([name(t), r.left + scrollX, r.top + scrollY, r.right + scrollX, r.bottom + scrollY]);
+  }
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, b] = [boxes[i], boxes[j]];
+    if (Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 1 && Math.min(a[4], b[4]) - Math.max(a[2], b[2]) > 1) {
+      overlaps.push(`${a[0]} / ${b[0]}`);
+    }
+  }
+  return small.concat(overlaps.map(o => 'overlap: ' + o));
+}"""
+
+
+def small_targets(
+    page: Page, live_server: Any, pages: list[tuple[str, list[Any]]]
+) -> dict[str, list[str]]:
+    """Each page's targets smaller than 44 x 44 px, covered or overlapping, by page."""
+    found = {}
+    for name, args in pages:
+        page.goto(live_server.url + reverse(f"tournaments:{name}", args=args))
+        small = page.evaluate(SMALL_TARGETS)
+        if small:
+            found[name] = small
+    return found
+
+
+def event_pages(event: str, td: User) -> list[tuple[str, list[Any]]]:
+    """A demo event's TD pages (URL name, arguments), ``td`` one of its directors: the running
+    Thursday Night Swiss ("live"), the finished Spring Open, the team league."""
+    if event == "live":
+        section = demo_live_tournament_create().sections.get(name="Open")
+    elif event == "finished":
+        section = demo_tournament_create()[0].sections.get(name="Open")
+    else:
+        section = demo_team_tournament_create().sections.get()
+    demo_directors_set(td)
+    slug, pk = section.tournament.slug, section.pk
+    if event == "team":
+        return [
+            ("section_team_setup", [slug, pk]),
+            ("team_lineups", [slug, pk, 5]),
+            ("round_detail", [slug, pk, 5]),
+        ]
+    if event == "finished":
+        return [
+            ("tournament_detail", [slug]),
+            ("tournament_team_scoring", [slug]),
+            ("tournament_team_group", [slug, 1]),
+            ("screens", [slug]),
+            ("section_detail", [slug, pk]),
+            ("checkin", [slug, pk, 5]),
+            ("prizes", [slug, pk]),
+            ("round_detail", [slug, pk, 5]),
+        ]
+    return [
+        ("dashboard", []),
+        ("tournament_create", []),
+        ("tournament_detail", [slug]),
+        ("tournament_edit", [slug]),
+        ("directors", [slug]),
+        ("section_create", [slug]),
+        ("section_detail", [slug, pk]),
+        ("section_edit", [slug, pk]),
+        ("section_schedule", [slug, pk]),
+        ("player_add", [slug, pk]),
+        ("players_import", [slug, pk]),
+        ("player_late_entry", [slug, pk]),
+        ("player_edit", [slug, pk, 2]),
+        ("player_delete", [slug, pk, 2]),
+        ("section_tiebreaks", [slug, pk]),
+        ("section_pairing_options", [slug, pk]),
+        ("checkin", [slug, pk, 3]),
+        ("checkin", [slug, pk, 4]),
+        ("prizes", [slug, pk]),
+        ("section_team_scoring", [slug, pk]),
+        ("section_rating_report", [slug, pk]),
+        ("rating_report", [slug]),
+        ("rating_lists", []),
+        ("round_detail", [slug, pk, 3]),
+        ("round_pairings", [slug, pk, 3]),
+        ("round_check", [slug, pk, 3]),
+        ("round_history", [slug, pk, 3]),
+    ]
+
+
+@pytest.mark.parametrize("event", ["live", "finished", "team"])
+def test_every_target_on_the_td_pages_takes_a_thumb(
+    live_server: Any, phone: Page, db: Any, event: str
+) -> None:
+    director = User.objects.create_user("td", password="x")
+    pages = event_pages(event, director)
+    log_in(phone, live_server, director)
+    assert small_targets(phone, live_server, pages) == {}
+
+
+def test_tournament_page_shows_every_column_of_the_sections_table(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    log_in(page, live_server, td)
+    tournament = live_section.tournament
+    page.goto(
+        live_server.url
+        + reverse("tournaments:tournament_detail", args=[tournament.slug])
+    )
+    size = page.viewport_size
+    assert size is not None
+    # "Results in" was past the card's edge on a phone, behind a sideways scroll.
+    figures = page.get_by_role("cell", name="2/5")
+    expect(figures).to_be_visible()
+    box = figures.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= size["width"]
+    assert tables_cut(page) == 0
+    # The system, a column of its own on a desktop, is under the section's name on a phone.
+    expect(page.locator("main tbody tr").first).to_contain_text("Swiss, 4 rounds")
+    assert fits(page)
+    shot(page, "td-fit-tournament-sections")
+
+
+def test_section_page_shows_the_whole_tiebreak_order_and_opens_it_with_a_tap(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "section_detail")
+    tile = page.locator(".section-state .card").filter(has_text="Tiebreaks")
+    link = tile.get_by_role("link")
+    expect(link).to_have_text(
+        "Modified Median, Solkoff, Cumulative, Cumulative of Opposition"
+    )
+    # Wrapped, not cut with "…" (a hover tooltip is no use on a phone).
+    assert link.evaluate(
+        """a => a.parentElement.scrollWidth <= a.parentElement.clientWidth
+                && getComputedStyle(a.parentElement).textOverflow !== 'ellipsis'"""
+    )
+    tile_box, order_box = tile.bounding_box(), link.bounding_box()
+    assert tile_box is not None and order_box is not None
+    assert order_box["y"] + order_box["height"] <= tile_box["y"] + tile_box["height"]
+    # The whole tile is the link, a target for a thumb.
+    assert tile_box["height"] >= 44
+    tile.click(position={"x": 10, "y": 10})
+    page.wait_for_url("**/tiebreaks/")
+    assert fits(page)
+
+
+def test_rounds_list_on_the_section_page_sets_each_rounds_state_apart(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "section_detail")
+    link = page.locator(".rounds-list .nav-link").nth(2)
+    expect(link).to_contain_text("Round 3")
+    expect(link.locator(".round-state")).to_have_text("2/5")
+    # "Round 3" and "2/5" read as "Round 32/5" when the state's style was only on round pages.
+    gap = link.evaluate(
+        """a => { const r = document.createRange(); r.selectNodeContents(a.firstChild);
+                  return a.querySelector('.round-state').getBoundingClientRect().left
+                         - r.getBoundingClientRect().right; }"""
+    )
+    assert gap >= 2
+
+
+def test_check_in_of_a_posted_round_raises_no_alarm(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "checkin", number=3)
+    expect(
+        page.get_by_role("status").filter(has_text="Round 3 is posted")
+    ).to_be_visible()
+    count = page.locator("#checkin-count")
+    expect(count).to_contain_text("0 of 10 checked in")
+    expect(count).to_contain_text("check-in closed")
+    expect(count).not_to_contain_text("missing")
+    colour = "e => getComputedStyle(e).color"
+    assert count.locator(".fs-4").evaluate(colour) == page.locator("main").evaluate(
+        colour
+    )
+    # Round 4, still to be paired, counts who is missing, in warning colour.
+    visit(page, live_server, td, live_section, "checkin", number=4)
+    missing = page.locator("#checkin-count .fs-4")
+    expect(missing).to_contain_text("still missing")
+    assert missing.evaluate(colour) != page.locator("main").evaluate(colour)
