@@ -12,7 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
-from tests.tournaments.test_round_pair_absent import player, six_players
+from tests.tournaments.test_round_pair_absent import six_players
+from tests.tournaments.test_round_pair_forfeited import player
 from tests.tournaments.test_round_races import _race
 from tournaments import services
 from tournaments.models import (

@@ -188,16 +188,20 @@ def test_renumber_and_reactivate_buttons(td_client: Client, section: Section) ->
     assert (high.start_number, high.status) == (1, "active")
 
 
-def test_reactivate_carries_the_withdrawal_shown_and_a_second_press_says_so(
-    td_client: Client, section: Section
-) -> None:
-    Player.objects.create(
+def _withdrawn_kim(section: Section, *, after_round: int) -> Player:
+    return Player.objects.create(
         section=section,
         start_number=1,
         name="Kim",
         status="withdrawn",
-        withdrawn_after_round=2,
+        withdrawn_after_round=after_round,
     )
+
+
+def test_reactivate_carries_the_withdrawal_shown_and_a_second_press_says_so(
+    td_client: Client, section: Section
+) -> None:
+    _withdrawn_kim(section, after_round=2)
     page = td_client.get(url("player_edit", section, number=1)).content.decode()
     action = url("player_reactivate", section, number=1)
     form = page.split(f'action="{action}"')[1].split("</form>")[0]
@@ -219,13 +223,7 @@ def test_reactivate_carries_the_withdrawal_shown_and_a_second_press_says_so(
 def test_reactivate_from_a_stale_page_is_refused_and_keeps_the_other_tds_round(
     td_client: Client, section: Section
 ) -> None:
-    Player.objects.create(
-        section=section,
-        start_number=1,
-        name="Kim",
-        status="withdrawn",
-        withdrawn_after_round=3,
-    )
+    _withdrawn_kim(section, after_round=3)
 
     response = td_client.post(
         url("player_reactivate", section, number=1), {"shown": "2"}, follow=True

@@ -12,7 +12,8 @@ from django.test import Client
 
 from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
-from tests.tournaments.test_round_pair_forfeited import check_in, played
+from tests.tournaments.test_round_life_pairing import rows
+from tests.tournaments.test_round_pair_forfeited import check_in, played, player
 from tournaments import services
 from tournaments.models import (
     Pairing,
@@ -47,24 +48,17 @@ def six_players(tournament: Tournament | None = None, name: str = "Open") -> Sec
     return section
 
 
-def player(section: Section, number: int) -> Player:
-    return Player.objects.get(section=section, start_number=number)
-
-
 def shown_now(section: Section, number: int = 1) -> set[int]:
     """The pks the question's page names now (what the TD sees)."""
     return {p.pk for p in round_absent(section=section, number=number)}
 
 
-def rows(section: Section, number: int = 1) -> dict[int, str]:
-    found: dict[int, str] = {}
-    for white, black, result in Pairing.objects.filter(
-        round__section=section, round__number=number
-    ).values_list("white__start_number", "black__start_number", "result"):
-        found[white] = result
-        if black is not None:
-            found[black] = result
-    return found
+def board_rows(section: Section) -> list[tuple[int, int, int | None, str]]:
+    return sorted(
+        Pairing.objects.filter(round__section=section).values_list(
+            "pk", "white_id", "black_id", "result"
+        )
+    )
 
 
 def zero_byes(section: Section) -> list[int]:
@@ -96,7 +90,7 @@ def test_zero_point_byes_go_to_the_players_the_page_named() -> None:
         absent_shown=shown_now(section),
     )
 
-    found = rows(section)
+    found = rows(1, section)
     assert (found[5], found[6]) == (Result.BYE_ZERO, Result.BYE_ZERO)
     assert {found[n] for n in (1, 2, 3, 4)} == {Result.PENDING}
     assert zero_byes(section) == [5, 6]
@@ -166,7 +160,7 @@ def test_a_player_checked_in_since_the_page_is_paired_without_a_bye() -> None:
         section=section, absent=services.ABSENT_ZERO_BYE, absent_shown=shown
     )
 
-    found = rows(section)
+    found = rows(1, section)
     assert found[5] == Result.BYE_ZERO
     # Five to pair: 6, the lowest rated, gets the pairing bye; never the zero-point one.
     assert found[6] == Result.BYE_PAIRING
@@ -179,11 +173,7 @@ def test_pressed_twice_the_second_answer_is_refused_and_changes_nothing() -> Non
     services.round_pair(
         section=section, absent=services.ABSENT_ZERO_BYE, absent_shown=shown
     )
-    before = sorted(
-        Pairing.objects.filter(round__section=section).values_list(
-            "pk", "white_id", "black_id", "result"
-        )
-    )
+    before = board_rows(section)
 
     with pytest.raises(services.PairingRefused) as refused:
         services.round_pair(
@@ -195,14 +185,7 @@ def test_pressed_twice_the_second_answer_is_refused_and_changes_nothing() -> Non
 
     assert str(refused.value) == services.ROUND_PAIR_ALREADY_PAIRED.format(number=1)
     assert zero_byes(section) == [5, 6]
-    assert (
-        sorted(
-            Pairing.objects.filter(round__section=section).values_list(
-                "pk", "white_id", "black_id", "result"
-            )
-        )
-        == before
-    )
+    assert board_rows(section) == before
 
 
 def test_without_a_list_the_answer_is_for_whoever_has_not_checked_in_now() -> None:
