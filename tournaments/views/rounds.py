@@ -44,6 +44,7 @@ from tournaments.models import (
 )
 from tournaments.results import withdrawal_words
 from tournaments.selectors import RoundState
+from tournaments.validators import whole_number
 from tournaments.views.round_life import (
     result_confirm,
     round_life_context,
@@ -593,7 +594,7 @@ def round_no_show_withdraw(
 
 def _pks(values: list[str]) -> set[int]:
     """The row ids a form carried; anything else is dropped (then asked about again)."""
-    return {int(v) for v in values if v.isascii() and v.isdigit()}
+    return {n for n in map(whole_number, values) if n is not None}
 
 
 @require_http_methods(["GET", "POST"])
