@@ -13,7 +13,8 @@ against bottom half in rank order (27A3), so that a player moved for a rematch d
 the limit with them. The cost is lexicographic: boards clashing between strong claims, then
 between claims to equalise or more, then any clash, then the rating points moved (the fewest,
 so that the pairing stays as near top half against bottom half as it can, 27A3). The Hungarian
-method solves it exactly in cubic time; it is used for groups of up to ``EXACT_PAIRS`` pairs.
+method solves it exactly in cubic time; it is used for groups of up to ``EXACT_PAIRS`` pairs
+(``TRIAL_EXACT_PAIRS`` in the trial pairings of groups.py).
 ``colours.py`` takes it when it leaves fewer clashes than the fixes one at a time, or as many
 with the players strayed less far from top half against bottom half (``strayed``).
 """
@@ -25,8 +26,10 @@ from collections.abc import Sequence
 from .entities import EQUALISATION, STRONG, PairingOptions
 from .ranking import Pair, Ranked, conflict, ordered
 
-# The largest group (in pairs) given the exact search: the speed targets hold with room.
-EXACT_PAIRS = 40
+# The largest group (in pairs) given the exact search, and in the trial pairings that choose
+# floaters (many per group): the speed targets hold with room.
+EXACT_PAIRS = 60
+TRIAL_EXACT_PAIRS = 40
 
 # Weights of the lexicographic cost: rating points moved stay under _POINTS, clashes under 100.
 _POINTS = 10**7

@@ -43,6 +43,8 @@ class ColourFixer:
         # Notes with the players they are about (None: about no one in particular), kept until
         # the round is paired: a note about players the last resort re-paired no longer holds.
         self.tagged: list[tuple[frozenset[int] | None, str]] = []
+        # The largest group (in pairs) given the exact colour fix (fewer in trial pairings).
+        self.exact_pairs = EXACT_PAIRS
 
     def tag(self, players: Iterable[Ranked] | None, text: str) -> None:
         ids = None if players is None else frozenset(p.id for p in players)
@@ -106,7 +108,7 @@ class ColourFixer:
         colour can help, so the candidates come from two lists of those pairs sorted by rating
         and searched by bisection: the search stays near-linear in the size of the group.
 
-        In a group of up to ``EXACT_PAIRS`` pairs the best assignment within the limits is
+        In a group of up to ``exact_pairs`` pairs the best assignment within the limits is
         worked out as well (``assignment.places_fix``), and taken when it leaves fewer clashes
         than the fixes one at a time, or as many nearer top half against bottom half (27A3).
         """
@@ -135,7 +137,9 @@ class ColourFixer:
             if a.key == b.key:
                 by_key.setdefault(a.key, []).append(k)
         for ks in by_key.values():
-            if len(ks) > EXACT_PAIRS or (not moved and _at_least(start, ks, pairs)):
+            if len(ks) > self.exact_pairs or (
+                not moved and _at_least(start, ks, pairs)
+            ):
                 continue
             found = places_fix([start[k] for k in ks], self.options)
             if found is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+from .assignment import TRIAL_EXACT_PAIRS
 from .avoid import avoid_fix
 from .colours import ColourFixer
 from .entities import EQUALISATION
@@ -192,11 +193,11 @@ class GroupPairer(ColourFixer):
     def fixed_clashes(self, pairs: list[Pair]) -> tuple[int, int]:
         """Boards clashing between players due to equalise (or more), and boards clashing at
         all, once the colour fixes are made (on a copy: nothing is changed or noted)."""
-        kept = self.tagged
-        self.tagged = []
+        kept, limit = self.tagged, self.exact_pairs
+        self.tagged, self.exact_pairs = [], TRIAL_EXACT_PAIRS
         trial = list(pairs)
         self.colour_fix(trial, "")
-        self.tagged = kept
+        self.tagged, self.exact_pairs = kept, limit
         levels = [conflict(*pair) for pair in trial]
         return (
             sum(1 for level in levels if level >= EQUALISATION),
