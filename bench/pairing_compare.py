@@ -14,7 +14,9 @@ without a rematch, and that minimum is the reference.
 Counted per engine over all rounds: players not given their due colour, boards across score
 groups, and (Tiebreak only) rules broken as ``pairing_problems`` finds them, and the slowest
 round's ``pair_swiss`` time in process (the speed targets: 1,001 players under 1 s, 5,000 under
-5 s). ``--speed-only`` skips the reference. The Markdown
+5 s). With or without an engine, ``limits_minimum`` searches every small score group Tiebreak
+paired exhaustively within the US rating limits: the best possible under the same rules.
+``--speed-only`` skips the references. The Markdown
 table printed at the end is the one in docs/pairing.md.
 """
 
@@ -53,10 +55,14 @@ from tournaments.pairing import (
     pair_swiss,
     pairing_problems,
 )
+from tournaments.pairing.entities import EQUALISATION
+from tournaments.pairing.ranking import rating_of
 
 ENGINE = "TIEBREAK_REFERENCE_ENGINE"
 # A rating limit no two players' ratings are apart by: no limit.
 _LIFTED = 10_000
+# The largest score group (in players) searched exhaustively within the rating limits.
+_LIMITS_SEARCHED = 24
 _REQUESTED = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z"}
 
 
@@ -112,18 +118,28 @@ def reference_boards(
     return [Board(int(w), int(b)) for w, b in pairs if int(b) != 0], took
 
 
-def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
-    """Fewest due colours missed: each score group Tiebreak paired within itself (up to 12
-    players) re-paired every way without a rematch; other boards counted as paired."""
+def _score_groups(
+    entrants: Sequence[Entrant], boards: Sequence[Board]
+) -> tuple[dict[Fraction, list[Board]], int]:
+    """The boards of players with the same score, by score; and the due colours missed on the
+    boards across score groups."""
     by_id = {e.id: e for e in entrants}
     groups: dict[Fraction, list[Board]] = {}
-    total = 0
+    across = 0
     for board in boards:
         white, black = by_id[board.white], by_id[board.black]
         if white.score == black.score:
             groups.setdefault(white.score, []).append(board)
         else:
-            total += colour_misses(entrants, [board])
+            across += colour_misses(entrants, [board])
+    return groups, across
+
+
+def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> int:
+    """Fewest due colours missed: each score group Tiebreak paired within itself (up to 12
+    players) re-paired every way without a rematch; other boards counted as paired."""
+    by_id = {e.id: e for e in entrants}
+    groups, total = _score_groups(entrants, boards)
     for group in groups.values():
         players = [by_id[p] for b in group for p in (b.white, b.black)]
         if len(players) > 12:
@@ -132,6 +148,92 @@ def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> 
         best = _fewest(players)
         total += min(best, colour_misses(entrants, group))
     return total
+
+
+def limits_minimum(
+    entrants: Sequence[Entrant], boards: Sequence[Board], options: PairingOptions
+) -> int:
+    """Fewest due colours missed within the US rating limits: each score group Tiebreak paired
+    within itself (up to ``_LIMITS_SEARCHED`` players) searched exhaustively, the rest as
+    Tiebreak paired them. A group's players in rank order, upper half against lower half
+    (27A3); then the lower half's players (or the upper half's) take one another's places,
+    each within both rating limits of the player whose place they take, or within the limit
+    of a clash cured (the alternation limit, the equalisation limit for a claim to equalise
+    or more: the move gives both players of the board it forms their colours and one of them
+    stood on a board clashing at that strength), 29E5; no rematch (27A1). The group counts the
+    fewest of that search and Tiebreak's own boards."""
+    by_id = {e.id: e for e in entrants}
+    groups, total = _score_groups(entrants, boards)
+    for group in groups.values():
+        ours = colour_misses(entrants, group)
+        players = [by_id[p] for b in group for p in (b.white, b.black)]
+        if len(players) > _LIMITS_SEARCHED or not ours:
+            total += ours
+            continue
+        players.sort(key=lambda e: (-rating_of(e, options), e.id))
+        half = len(players) // 2
+        top, bottom = players[:half], players[half:]
+        found = [ours]
+        for places, movers, stay in ((bottom, bottom, top), (top, top, bottom)):
+            found.append(_assigned(places, movers, stay, options))
+        total += min(found)
+    return total
+
+
+def _assigned(
+    places: list[Entrant],
+    movers: list[Entrant],
+    stay: list[Entrant],
+    options: PairingOptions,
+) -> int:
+    """Fewest clashes when the movers take the places (each meeting the player who stays at
+    that board), every move within the limits; a large number when none is allowed."""
+    n = len(places)
+    impossible = n + 1
+
+    def allowed(i: int, j: int) -> bool:
+        a, b = stay[i], movers[j]
+        if b.id in a.opponents:
+            return False
+        moved = abs(rating_of(b, options) - rating_of(places[i], options))
+        if moved <= min(options.alternate_limit, options.equalise_limit):
+            return True
+        # Further only within the limit of a clash cured: one of the two stood on a board
+        # clashing at that strength before the move.
+        cured = max(_severity(stay[i], movers[i]), _severity(stay[j], movers[j]))
+        if _clash(a, b) or not cured:
+            return False
+        if cured >= EQUALISATION:
+            return moved <= options.equalise_limit
+        return moved <= options.alternate_limit
+
+    # best[mask]: fewest clashes with the places 0.. (count of mask) - 1 taken by the movers
+    # of mask; every way is tried (an exhaustive search, shared by equal sub-states).
+    best = [impossible] * (1 << n)
+    best[0] = 0
+    for mask in range(1 << n):
+        so_far = best[mask]
+        if so_far >= impossible:
+            continue
+        i = mask.bit_count()
+        if i == n:
+            continue
+        for j in range(n):
+            if mask >> j & 1 or not allowed(i, j):
+                continue
+            value = so_far + _clash(stay[i], movers[j])
+            if value < best[mask | 1 << j]:
+                best[mask | 1 << j] = value
+    return best[-1]
+
+
+def _clash(a: Entrant, b: Entrant) -> int:
+    return 1 if a.due is not None and a.due is b.due else 0
+
+
+def _severity(a: Entrant, b: Entrant) -> int:
+    """The weaker of two claims to the same colour (the one that gives way); 0: no clash."""
+    return min(a.strength, b.strength) if _clash(a, b) else 0
 
 
 def _fewest(players: list[Entrant]) -> int:
@@ -190,6 +292,7 @@ def compare(
     rows: list[dict[str, object]] = []
     for size in sizes:
         ours = theirs = ours_cross = theirs_cross = broken = lifted = lifted_bye = 0
+        within = 0  # the fewest the exhaustive search within the limits finds
         # Limits lifted minus the reference: rounds where the reference gives the pairing bye
         # to another player than Tiebreak, rounds where to the same player (or no bye).
         bye_split = [0, 0]
@@ -208,6 +311,8 @@ def compare(
             broken += len(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
+            if not speed_only:
+                within += limits_minimum(state.entrants, pairing.boards, options)
             if not speed_only:
                 free = pair_swiss(
                     state.entrants,
@@ -260,6 +365,7 @@ def compare(
                 "theirs_gap": float(theirs_gap),
                 "theirs_cross": theirs_cross,
                 "broken": broken,
+                "within": within,
                 "lifted": lifted,
                 "lifted_bye": lifted_bye,
                 "bye_split": tuple(bye_split),
@@ -298,6 +404,14 @@ def table(
         + " | ".join(f"{r['ours']} / {r['theirs']}" for r in rows)
         + " |"
     )
+    alternate, equalise = cast(tuple[int, int], rows[0]["limits"])
+    within = (
+        "| due colour not given (Tiebreak / best possible within the US limits: every score "
+        f"group of up to {_LIMITS_SEARCHED} players searched, moves within {alternate} "
+        f"points, {equalise} for a claim to equalise) | "
+        + " | ".join(f"{r['ours']} / {r['within']}" for r in rows)
+        + " |"
+    )
     broken = (
         "| absolute rules broken (Tiebreak) | "
         + " | ".join(str(r["broken"]) for r in rows)
@@ -322,7 +436,6 @@ def table(
         )
         + " |"
     )
-    alternate, equalise = cast(tuple[int, int], rows[0]["limits"])
     gains = (
         f"| of the difference: score groups {reference} pairs within {alternate} points / "
         f"within {equalise} / over {equalise} (or with an unrated player moved) / boards "
@@ -332,7 +445,8 @@ def table(
         )
         + " |"
     )
-    lines = [head, rule, cross, gap, deviation, missed, lifted, lifted_bye, bye_split]
+    lines = [head, rule, cross, gap, deviation, missed, within, lifted, lifted_bye]
+    lines.append(bye_split)
     lines += [gains, broken]
     if not engine_used:
         # The exhaustive reference pairs Tiebreak's own boards: nothing moved, no bye of its own.

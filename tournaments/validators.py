@@ -38,3 +38,20 @@ def no_control_characters_but_lines(value: str) -> None:
     """A text of several lines: line breaks and tabs, nothing else."""
     if _control_characters(value, LINE_CHARACTERS):
         raise ValidationError(CONTROL_CHARACTERS_MESSAGE, code="control_characters")
+
+
+# A start number, board or row id never has more digits; int() refuses text of more than 4,300
+# digits (Python's guard against slow conversions) with a ValueError.
+NUMBER_DIGITS_MAX = 18
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number a form sent as text (ASCII digits, space around them allowed), or None.
+
+    str.isdigit() alone is true of digits int() refuses, such as "²", and of 100,000 digits,
+    which int() refuses too: either would escape a view as a server error.
+    """
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS_MAX:
+        return int(text)
+    return None

@@ -25,8 +25,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.site.conftest import World
 from tests.tournaments.builders import section_build
-from tournaments.models import HallScreen, Pairing, Player, Round, Section, Tournament
 from tournaments.services import (
     section_teams_set,
     team_round_pair,
@@ -42,18 +42,6 @@ PUBLIC, DIRECTOR, LOGGED_IN, ANYONE_FORM, NOT_ALLOWED = (
     "anyone_form",
     "not_allowed",
 )
-
-
-@dataclass
-class World:
-    """A published tournament directed by ``td``: one section, round 1 played, round 2 paired."""
-
-    tournament: Tournament
-    section: Section
-    round: Round
-    pairing: Pairing
-    player: Player
-    screen: HallScreen
 
 
 @dataclass(frozen=True)
@@ -267,33 +255,16 @@ def test_every_url_pattern_has_a_case() -> None:
     assert set(_names(get_resolver().url_patterns)) == set(CASES)
 
 
-@pytest.fixture
-def world(td: User, tournament: Tournament) -> World:
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 1-0, 3-4 =", "4-1 ?, 2-3 ?"],
-        rounds_total=3,
-    )
-    round_2 = section.rounds.get(number=2)
-    screen = HallScreen.objects.create(tournament=tournament, name="Hall TV")
-    return World(
-        tournament,
-        section,
-        round_2,
-        round_2.pairings.order_by("board").first(),  # type: ignore[arg-type]
-        section.players.get(start_number=1),
-        screen,
-    )
-
-
 def _fingerprint() -> tuple[object, ...]:
-    """Row counts of every model of the app, and every pairing's result: a GET changes none."""
-    counts = tuple(
-        (model.__name__, model._default_manager.count())
-        for model in apps.get_app_config("tournaments").get_models()
+    """Every row of every table of the app (directors too) and the user names: a GET changes
+    none, nor does a refused post (tests/site/test_bad_input.py)."""
+    rows = tuple(
+        (model.__name__, tuple(model._default_manager.order_by("pk").values_list()))
+        for model in apps.get_app_config("tournaments").get_models(
+            include_auto_created=True
+        )
     )
-    return (*counts, *Pairing.objects.order_by("pk").values_list("pk", "result"))
+    return (*rows, tuple(User.objects.order_by("pk").values_list("username")))
 
 
 def _expect(rule: str, persona: str, response: Any) -> None:

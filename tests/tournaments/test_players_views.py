@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
+from tournaments import services
 from tournaments.models import Pairing, Player, Result, Section, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -183,3 +186,50 @@ def test_renumber_and_reactivate_buttons(td_client: Client, section: Section) ->
 
     high = Player.objects.get(section=section, name="High")
     assert (high.start_number, high.status) == (1, "active")
+
+
+def _withdrawn_kim(section: Section, *, after_round: int) -> Player:
+    return Player.objects.create(
+        section=section,
+        start_number=1,
+        name="Kim",
+        status="withdrawn",
+        withdrawn_after_round=after_round,
+    )
+
+
+def test_reactivate_carries_the_withdrawal_shown_and_a_second_press_says_so(
+    td_client: Client, section: Section
+) -> None:
+    _withdrawn_kim(section, after_round=2)
+    page = td_client.get(url("player_edit", section, number=1)).content.decode()
+    action = url("player_reactivate", section, number=1)
+    form = page.split(f'action="{action}"')[1].split("</form>")[0]
+    assert '<input type="hidden" name="shown" value="2">' in form
+
+    first = td_client.post(
+        url("player_reactivate", section, number=1), {"shown": "2"}, follow=True
+    )
+    second = td_client.post(
+        url("player_reactivate", section, number=1), {"shown": "2"}, follow=True
+    )
+
+    assert "Kim is active again" in first.content.decode()
+    assert services.REACTIVATE_ALREADY.format(player="Kim") in second.content.decode()
+    kim = Player.objects.get(section=section, name="Kim")
+    assert (kim.status, kim.withdrawn_after_round) == ("active", None)
+
+
+def test_reactivate_from_a_stale_page_is_refused_and_keeps_the_other_tds_round(
+    td_client: Client, section: Section
+) -> None:
+    _withdrawn_kim(section, after_round=3)
+
+    response = td_client.post(
+        url("player_reactivate", section, number=1), {"shown": "2"}, follow=True
+    )
+
+    assert services.REACTIVATE_STALE.format(
+        player="Kim", now="withdrew after round 3"
+    ) in unescape(response.content.decode())
+    assert Player.objects.get(section=section, name="Kim").withdrawn_after_round == 3

@@ -68,11 +68,18 @@ def test_the_default_order_then_the_absent_players_then_the_pairings(
     assert "5. Player 5" in html
     # The answer already given travels with the next question.
     assert 'name="post_default_order" value="1"' in html
+    # The answer carries the players the page named.
+    five_pk = Player.objects.get(start_number=5).pk
+    assert f'<input type="hidden" name="absent_shown" value="{five_pk}">' in html
     assert not Pairing.objects.exists()
 
     done = td_client.post(
         url(five, "round_pair"),
-        {"post_default_order": "1", "absent": services.ABSENT_ZERO_BYE},
+        {
+            "post_default_order": "1",
+            "absent": services.ABSENT_ZERO_BYE,
+            "absent_shown": [str(five_pk)],
+        },
         follow=True,
     )
 

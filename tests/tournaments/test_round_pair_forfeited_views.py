@@ -123,6 +123,7 @@ def test_with_check_in_in_use_both_groups_are_asked_on_one_page_with_one_answer_
         url(six, "round_pair", 2),
         {
             "absent": services.ABSENT_ZERO_BYE,
+            "absent_shown": [str(player(six, 5).pk)],
             "forfeited": services.FORFEITED_WITHDRAW,
             "forfeited_shown": [str(player(six, 6).pk)],
         },
@@ -143,7 +144,11 @@ def test_one_answer_given_asks_only_the_other_and_carries_the_answer(
     )
 
     response = td_client.post(
-        url(six, "round_pair", 2), {"absent": services.ABSENT_ZERO_BYE}
+        url(six, "round_pair", 2),
+        {
+            "absent": services.ABSENT_ZERO_BYE,
+            "absent_shown": [str(player(six, 5).pk)],
+        },
     )
 
     html = unescape(response.content.decode())
@@ -151,6 +156,9 @@ def test_one_answer_given_asks_only_the_other_and_carries_the_answer(
     assert (
         f'<input type="hidden" name="absent" value="{services.ABSENT_ZERO_BYE}">'
         in html
+    )
+    assert (
+        f'<input type="hidden" name="absent_shown" value="{player(six, 5).pk}">' in html
     )
     assert not Pairing.objects.filter(round__number=2).exists()
 

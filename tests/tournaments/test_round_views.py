@@ -534,11 +534,15 @@ def test_pair_automatically_saves_a_draft_with_the_programs_boards(
     page = td_client.get(url(five)).content.decode()
     assert f'<form method="post" action="{url(five, "round_pair")}">' in page
 
-    # Everyone came, and the TD takes the section's default order (the questions asked first
-    # are in test_round_life_views.py).
+    # No one checked in, and the TD pairs them all and takes the section's default order (the
+    # questions asked first are in test_round_life_views.py).
     response = td_client.post(
         url(five, "round_pair"),
-        {"absent": "pair", "post_default_order": "1"},
+        {
+            "absent": "pair",
+            "absent_shown": [str(p.pk) for p in Player.objects.filter(section=five)],
+            "post_default_order": "1",
+        },
         follow=True,
     )
 

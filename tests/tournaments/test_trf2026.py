@@ -153,6 +153,8 @@ def test_time_controls_convert_both_ways(spelling: str, encoded: str) -> None:
 def test_what_has_no_equivalent_is_left_alone() -> None:
     assert trf2026.time_control_text("G/60;d5") is None  # a delay: no TRF-2026 spelling
     assert trf2026.time_control_read("W300-B240") is None  # Armageddon
+    assert trf2026.time_control_read("\u00b2+30") is None  # not digits int() reads
+    assert trf2026.time_control_read("9" * 5000) is None
     assert trf2026.tiebreaks_read("BH/C1,SB") is None  # no engine system for Cut-1 BH
     assert trf2026.tiebreaks_text("modified_median,solkoff") is None
     assert trf2026.scoring_read(" W 2.0    D 1.0    L 0.0") == (
@@ -307,6 +309,10 @@ def test_a_baku_acceleration_and_a_team_events_records_stay_as_the_file_had_them
         ("260 001 004    1    1", "names a player twice"),
         ("260 001 004    1    9", "names player 9, but no player line"),
         ("240 Q 003    1", "expected the bye type F, H or Z"),
+        # str.isdigit() is true of these; int() refuses both (a superscript; 5,000 digits).
+        ("240 H 003    \u00b2", "expected the bye type F, H or Z"),
+        (f"240 H 003    {'9' * 5000}", "expected the bye type F, H or Z"),
+        ("240 H \u00b2      1", "expected the bye type F, H or Z"),
         ("240 H 009    1", "player 1 in round 9, but the event has 4 rounds"),
         ("240 H 002    1", "player 1 has a bye in round 2, but plays 4"),
         ("240 H 003    7", "names player 7"),

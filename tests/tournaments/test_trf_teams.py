@@ -50,6 +50,9 @@ def test_team_records_set_each_players_team() -> None:
         (team_line("Lincoln", 1, 9), "no player has start number 9"),
         (team_line("", 1), "without a team name"),
         ("013 Lincoln                            1    x", "'x' is not a start number"),
+        # str.isdigit() is true of these; int() refuses both (a superscript; 5,000 digits).
+        ("013 Lincoln                            1    \u00b2", "is not a start number"),
+        (f"013 Lincoln                            1 {'9' * 5000}", "is not a start"),
         (team_line("Lincoln", 1, 1), "names a player twice"),
     ],
 )

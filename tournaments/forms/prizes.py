@@ -17,6 +17,7 @@ from tournaments.prize_fund import (
     fund_clean,
     fund_loads,
 )
+from tournaments.validators import whole_number
 
 PLACES_BAD = "Write places as 1, or 2-4, or 1, 3, 5."
 FUND_NEITHER = "Choose a fund JSON file or paste the JSON."
@@ -218,9 +219,10 @@ class PlayoffForm(forms.Form):
         parts = [
             p.strip() for p in self.cleaned_data["players"].replace(";", ",").split(",")
         ]
-        if not parts or not all(p.isdigit() for p in parts):
+        numbers = [whole_number(p) for p in parts]
+        if not parts or None in numbers:
             raise ValidationError(PLAYOFF_PLAYERS_BAD)
-        return [int(p) for p in parts]
+        return cast(list[int], numbers)
 
 
 class PlayoffAnnouncedForm(forms.Form):

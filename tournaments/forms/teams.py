@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from django import forms
 
 from standings.engine.teams import DEFAULT_MEMBER_ORDER
 from tournaments.selectors import json_version
+from tournaments.validators import whole_number
 
 ORDER_HELP = (
     "Comma-separated: team_points (MCA 2001: total game points of all team members), or any "
@@ -172,11 +173,12 @@ class TeamSectionForm(forms.Form):
                 continue
             name, sep, numbers = line.rpartition(":")
             words = numbers.replace(",", " ").split()
-            if not sep or not name.strip() or not all(w.isdigit() for w in words):
+            numbers = [whole_number(w) for w in words]
+            if not sep or not name.strip() or None in numbers:
                 raise forms.ValidationError(
                     ROSTER_LINE_BAD.format(n=n, line=line.strip())
                 )
-            rosters.append((name.strip(), [int(w) for w in words]))
+            rosters.append((name.strip(), cast(list[int], numbers)))
         return rosters
 
     def prize_list(self) -> list[str]:
@@ -189,10 +191,10 @@ class StartNumbersField(forms.Field):
     widget = forms.CheckboxSelectMultiple
 
     def to_python(self, value: Any) -> list[int]:
-        values = [str(v).strip() for v in value or [] if str(v).strip()]
-        if not all(v.isdigit() for v in values):
+        numbers = [whole_number(str(v)) for v in value or [] if str(v).strip()]
+        if None in numbers:
             raise forms.ValidationError("Start numbers are whole numbers.")
-        return [int(v) for v in values]
+        return cast(list[int], numbers)
 
 
 class TeamLineupForm(forms.Form):

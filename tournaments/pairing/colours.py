@@ -8,8 +8,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 
+from .assignment import EXACT_PAIRS, clash_key, places_fix, strayed
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
-from .ranking import Pair, Ranked, breach, conflict, ordered
+from .ranking import Pair, Ranked, breach, clashes_least, conflict, ordered
 
 # With no rating limit (a strong claim), or to trade a clash for a weaker one, how many pairs
 # on each side in rating are looked at.
@@ -42,6 +43,8 @@ class ColourFixer:
         # Notes with the players they are about (None: about no one in particular), kept until
         # the round is paired: a note about players the last resort re-paired no longer holds.
         self.tagged: list[tuple[frozenset[int] | None, str]] = []
+        # The largest group (in pairs) given the exact colour fix (fewer in trial pairings).
+        self.exact_pairs = EXACT_PAIRS
 
     def tag(self, players: Iterable[Ranked] | None, text: str) -> None:
         ids = None if players is None else frozenset(p.id for p in players)
@@ -104,7 +107,69 @@ class ColourFixer:
         rating, not by board distance). Only a pair in which neither player is due the clashing
         colour can help, so the candidates come from two lists of those pairs sorted by rating
         and searched by bisection: the search stays near-linear in the size of the group.
+
+        In a group of up to ``exact_pairs`` pairs the best assignment within the limits is
+        worked out as well (``assignment.places_fix``), and taken when it leaves fewer clashes
+        than the fixes one at a time, or as many nearer top half against bottom half (27A3).
         """
+        start = list(pairs)
+        kept = self.tagged
+        self.tagged = []
+        self.colour_steps(pairs, group_score)
+        steps, self.tagged = self.tagged, kept
+        if not self.colour_exact(start, pairs, group_score):
+            self.tagged.extend(steps)
+
+    def colour_exact(
+        self, start: list[Pair], pairs: list[Pair], group_score: str
+    ) -> bool:
+        """Each small score group of ``start`` (the pairs before any colour fix) re-made by the
+        best assignment within the limits; taken, and noted, when the whole leaves fewer
+        clashes than ``pairs`` (the fixes one at a time), or as few with players strayed less
+        far from top half against bottom half (27A3) when the fixes one at a time moved any."""
+        moved = pairs != start
+        if not moved and clash_key(pairs) == (0, 0, 0):
+            return False
+        made = list(start)
+        all_moves: list[tuple[Ranked, Ranked]] = []
+        by_key: dict[int, list[int]] = {}
+        for k, (a, b) in enumerate(start):
+            if a.key == b.key:
+                by_key.setdefault(a.key, []).append(k)
+        for ks in by_key.values():
+            if len(ks) > self.exact_pairs or (
+                not moved and _at_least(start, ks, pairs)
+            ):
+                continue
+            found = places_fix([start[k] for k in ks], self.options)
+            if found is None:
+                continue
+            for k, pair in zip(ks, found[0], strict=True):
+                made[k] = pair
+            all_moves.extend(found[1])
+        if not all_moves:
+            return False
+        fewer = clash_key(made) < clash_key(pairs)
+        if not fewer and not (
+            moved
+            and clash_key(made) == clash_key(pairs)
+            and strayed(made) < strayed(pairs)
+        ):
+            return False
+        pairs[:] = made
+        names = ", ".join(_moves_text(all_moves))
+        why = "" if fewer else " with players moved the fewest rating points (27A3)"
+        self.tag(
+            [p for move in all_moves for p in move],
+            f"In the {group_score} group, for colours{why}: {names} (each within "
+            f"{self.options.alternate_limit} rating points of the player whose place they "
+            f"take, {self.options.equalise_limit} to cure a clash between two players due "
+            "to equalise; 29E5).",
+        )
+        return True
+
+    def colour_steps(self, pairs: list[Pair], group_score: str) -> None:
+        """The fixes one at a time: matched along the boards, the best swap, rings, chains."""
         # Stronger claims first (29E): each level's clashes are matched along the boards
         # before the next level's, then the wider search takes what is left, strongest first.
         for level in (STRONG, EQUALISATION, ALTERNATION):
@@ -320,6 +385,39 @@ class ColourFixer:
             f"{moved[1].label} for {what} (29E5).",
         )
         return True
+
+
+def _moves_text(moves: list[tuple[Ranked, Ranked]]) -> Iterator[str]:
+    """The moves in words: two players taking each other's places change places."""
+    place_of = {player.id: place for player, place in moves}
+    told: set[int] = set()
+    for player, place in moves:
+        if player.id in told:
+            continue
+        told.add(player.id)
+        back = place_of.get(place.id)
+        if back is not None and back.id == player.id:
+            told.add(place.id)
+            yield f"{player.label} and {place.label} change places"
+        else:
+            yield f"{player.label} takes the place of {place.label}"
+
+
+def _at_least(start: list[Pair], ks: list[int], pairs: list[Pair]) -> bool:
+    """Whether the players of ``start``'s pairs ``ks`` are paired among themselves in ``pairs``
+    at the fewest clashes their colour counts allow (strong, to equalise, any): no assignment
+    can do better."""
+    players = {p.id for k in ks for p in start[k]}
+    theirs = [pair for pair in pairs if pair[0].id in players and pair[1].id in players]
+    if len(theirs) != len(ks):
+        return False
+    group = [p for k in ks for p in start[k]]
+    least = (
+        clashes_least(group, STRONG),
+        clashes_least(group, EQUALISATION),
+        clashes_least(group),
+    )
+    return clash_key(theirs) == least
 
 
 def _clashes(pairs: list[Pair]) -> Iterator[tuple[int, int]]:

@@ -6,11 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import groupby
 
+from .assignment import TRIAL_EXACT_PAIRS
 from .avoid import avoid_fix
 from .colours import ColourFixer
-from .entities import ALTERNATION, EQUALISATION, Colour
+from .entities import EQUALISATION
 from .matching import maximum_matching
-from .ranking import Pair, Ranked, conflict, not_met, ordered, score_text
+from .ranking import (
+    Pair,
+    Ranked,
+    clashes_least,
+    conflict,
+    not_met,
+    ordered,
+    score_text,
+)
 
 # The largest tail (in players) the rematch-avoiding matching reaches back to.
 _TAIL_LIMIT = 1200
@@ -161,18 +170,18 @@ class GroupPairer(ColourFixer):
             # Whichever player floats on, the count moves by at most one board.
             slack = len(rest) % 2
             return (
-                max(0, _clashes_least(rest, EQUALISATION) - slack)
+                max(0, clashes_least(rest, EQUALISATION) - slack)
                 + (severity >= EQUALISATION),
-                max(0, _clashes_least(rest) - slack) + (severity > 0),
+                max(0, clashes_least(rest) - slack) + (severity > 0),
             )
         extra = (0, 0)
         if len(rest) % 2:
             odd = self.odd_player(rest, below)[0] if below else rest[-1]
             rest.remove(odd)
             after = [*below, odd]
-            extra = (_clashes_least(after, EQUALISATION), _clashes_least(after))
+            extra = (clashes_least(after, EQUALISATION), clashes_least(after))
         if len(rest) > _TRIAL_LIMIT:
-            here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
+            here = (clashes_least(rest, EQUALISATION), clashes_least(rest))
         else:
             pairs, _unpaired = self.pair_halves(rest, quiet=True)
             here = self.fixed_clashes(pairs)
@@ -184,11 +193,11 @@ class GroupPairer(ColourFixer):
     def fixed_clashes(self, pairs: list[Pair]) -> tuple[int, int]:
         """Boards clashing between players due to equalise (or more), and boards clashing at
         all, once the colour fixes are made (on a copy: nothing is changed or noted)."""
-        kept = self.tagged
-        self.tagged = []
+        kept, limit = self.tagged, self.exact_pairs
+        self.tagged, self.exact_pairs = [], TRIAL_EXACT_PAIRS
         trial = list(pairs)
         self.colour_fix(trial, "")
-        self.tagged = kept
+        self.tagged, self.exact_pairs = kept, limit
         levels = [conflict(*pair) for pair in trial]
         return (
             sum(1 for level in levels if level >= EQUALISATION),
@@ -211,12 +220,12 @@ class GroupPairer(ColourFixer):
                 break
             rest = [r for r in residents if r is not candidate]
             after = [*below, candidate]
-            next_cost = (_clashes_least(after, EQUALISATION), _clashes_least(after))
+            next_cost = (clashes_least(after, EQUALISATION), clashes_least(after))
             if (
                 best is not None
                 and not (
-                    _clashes_least(rest, EQUALISATION) + next_cost[0],
-                    _clashes_least(rest) + next_cost[1],
+                    clashes_least(rest, EQUALISATION) + next_cost[0],
+                    clashes_least(rest) + next_cost[1],
                 )
                 < best[0]
             ):
@@ -226,7 +235,7 @@ class GroupPairer(ColourFixer):
             if unpaired:
                 continue
             if len(rest) > _TRIAL_LIMIT:
-                here = (_clashes_least(rest, EQUALISATION), _clashes_least(rest))
+                here = (clashes_least(rest, EQUALISATION), clashes_least(rest))
             else:
                 here = self.fixed_clashes(pairs)
             cost = (here[0] + next_cost[0], here[1] + next_cost[1])
@@ -386,14 +395,3 @@ class GroupPairer(ColourFixer):
         new.sort(key=lambda pair: pair[0].rank)
         self.colour_fix(new, "bottom")
         return kept + new, rematches
-
-
-def _clashes_least(players: Sequence[Ranked], level: int = ALTERNATION) -> int:
-    """The fewest boards with a colour clash any pairing of these players can have: players due
-    the colour more players are due, beyond those due the other one or nothing, meet in pairs.
-    With ``level``, only clashes between two claims of that strength or more are counted (a
-    weaker claim is free to give way)."""
-    white = sum(1 for p in players if p.due is Colour.WHITE and p.strength >= level)
-    black = sum(1 for p in players if p.due is Colour.BLACK and p.strength >= level)
-    free = len(players) - white - black
-    return max(0, abs(white - black) - free) // 2

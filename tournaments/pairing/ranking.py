@@ -7,10 +7,10 @@ added-score acceleration puts the top half by rating one score group up (docs/pa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from .entities import Entrant, PairingOptions
+from .entities import ALTERNATION, Colour, Entrant, PairingOptions
 
 
 class Ranked:
@@ -127,3 +127,14 @@ def ranked(
     for rank, player in enumerate(players):
         player.rank = rank
     return players
+
+
+def clashes_least(players: Sequence[Ranked], level: int = ALTERNATION) -> int:
+    """The fewest boards with a colour clash any pairing of these players can have: players due
+    the colour more players are due, beyond those due the other one or nothing, meet in pairs.
+    With ``level``, only clashes between two claims of that strength or more are counted (a
+    weaker claim is free to give way)."""
+    white = sum(1 for p in players if p.due is Colour.WHITE and p.strength >= level)
+    black = sum(1 for p in players if p.due is Colour.BLACK and p.strength >= level)
+    free = len(players) - white - black
+    return max(0, abs(white - black) - free) // 2

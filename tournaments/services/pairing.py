@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -71,6 +71,11 @@ ROUND_PAIR_ABSENT = (
     "{n} player{s} {have} not checked in for round {number}: {names}. Give them zero-point "
     "byes, or pair them anyway."
 )
+ROUND_PAIR_ABSENT_CHANGED = (
+    "Since this page was opened, {names} joined the players who have not checked in for round "
+    "{number} (a check-in was undone, or a player reinstated or entered): nothing was changed. "
+    "Answer again for the players listed now."
+)
 # What happens to the players who have not checked in (``round_pair(absent=...)``).
 ABSENT_ZERO_BYE, ABSENT_PAIR = "zero_bye", "pair"
 ROUND_PAIR_FORFEITED = (
@@ -126,6 +131,7 @@ def round_pair(
     number: int | None = None,
     post: bool = False,
     absent: str | None = None,
+    absent_shown: Collection[int] | None = None,
     forfeited: str | None = None,
     forfeited_shown: Collection[int] | None = None,
     post_default_order: bool = False,
@@ -148,10 +154,14 @@ def round_pair(
     Likewise an active player who lost the round before by forfeit and has neither checked in
     nor asked for a bye (``selectors.round_forfeited``), checked in or not: ``forfeited`` says
     ``FORFEITED_WITHDRAW`` (withdrawn after that round, as ``player_withdraw``) or
-    ``FORFEITED_PAIR``. ``forfeited_shown``: the pks of the players the TD's page named; the
-    list is read again here, under the section's lock, and a player it did not name is asked
-    about again (nothing changes); one no longer listed (checked in, withdrawn, reinstated to
-    a played result) is left as they are now.
+    ``FORFEITED_PAIR``.
+
+    ``absent_shown`` and ``forfeited_shown``: the pks of the players the TD's page named with
+    each question. Each list is read again here, under the section's lock: a player listed now
+    whom the page did not name is asked about again, and nothing changes (not even the other
+    group's answer); one no longer listed (checked in, withdrawn, a result corrected) is left
+    as they are now. ``None`` (a caller that showed no list: ``manage.py pair``, ``round_repair``,
+    the demo) means the answer is for whoever is listed when it lands.
     A final section refuses; posting (``post``) checks the round before as ``round_publish``.
     """
     try:
@@ -216,10 +226,12 @@ def round_pair(
         ]
         _absent_ask(
             number=number,
-            missing=missing if absent not in (ABSENT_ZERO_BYE, ABSENT_PAIR) else [],
-            gone=gone,
-            forfeited=forfeited,
-            shown=forfeited_shown,
+            missing=_Group(
+                missing, absent in (ABSENT_ZERO_BYE, ABSENT_PAIR), absent_shown
+            ),
+            gone=_Group(
+                gone, forfeited in (FORFEITED_WITHDRAW, FORFEITED_PAIR), forfeited_shown
+            ),
         )
         if forfeited == FORFEITED_WITHDRAW:
             for player in gone:
@@ -348,44 +360,52 @@ def _count_words(players: list[Player]) -> dict[str, Any]:
     }
 
 
-def _absent_ask(
-    *,
-    number: int,
-    missing: list[Player],
-    gone: list[Player],
-    forfeited: str | None,
-    shown: Collection[int] | None,
-) -> None:
+class _Group(NamedTuple):
+    """One question before pairing: the players it is about, read under the section's lock;
+    whether the TD answered it; the pks of the players the page named (``None``: no page)."""
+
+    listed: list[Player]
+    answered: bool
+    shown: Collection[int] | None
+
+    def unseen(self) -> list[Player]:
+        """The players listed now whom the answer did not see: they are asked about."""
+        if not self.answered or self.shown is None:
+            return []
+        shown = set(self.shown)
+        return [p for p in self.listed if p.pk not in shown]
+
+    def ask(self) -> list[Player]:
+        """Everyone listed, when the question is still open: not answered, or answered on a
+        page without some of them (an answer is for the players it named, never for others)."""
+        return self.listed if not self.answered or self.unseen() else []
+
+
+def _absent_ask(*, number: int, missing: _Group, gone: _Group) -> None:
     """Raise ``AbsentPlayers`` for each group still to be answered: ``missing`` (not checked
-    in, no answer yet), ``gone`` (lost round ``number - 1`` by forfeit) unless ``forfeited``
-    answers for every one of them (``shown``, when given, must name each)."""
+    in), ``gone`` (lost round ``number - 1`` by forfeit), saying first who joined a group
+    since the page that answered it was drawn."""
     sentences = []
-    if missing:
-        sentences.append(
-            ROUND_PAIR_ABSENT.format(number=number, **_count_words(missing))
-        )
-    ask_gone = []
-    if gone and forfeited not in (FORFEITED_WITHDRAW, FORFEITED_PAIR):
-        ask_gone = gone
-    elif gone and shown is not None:
-        unseen = [p for p in gone if p.pk not in set(shown)]
-        if unseen:
-            # The TD answered for other players than these: they are not withdrawn (or
-            # paired) on an answer given without them on the page.
-            ask_gone = gone
+    for group, changed, asked in (
+        (missing, ROUND_PAIR_ABSENT_CHANGED, ROUND_PAIR_ABSENT),
+        (gone, ROUND_PAIR_FORFEITED_CHANGED, ROUND_PAIR_FORFEITED),
+    ):
+        if unseen := group.unseen():
             sentences.append(
-                ROUND_PAIR_FORFEITED_CHANGED.format(
-                    names=", ".join(str(p) for p in unseen), last=number - 1
+                changed.format(
+                    names=", ".join(str(p) for p in unseen),
+                    number=number,
+                    last=number - 1,
                 )
             )
-    if ask_gone:
-        sentences.append(
-            ROUND_PAIR_FORFEITED.format(
-                number=number, last=number - 1, **_count_words(ask_gone)
+        if ask := group.ask():
+            sentences.append(
+                asked.format(number=number, last=number - 1, **_count_words(ask))
             )
-        )
     if sentences:
-        raise AbsentPlayers(" ".join(sentences), players=missing, forfeited=ask_gone)
+        raise AbsentPlayers(
+            " ".join(sentences), players=missing.ask(), forfeited=gone.ask()
+        )
 
 
 def round_repair(*, section: Section, number: int, user: Any = None) -> Round:

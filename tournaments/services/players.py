@@ -15,6 +15,8 @@ from tournaments.models import (
     Player,
     PlayerChange,
     RequestedBye,
+    Result,
+    Round,
     Section,
 )
 from tournaments.results import withdrawal_words
@@ -59,6 +61,16 @@ WITHDRAW_ROUND_MISSING = (
 )
 ACTIVE_HAS_NO_ROUND = "An active player has no withdrawal round: leave it empty."
 REACTIVATE_NOT_WITHDRAWN = "{player} has not withdrawn."
+REACTIVATE_STALE = (
+    "{player}'s withdrawal changed after this page was opened (another TD saved it): "
+    "{player} {now}. Nothing was changed; re-activate again from the page as it is now."
+)
+REACTIVATE_ALREADY = "{player} is active already: nothing changed."
+REACTIVATE_DRAFT_LEFT_OUT = (
+    "Round {round}'s draft pairings, made while {player} was withdrawn, leave them out: "
+    "nothing was changed. Remove the draft pairings on the round page, re-activate {player}, "
+    "then pair the round again (or enter them on the pairings page)."
+)
 NO_SHOW_WITHDRAWN = (
     "{player} withdrawn after round {round}: not paired from round {next} on."
 )
@@ -172,7 +184,7 @@ def player_status_set(
         if (player.status, player.withdrawn_after_round) != (status, after_round):
             return player_withdraw(player=player, after_round=after_round)
     elif player.status == Player.Status.WITHDRAWN:
-        return player_reactivate(player=player)
+        player_reactivate(player=player)
     return player
 
 
@@ -369,15 +381,58 @@ def player_no_show_withdraw(*, player: Player, after_round: int) -> bool:
     return True
 
 
-def player_reactivate(*, player: Player) -> Player:
-    """Bring a withdrawn player back: paired again from the next round that is paired."""
-    if player.status != Player.Status.WITHDRAWN:
-        raise ValidationError(REACTIVATE_NOT_WITHDRAWN.format(player=player))
-    section_open_check(section=player.section_id)
-    player.status = Player.Status.ACTIVE
-    player.withdrawn_after_round = None
-    player.save(update_fields=["status", "withdrawn_after_round"])
-    return player
+def player_reactivate(*, player: Player, shown: str | None = None) -> bool:
+    """Bring a withdrawn player back: paired again from the next round that is paired. Returns
+    False when the player is active already and ``shown`` says the page showed them withdrawn
+    (pressed twice, or another TD re-activated them): nothing changes, and that is no error.
+
+    ``shown``: the withdrawal the page showed (as ``player_withdraw``): another round now (the
+    withdrawal changed since) is refused, nothing changed. Without it (no page), an active
+    player is refused as not withdrawn.
+
+    Under the section's lock, which pairing takes: a re-activation and the pairing of the next
+    round run one after the other, so the player is either active when the pairing reads who
+    plays (then paired, or asked about) or finds the round paired. A draft round that leaves
+    them out (paired while they were withdrawn) is then refused, saying how to pair them in it,
+    as checking in a player a draft leaves out is: re-activated, they would expect a game.
+    """
+    with transaction.atomic():
+        section_lock(player.section)
+        player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+        now = player.withdrawn_after_round
+        if player.status != Player.Status.WITHDRAWN or now is None:
+            if shown:
+                return False
+            raise ValidationError(REACTIVATE_NOT_WITHDRAWN.format(player=player))
+        if shown is not None and shown != str(now):
+            raise ValidationError(
+                REACTIVATE_STALE.format(player=player.name, now=withdrawal_words(now))
+            )
+        left_out = (
+            Round.objects.filter(
+                section_id=player.section_id,
+                status=Round.Status.DRAFT,
+                number__gt=now,
+            )
+            .exclude(
+                pk__in=Pairing.objects.filter(
+                    models.Q(white=player) | models.Q(black=player)
+                )
+                .exclude(result=Result.NOT_PAIRED)
+                .values("round")
+            )
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if left_out is not None:
+            raise ValidationError(
+                REACTIVATE_DRAFT_LEFT_OUT.format(round=left_out, player=player.name)
+            )
+        player.status = Player.Status.ACTIVE
+        player.withdrawn_after_round = None
+        player.save(update_fields=["status", "withdrawn_after_round"])
+    return True
 
 
 def player_byes_check(*, player: Player, byes: Mapping[int, str]) -> None:

@@ -43,6 +43,7 @@ from tournaments.trf.records import (
     TrfPlayer,
     TrfRecord,
     TrfTournament,
+    is_number,
 )
 
 # The blank columns between the fields of a 001 line, 0-based, with the fields on either side.
@@ -163,7 +164,7 @@ def parse(text: str) -> TrfTournament:
 
 def _rounds_declared(value: str, line: int) -> int:
     text = value.strip()
-    if not _is_number(text) or int(text) < 1:
+    if not is_number(text) or int(text) < 1:
         raise TrfError(
             line, f"number of rounds {text!r} is not a whole number of at least 1"
         )
@@ -174,11 +175,6 @@ def _rounds_declared(value: str, line: int) -> int:
             "may have here",
         )
     return int(text)
-
-
-def _is_number(text: str) -> bool:
-    # str.isdigit() alone accepts digits int() refuses, such as "²".
-    return text.isascii() and text.isdigit()
 
 
 def _pad(player: TrfPlayer, rounds_total: int) -> TrfPlayer:
@@ -200,7 +196,7 @@ def _number(line: str, start: int, end: int, what: str, number: int) -> int | No
     text = text.strip()
     if not text:
         return None
-    if not _is_number(text):
+    if not is_number(text):
         raise TrfError(
             number, f"{what} {text!r} (columns {start + 1}-{end}) is not a number"
         )
@@ -277,7 +273,7 @@ def _block(text: str, r: int, number: int) -> TrfBlock | None:
             f"{where}: {text.rstrip()!r} is not laid out as opponent (4 columns), colour, result",
         )
     opponent_text = text[:4].strip()
-    if opponent_text and not _is_number(opponent_text):
+    if opponent_text and not is_number(opponent_text):
         raise TrfError(number, f"{where}: opponent {opponent_text!r} is not a number")
     opponent = int(opponent_text) if opponent_text else None
     # TRF-16 (and TRF26): "Letter codes are case-insensitive (i.e. w,d,l,h,f,u,z can be

@@ -108,6 +108,12 @@ ONE_PLAYER_LETTERS: dict[str, str] = {
 }
 
 
+def is_number(text: str) -> bool:
+    """Digits int() reads: str.isdigit() alone accepts digits int() refuses, such as "²", and
+    any number of them, where int() refuses more than 4,300 (no field of a TRF holds 19)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 class TrfError(ValueError):
     """A TRF file that cannot be read: the line number (1-based) and what is wrong."""
 

@@ -13,7 +13,7 @@ club); the players' own lines are unchanged.
 
 from __future__ import annotations
 
-from tournaments.trf.records import TrfError, TrfRecord
+from tournaments.trf.records import TrfError, TrfRecord, is_number
 
 TEAM_CODE = "013"
 NAME_WIDTH = 32  # columns 5-36
@@ -29,7 +29,7 @@ def team_read(record: TrfRecord) -> tuple[str, tuple[int, ...]]:
         )
     numbers = []
     for word in value[NAME_WIDTH:].split():
-        if not word.isdigit() or not 1 <= int(word) <= 9999:
+        if not is_number(word) or not 1 <= int(word) <= 9999:
             raise TrfError(
                 record.line,
                 f"team record (013) {name!r}: {word!r} is not a start number "

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations
 
-from tournaments.trf.records import TrfError, TrfRecord
+from tournaments.trf.records import TrfError, TrfRecord, is_number
 from tournaments.uschess import TimeControl, time_control_parse
 
 NEW_CODES = ("142", "152", "162", "202", "222")
@@ -133,9 +133,9 @@ def time_control_read(value: str) -> str | None:
     for part in value.strip().split(":"):
         moves_text, slash, rest = part.rpartition("/")
         seconds_text, plus, inc_text = rest.partition("+")
-        if not (seconds_text.isdigit() and (not plus or inc_text.isdigit())):
+        if not (is_number(seconds_text) and (not plus or is_number(inc_text))):
             return None
-        if slash and not moves_text.isdigit():
+        if slash and not is_number(moves_text):
             return None
         seconds = int(seconds_text)
         if seconds % 60 or not seconds:
@@ -166,7 +166,7 @@ HELD = "held"
 
 
 def _ids(words: list[str]) -> tuple[int, ...] | None:
-    if not all(w.isdigit() and 1 <= int(w) <= 9999 for w in words):
+    if not all(is_number(w) and 1 <= int(w) <= 9999 for w in words):
         return None
     return tuple(int(w) for w in words)
 
@@ -191,7 +191,7 @@ def byes_parse(record: TrfRecord) -> list[tuple[str, int, int]]:
     if (
         letter not in ("F", "H", "Z")
         or value[1:2].strip()
-        or not round_text.isdigit()
+        or not is_number(round_text)
         or not int(round_text)
         or not ids
     ):

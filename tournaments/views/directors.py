@@ -111,9 +111,11 @@ def director_account_create(request: HttpRequest, slug: str) -> HttpResponse:
 def director_invitation(request: HttpRequest, slug: str) -> HttpResponse:
     """A new invitation link for a director who has not set a password yet (a lost link)."""
     tournament = tournament_for_director(request, slug)
-    user = tournament.directors.filter(
-        username=request.POST.get("username", "")
-    ).first()
+    # Matched among the directors, not in a query: PostgreSQL refuses a name holding a NUL.
+    username = request.POST.get("username", "")
+    user = next(
+        (u for u in tournament.directors.all() if u.get_username() == username), None
+    )
     if user is None or user.has_usable_password():
         messages.error(request, "That director has set a password already.")
         return redirect("tournaments:directors", slug=slug)

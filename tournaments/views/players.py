@@ -258,13 +258,20 @@ def player_reactivate(
     if (refused := _renumbered(request, player)) is not None:
         return refused
     try:
-        services.player_reactivate(player=player)
+        reactivated = services.player_reactivate(
+            player=player, shown=request.POST.get("shown")
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(
-            request, f"{player.name} is active again: paired from the next round."
-        )
+        if reactivated:
+            messages.success(
+                request, f"{player.name} is active again: paired from the next round."
+            )
+        else:
+            messages.info(
+                request, services.REACTIVATE_ALREADY.format(player=player.name)
+            )
     return redirect(
         "tournaments:player_edit", slug=slug, section=player.section.pk, number=number
     )

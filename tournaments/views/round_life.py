@@ -51,6 +51,7 @@ def round_pair_ask(
             default_order=_order_names(default),
             post_default_order=request.POST.get("post_default_order") == "1",
             absent_choice=request.POST.get("absent", ""),
+            absent_shown=request.POST.getlist("absent_shown"),
             ABSENT_ZERO_BYE=services.ABSENT_ZERO_BYE,
             ABSENT_PAIR=services.ABSENT_PAIR,
             FORFEITED_WITHDRAW=services.FORFEITED_WITHDRAW,

@@ -44,6 +44,7 @@ from tournaments.models import (
 )
 from tournaments.results import withdrawal_words
 from tournaments.selectors import RoundState
+from tournaments.validators import whole_number
 from tournaments.views.round_life import (
     result_confirm,
     round_life_context,
@@ -500,7 +501,8 @@ def round_pair(
 
     Round 1 without a posted tiebreak order, players who have not checked in, or who lost the
     round before by forfeit, get a page asking the TD what to do (``round_life.round_pair_ask``);
-    the answer is posted here again, with the forfeited players the page named.
+    the answer is posted here again, with the players the page named for each question (an
+    answer without them is for nobody: the TD is asked again).
     """
     page = _round_page(request, slug, section, number)
     try:
@@ -508,6 +510,9 @@ def round_pair(
             section=page.section,
             number=number,
             absent=request.POST.get("absent") or None,
+            absent_shown=_pks(request.POST.getlist("absent_shown"))
+            if request.POST.get("absent")
+            else None,
             forfeited=request.POST.get("forfeited") or None,
             forfeited_shown=_pks(request.POST.getlist("forfeited_shown"))
             if request.POST.get("forfeited")
@@ -589,7 +594,7 @@ def round_no_show_withdraw(
 
 def _pks(values: list[str]) -> set[int]:
     """The row ids a form carried; anything else is dropped (then asked about again)."""
-    return {int(v) for v in values if v.isascii() and v.isdigit()}
+    return {n for n in map(whole_number, values) if n is not None}
 
 
 @require_http_methods(["GET", "POST"])

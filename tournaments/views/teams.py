@@ -21,6 +21,7 @@ from tournaments.forms.teams import (
     TeamSectionForm,
 )
 from tournaments.models import Round, Tournament
+from tournaments.validators import whole_number
 from tournaments.views.setup import section_for_director, stale_form_errors
 
 TEMPLATE = "tournaments/team_scoring.html"
@@ -203,9 +204,7 @@ def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpRespon
     # paired) rather than pairing the round after it.
     shown = request.POST.get("number", "")
     try:
-        round_ = services.team_round_pair(
-            section=found, number=int(shown) if shown.isdigit() else None
-        )
+        round_ = services.team_round_pair(section=found, number=whole_number(shown))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("tournaments:section_team_setup", slug, found.pk)
@@ -253,11 +252,9 @@ def team_lineups(
             failed["error"] = " ".join(
                 str(e) for errors in form.errors.values() for e in errors
             )
-        team = str(form.data.get("team", ""))
-        failed["team"] = int(team) if team.isdigit() else None
-        failed["players"] = [
-            int(n) for n in request.POST.getlist("players") if n.strip().isdigit()
-        ]
+        failed["team"] = whole_number(str(form.data.get("team", "")))
+        numbers = map(whole_number, request.POST.getlist("players"))
+        failed["players"] = [n for n in numbers if n is not None]
         failed.setdefault("version", form.data.get("based_on", ""))
     matches = selectors.round_lineups(round_)
     context = {

@@ -1,0 +1,418 @@
+"""Every write of the TD's side, posted hostile values by the tournament's own TD.
+
+For each URL that ``CASES`` (tests/site/test_permissions.py) lets a TD post to, the fields it
+reads are the fields of the TD's pages' forms whose action it is, plus ``VIEW_FIELDS`` (fields a
+view reads that no form of the test's world shows). Each kind of hostile value (``KINDS``) fills
+every field at once. The answer must be a page with a message or a redirect with one, never a
+server error; what the database holds must not change (``ACCEPTED`` names the few posts that
+may write, and when: an action whose fields are optional answers, a new account's user name).
+Nothing of another tournament, directed by another TD, may change or show on the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import resolve, reverse
+
+from tests.site.conftest import World
+from tests.site.test_permissions import CASES, DIRECTOR, LOGGED_IN, _fingerprint
+from tests.tournaments.builders import section_build
+from tournaments.models import (
+    HallScreen,
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+# Names only the other tournament uses: none may show on this tournament's pages.
+OTHER_NAMES = [
+    "Quentin Elsewhere",
+    "Ursula Elsewhere",
+    "Vera Elsewhere",
+    "Wim Elsewhere",
+]
+
+
+@dataclass
+class Other:
+    """Objects the TD's posts must not reach: another tournament (directed by ``other_td``) and
+    another section of the TD's own tournament."""
+
+    tournament: Tournament
+    section: Section
+    pairing: Pairing
+    player: Player
+    screen: HallScreen
+    reserve: Section
+    reserve_player: Player
+
+
+@pytest.fixture
+def other(world: World, other_td: User) -> Other:
+    tournament = Tournament.objects.get(directors=other_td)
+    section = section_build(
+        tournament=tournament,
+        name="Elsewhere Open",
+        ratings=[2100, 2000, 1900, 1800],
+        names=OTHER_NAMES,
+        rounds=["1-2 1-0, 3-4 =", "4-1 ?, 2-3 ?"],
+        rounds_total=3,
+    )
+    reserve = section_build(
+        tournament=world.tournament,
+        name="Reserve",
+        ratings=[1500, 1400, 1300, 1200, 1100, 1000],
+        rounds=["1-2 1-0, 3-4 =, 5-6 0-1", "6-1 ?, 2-3 ?, 4-5 ?"],
+        rounds_total=3,
+    )
+    # Round 1 played, round 2's pairings posted, in every section: results may be entered.
+    Round.objects.filter(number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(number=2).update(status=Round.Status.PAIRED)
+    return Other(
+        tournament,
+        section,
+        section.rounds.get(number=2).pairings.order_by("board").first(),  # type: ignore[arg-type]
+        section.players.get(start_number=1),
+        HallScreen.objects.create(tournament=tournament, name="Elsewhere TV"),
+        reserve,
+        reserve.players.get(start_number=6),
+    )
+
+
+# ---- the fields each write reads
+
+# Fields a view reads from the post that no form of the world's pages holds (read from the
+# views: request.POST.get(...)).
+VIEW_FIELDS: dict[str, list[str]] = {
+    "tournaments:result_record": ["result", "based_on", "confirm_later"],
+    "tournaments:round_pair": [
+        "absent",
+        "forfeited",
+        "forfeited_shown",
+        "post_default_order",
+    ],
+    "tournaments:round_repair": [
+        "absent",
+        "forfeited",
+        "forfeited_shown",
+        "post_default_order",
+    ],
+    "tournaments:round_publish": ["override", "post_default_order"],
+    "tournaments:round_unpair": ["confirm"],
+    "tournaments:checkin_close": ["action"],
+    "tournaments:checkin_toggle": ["player", "present", "q"],
+    "tournaments:director_remove": ["username"],
+    "tournaments:director_invitation": ["username"],
+    "tournaments:tournament_publish": ["published"],
+    "tournaments:player_withdraw": ["after_round", "player", "shown"],
+    "tournaments:player_delete": ["player"],
+    "tournaments:player_reactivate": ["player"],
+    "tournaments:playoff_delete": ["players"],
+    "tournaments:team_round_pair": ["number"],
+    "tournaments:rating_lists": ["kind", "file"],
+    "tournaments:players_import": ["file", "text", "action"],
+    "tournaments:prize_fund_upload": ["file", "text"],
+}
+FILE_FIELDS = {"file"}
+# Buttons that ask for the page again rather than a write (more empty rows of prizes): posted,
+# the other fields are not read, so the button is left out.
+NOT_WRITES = {"add_rows"}
+
+
+class _Forms(HTMLParser):
+    """The names of the fields of a page's POST forms, by the form's action."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.page = page
+        self.forms: dict[str, set[str]] = defaultdict(set)
+        self.action: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form" and a.get("method", "get").lower() == "post":
+            self.action = (a.get("action") or self.page).split("?")[0]
+        name = a.get("name")
+        if self.action and name and tag in ("input", "select", "textarea", "button"):
+            self.forms[self.action].add(name)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.action = None
+
+
+# URL name -> the field names its forms post, found once per run (the world is the same each
+# time but for its primary keys: a field named after one is kept as a pattern).
+_FORM_FIELDS: dict[str, set[str]] = {}
+
+
+def _form_fields(world: World, client: Client) -> dict[str, set[str]]:
+    if not _FORM_FIELDS:
+        found: dict[str, set[str]] = defaultdict(set)
+        for name, case in CASES.items():
+            if case.get not in (DIRECTOR, LOGGED_IN):
+                continue
+            url = reverse(name, kwargs=case.kwargs(world))
+            response = client.get(url)
+            if response.status_code != 200 or "html" not in response.get(
+                "Content-Type", ""
+            ):
+                continue
+            parser = _Forms(url)
+            parser.feed(response.content.decode())
+            for action, fields in parser.forms.items():
+                match = resolve(action)
+                if match.namespace:
+                    found[f"{match.namespace}:{match.url_name}"] |= {
+                        re.sub(rf"^s{world.screen.pk}-", "s{screen}-", f)
+                        for f in fields
+                    }
+        _FORM_FIELDS.update(found)
+    return _FORM_FIELDS
+
+
+def _fields(name: str, world: World, client: Client) -> list[str]:
+    fields = _form_fields(world, client).get(name, set()) | set(
+        VIEW_FIELDS.get(name, ())
+    )
+    fields -= {"csrfmiddlewaretoken", *NOT_WRITES}
+    return sorted(f.replace("{screen}", str(world.screen.pk)) for f in fields)
+
+
+# ---- the hostile values
+
+
+def _values(value: str) -> Callable[[Other], list[str]]:
+    return lambda other: [value]
+
+
+KINDS: dict[str, Callable[[Other], list[str]]] = {
+    "empty": _values(""),
+    "a word": _values("no-such-choice"),  # not a number, not a choice
+    "negative": _values("-1"),
+    "huge": _values(str(10**30)),
+    "not a number (NaN)": _values("NaN"),  # Decimal("NaN") refuses to be compared
+    "long": _values("9" * 100_000),
+    "NUL": _values("1\x00"),
+    "control characters": _values("a\r\nb\x1b[2J\x07\x7f"),
+    # str.isdigit() is true of it; int() refuses it.
+    "digit-like": _values("\u00b2"),
+    # Fields that hold lists: team rosters ("Name: 1, 2"), playoff finishing orders ("12, 7").
+    "list": _values("A: 1, \u00b2, " + "9" * 5000),
+    "duplicated keys": lambda other: ["1", "twelve", ""],
+    "other tournament's player": lambda other: [str(other.player.pk)],
+    "other tournament's pairing": lambda other: [str(other.pairing.pk)],
+    "other tournament's section": lambda other: [str(other.section.pk)],
+    "other section's player": lambda other: [str(other.reserve_player.pk)],
+    "other section's start number": lambda other: [
+        str(other.reserve_player.start_number)
+    ],
+    "other director's name": lambda other: ["other_td"],
+}
+
+
+def _post_data(fields: list[str], values: list[str]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for field in fields:
+        if field in FILE_FIELDS:
+            data[field] = SimpleUploadedFile(
+                "hostile.txt", "\n".join(values).encode() + b"\xff\xfe\x00"
+            )
+        else:
+            data[field] = values if len(values) > 1 else values[0]
+    return data
+
+
+# ---- the answer
+
+
+def _messages(response: Any) -> list[str]:
+    """The messages this answer added or showed."""
+    return [str(m) for m in response.wsgi_request._messages]
+
+
+def _readable(response: Any) -> bool:
+    """A page, a fragment or a plain-text reason a person can read, or a redirect with a message."""
+    if response.status_code in (301, 302, 303):
+        return bool(_messages(response))
+    text = response.content.decode(errors="replace")
+    if "Traceback" in text or not text.strip():
+        return False
+    if response.status_code == 404 or "html" not in response["Content-Type"]:
+        return True  # the not-found page; a plain-text reason for the page's script
+    # Every TD page holds a hidden alert for the page's script: not a message.
+    text = re.sub(r'<div id="htmx-error".*?</div>', "", text, flags=re.DOTALL)
+    return bool(_messages(response)) or any(m in text for m in ERROR_MARKS)
+
+
+# How a page shows a refusal: a form's error, an alert (Django's 400 page, templates/400.html).
+ERROR_MARKS = ("invalid-feedback", "errorlist", "is-invalid", "alert")
+
+
+def _posts() -> list[str]:
+    return sorted(
+        name
+        for name, case in CASES.items()
+        if case.post in (DIRECTOR, LOGGED_IN) and name.startswith("tournaments:")
+    )
+
+
+@pytest.mark.parametrize("name", _posts())
+def test_hostile_values_are_refused_and_change_nothing(
+    name: str, world: World, other: Other, td_client: Client
+) -> None:
+    url = reverse(name, kwargs=CASES[name].kwargs(world))
+    fields = _fields(name, world, td_client)
+    problems = []
+    before = _fingerprint()
+    for kind, values in KINDS.items():
+        td_client.cookies.pop("messages", None)  # the last post's, not shown
+        try:
+            response = td_client.post(url, _post_data(fields, values(other)))
+        except Exception as error:  # the test client raises what the view let escape
+            problems.append(f"{name} {kind!r}: {type(error).__name__}: {error!r:.300}")
+            break  # on PostgreSQL the test's transaction is broken now
+        where = f"{name} {kind!r} {response.status_code}"
+        if response.status_code >= 500:
+            problems.append(f"{where}: server error")
+            continue
+        if not _readable(response):
+            problems.append(f"{where}: no message")
+        text = response.content.decode(errors="replace")
+        leaked = [n for n in OTHER_NAMES if n in text]
+        if leaked:
+            problems.append(f"{where}: shows {leaked}")
+        after = _fingerprint()
+        if after != before and not _accepted(name, values(other)):
+            problems.append(f"{where}: wrote {_messages(response)}")
+        before = after
+    assert not problems, "\n".join(problems)
+
+
+def _user_name(values: list[str]) -> bool:
+    try:
+        UnicodeUsernameValidator()(values[-1])
+    except ValidationError:
+        return False
+    return 0 < len(values[-1]) <= 150
+
+
+def _always(values: list[str]) -> bool:
+    return True
+
+
+# The posts a hostile value may still write, and when (a field reads the last of a key's values).
+ACCEPTED: dict[str, Callable[[list[str]], bool]] = {
+    # Actions whose fields are optional answers (confirm; the check box of "final", of "a
+    # playoff was announced"): a hostile answer is no answer, or a ticked box.
+    "tournaments:round_repair": _always,
+    "tournaments:round_unpair": _always,
+    "tournaments:section_final": _always,
+    "tournaments:playoff_announced": _always,
+    # Most hostile values are fine user names: a new account, or a user who exists.
+    "tournaments:director_account_create": _user_name,
+    "tournaments:directors": lambda values: values == ["other_td"],
+    # No start times: the schedule cleared.
+    "tournaments:section_schedule": lambda values: values == [""],
+    # "0": a draft again.
+    "tournaments:tournament_publish": lambda values: values[-1] in ("0", "1"),
+}
+
+
+def _accepted(name: str, values: list[str]) -> bool:
+    return ACCEPTED.get(name, lambda values: False)(values)
+
+
+# ---- the URL side: a valid-looking address naming what is not this tournament's, this
+# section's or this round's: not found, or refused with a message (check-in says which rounds
+# the section has); never the other object's page, and nothing written.
+
+
+def _url_changes(world: World, other: Other) -> dict[str, dict[str, int]]:
+    """Per URL argument, the values that name another object than the page's own."""
+    round_1 = world.section.rounds.get(number=1)
+    return {
+        "section": {"other tournament's section": other.section.pk},
+        "number": {"out of range": 99, "huge": 10**20},
+        "pairing": {
+            "round 1's board under round 2": round_1.pairings.first().pk,  # type: ignore[union-attr]
+            "other tournament's board": other.pairing.pk,
+        },
+        "player": {
+            "other section's player": other.reserve_player.pk,
+            "other tournament's player": other.player.pk,
+        },
+        "screen": {"other tournament's screen": other.screen.pk},
+        "playoff": {"out of range": 99},
+        "group": {"out of range": 99},
+        "table": {"out of range": 99},
+    }
+
+
+def _td_urls() -> list[str]:
+    return sorted(
+        name
+        for name, case in CASES.items()
+        if DIRECTOR in (case.get, case.post) and name.startswith("tournaments:")
+    )
+
+
+@pytest.mark.parametrize("name", _td_urls())
+def test_an_address_naming_another_object_is_not_found(
+    name: str, world: World, other: Other, td_client: Client
+) -> None:
+    case = CASES[name]
+    kwargs = case.kwargs(world)
+    changes = _url_changes(world, other)
+    problems = []
+    before = _fingerprint()
+    for argument in kwargs:
+        for what, value in changes.get(argument, {}).items():
+            url = reverse(name, kwargs={**kwargs, argument: value})
+            for method in ("get", "post"):
+                if (case.get if method == "get" else case.post) != DIRECTOR:
+                    continue
+                response = getattr(td_client, method)(url, PLAUSIBLE)
+                where = (
+                    f"{method.upper()} {name} {argument}: {what} {response.status_code}"
+                )
+                text = response.content.decode(errors="replace")
+                if response.status_code != 404 and not _readable(response):
+                    problems.append(f"{where}: neither not found nor a message")
+                if any(n in text for n in OTHER_NAMES):
+                    problems.append(f"{where}: shows the other tournament")
+                after = _fingerprint()
+                if after != before:
+                    problems.append(f"{where}: wrote {_messages(response)}")
+                before = after
+    assert not problems, "\n".join(problems)
+
+
+# A post that would write at the right address: a player checked in, check-in closed, round
+# 1's first board (1-0) corrected to a draw, a removal confirmed.
+PLAUSIBLE = {
+    "player": "1",
+    "present": "1",
+    "action": "zero_bye",
+    "result": Result.DRAW.value,
+    "based_on": Result.WHITE_WIN.value,
+    "confirm_later": "1",
+    "confirm": "1",
+}
