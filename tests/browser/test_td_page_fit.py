@@ -343,6 +343,46 @@ def test_every_target_on_the_td_pages_takes_a_thumb(
     assert small_targets(phone, live_server, pages) == {}
 
 
+# Each list's chosen option and each empty field's prompt (placeholder) measured in the field's
+# own font against the room inside it: a cut one ("Pairings by na", "drop_highest (defa") is
+# listed. Every disclosure is opened first. What a TD types may scroll inside its field.
+FIELDS_CUT = """() => {
+  document.querySelectorAll('main details').forEach(d => { d.open = true; });
+  const probe = document.createElement('span');
+  probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre';
+  document.body.append(probe);
+  const cut = [];
+  for (const e of document.querySelectorAll('main select, main input[placeholder]')) {
+    if (!e.checkVisibility() || e.clientWidth === 0) continue;
+    const text = e.tagName === 'SELECT' ? (e.selectedOptions[0] || {text: ''}).text
+      : (e.value ? '' : e.placeholder);
+    const style = getComputedStyle(e);
+    probe.style.font = style.font;
+    probe.textContent = text;
+    const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (probe.getBoundingClientRect().width > room + 1) cut.push(`${e.name}: ${text}`);
+  }
+  probe.remove();
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("event", ["live", "finished", "team"])
+def test_no_list_or_prompt_on_the_td_pages_is_cut(
+    live_server: Any, page: Page, db: Any, event: str
+) -> None:
+    director = User.objects.create_user("td", password="x")
+    pages = event_pages(event, director)
+    log_in(page, live_server, director)
+    found = {}
+    for name, args in pages:
+        page.goto(live_server.url + reverse(f"tournaments:{name}", args=args))
+        cut = page.evaluate(FIELDS_CUT)
+        if cut:
+            found[name] = cut
+    assert found == {}
+
+
 def test_tournament_page_shows_every_column_of_the_sections_table(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
@@ -426,3 +466,64 @@ def test_check_in_of_a_posted_round_raises_no_alarm(
     missing = page.locator("#checkin-count .fs-4")
     expect(missing).to_contain_text("still missing")
     assert missing.evaluate(colour) != page.locator("main").evaluate(colour)
+
+
+def test_pairing_form_lines_up_each_boards_numbers(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "round_pairings", number=3)
+    rows = page.get_by_test_id("board-entry").locator("tbody tr")
+    expect(rows.first.locator(".who").first).to_have_text("Grace Liu (2017)")
+    # White's and black's inputs at one height, whichever name under them wraps (they stood
+    # at different heights on a phone), the board number level with them.
+    tops = page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid=board-entry] tbody tr')]
+             .map(tr => [...tr.querySelectorAll('th, input')]
+               .map(e => {
+                 // The board number's text, not its cell (as tall as the row).
+                 const range = document.createRange();
+                 range.selectNodeContents(e);
+                 const r = (e.tagName === 'TH' ? range : e).getBoundingClientRect();
+                 return r.top + r.height / 2;
+               }))"""
+    )
+    assert len(tops) >= 5
+    for middles in tops:
+        assert max(middles) - min(middles) <= 2, middles
+    shot(page, "td-fit-pairing-entry")
+
+
+def test_posted_round_shows_its_boards_and_count_on_the_first_screen(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "round_detail", number=3)
+    # The pairing notes (seven) are one tap away once the round is posted: open, they pushed
+    # "2/5 results in" and the first board below the first screen of a phone.
+    notes = page.locator("details.pairing-notes")
+    expect(notes).not_to_have_attribute("open", "")
+    expect(page.get_by_text("2/5 results in")).to_be_in_viewport()
+    expect(page.get_by_test_id("boards").locator("tbody tr").first).to_be_in_viewport()
+    notes.locator("summary").click()
+    expect(notes).to_contain_text("floats down")
+
+
+def test_tiebreak_options_explain_themselves_on_a_phone(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "section_tiebreaks")
+    options = page.locator("details.tiebreak-options").first
+    options.locator("summary").click()
+    select = options.locator("select").first
+    expect(select).to_be_visible()
+    # Each option's help is written under it (a title shows only on hover, which a phone has
+    # not), and each option has a line of its own, its value whole.
+    help_id = select.evaluate(
+        "s => s.parentElement.querySelector('.form-text').textContent"
+    )
+    expect(options.get_by_text(help_id.strip())).to_be_visible()
+    size = page.viewport_size
+    assert size is not None
+    if size["width"] < 576:
+        boxes = [options.locator("select").nth(n).bounding_box() for n in range(2)]
+        assert boxes[0] is not None and boxes[1] is not None
+        assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"]

@@ -29,7 +29,15 @@ from django.urls import resolve, reverse
 from tests.site.conftest import World
 from tests.site.test_permissions import CASES, DIRECTOR, LOGGED_IN, _fingerprint
 from tests.tournaments.builders import section_build
-from tournaments.models import HallScreen, Pairing, Player, Section, Tournament
+from tournaments.models import (
+    HallScreen,
+    Pairing,
+    Player,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +82,9 @@ def other(world: World, other_td: User) -> Other:
         rounds=["1-2 1-0, 3-4 =, 5-6 0-1", "6-1 ?, 2-3 ?, 4-5 ?"],
         rounds_total=3,
     )
+    # Round 1 played, round 2's pairings posted, in every section: results may be entered.
+    Round.objects.filter(number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(number=2).update(status=Round.Status.PAIRED)
     return Other(
         tournament,
         section,
@@ -194,28 +205,21 @@ def _values(value: str) -> Callable[[Other], list[str]]:
 
 KINDS: dict[str, Callable[[Other], list[str]]] = {
     "empty": _values(""),
-    "not a number": _values("twelve"),
+    "a word": _values("no-such-choice"),  # not a number, not a choice
     "negative": _values("-1"),
-    "zero": _values("0"),
     "huge": _values(str(10**30)),
-    "fraction": _values("1.5"),
-    "not a number (NaN)": _values("NaN"),
+    "not a number (NaN)": _values("NaN"),  # Decimal("NaN") refuses to be compared
     "long": _values("9" * 100_000),
     "NUL": _values("1\x00"),
-    "control characters": _values("a\x1b[2J\x07\x7fb"),
-    "line breaks": _values("a\r\nb"),
-    "unknown choice": _values("no-such-choice"),
-    # str.isdigit() is true of these, int() refuses the first and reads the second as 3.
+    "control characters": _values("a\r\nb\x1b[2J\x07\x7f"),
+    # str.isdigit() is true of it; int() refuses it.
     "digit-like": _values("\u00b2"),
-    "other script's digit": _values("\u0663"),
     # Fields that hold lists: team rosters ("Name: 1, 2"), playoff finishing orders ("12, 7").
-    "list with a digit-like": _values("A: 1, \u00b2"),
-    "list with a long number": _values("A: 1, " + "9" * 100_000),
+    "list": _values("A: 1, \u00b2, " + "9" * 5000),
     "duplicated keys": lambda other: ["1", "twelve", ""],
     "other tournament's player": lambda other: [str(other.player.pk)],
     "other tournament's pairing": lambda other: [str(other.pairing.pk)],
     "other tournament's section": lambda other: [str(other.section.pk)],
-    "other tournament's screen": lambda other: [str(other.screen.pk)],
     "other section's player": lambda other: [str(other.reserve_player.pk)],
     "other section's start number": lambda other: [
         str(other.reserve_player.start_number)
@@ -277,8 +281,8 @@ def test_hostile_values_are_refused_and_change_nothing(
     url = reverse(name, kwargs=CASES[name].kwargs(world))
     fields = _fields(name, world, td_client)
     problems = []
+    before = _fingerprint()
     for kind, values in KINDS.items():
-        before = _fingerprint()
         td_client.cookies.pop("messages", None)  # the last post's, not shown
         try:
             response = td_client.post(url, _post_data(fields, values(other)))
@@ -295,8 +299,10 @@ def test_hostile_values_are_refused_and_change_nothing(
         leaked = [n for n in OTHER_NAMES if n in text]
         if leaked:
             problems.append(f"{where}: shows {leaked}")
-        if _fingerprint() != before and not _accepted(name, values(other)):
+        after = _fingerprint()
+        if after != before and not _accepted(name, values(other)):
             problems.append(f"{where}: wrote {_messages(response)}")
+        before = after
     assert not problems, "\n".join(problems)
 
 
@@ -332,3 +338,81 @@ ACCEPTED: dict[str, Callable[[list[str]], bool]] = {
 
 def _accepted(name: str, values: list[str]) -> bool:
     return ACCEPTED.get(name, lambda values: False)(values)
+
+
+# ---- the URL side: a valid-looking address naming what is not this tournament's, this
+# section's or this round's: not found, or refused with a message (check-in says which rounds
+# the section has); never the other object's page, and nothing written.
+
+
+def _url_changes(world: World, other: Other) -> dict[str, dict[str, int]]:
+    """Per URL argument, the values that name another object than the page's own."""
+    round_1 = world.section.rounds.get(number=1)
+    return {
+        "section": {"other tournament's section": other.section.pk},
+        "number": {"out of range": 99, "huge": 10**20},
+        "pairing": {
+            "round 1's board under round 2": round_1.pairings.first().pk,  # type: ignore[union-attr]
+            "other tournament's board": other.pairing.pk,
+        },
+        "player": {
+            "other section's player": other.reserve_player.pk,
+            "other tournament's player": other.player.pk,
+        },
+        "screen": {"other tournament's screen": other.screen.pk},
+        "playoff": {"out of range": 99},
+        "group": {"out of range": 99},
+        "table": {"out of range": 99},
+    }
+
+
+def _td_urls() -> list[str]:
+    return sorted(
+        name
+        for name, case in CASES.items()
+        if DIRECTOR in (case.get, case.post) and name.startswith("tournaments:")
+    )
+
+
+@pytest.mark.parametrize("name", _td_urls())
+def test_an_address_naming_another_object_is_not_found(
+    name: str, world: World, other: Other, td_client: Client
+) -> None:
+    case = CASES[name]
+    kwargs = case.kwargs(world)
+    changes = _url_changes(world, other)
+    problems = []
+    before = _fingerprint()
+    for argument in kwargs:
+        for what, value in changes.get(argument, {}).items():
+            url = reverse(name, kwargs={**kwargs, argument: value})
+            for method in ("get", "post"):
+                if (case.get if method == "get" else case.post) != DIRECTOR:
+                    continue
+                response = getattr(td_client, method)(url, PLAUSIBLE)
+                where = (
+                    f"{method.upper()} {name} {argument}: {what} {response.status_code}"
+                )
+                text = response.content.decode(errors="replace")
+                if response.status_code != 404 and not _readable(response):
+                    problems.append(f"{where}: neither not found nor a message")
+                if any(n in text for n in OTHER_NAMES):
+                    problems.append(f"{where}: shows the other tournament")
+                after = _fingerprint()
+                if after != before:
+                    problems.append(f"{where}: wrote {_messages(response)}")
+                before = after
+    assert not problems, "\n".join(problems)
+
+
+# A post that would write at the right address: a player checked in, check-in closed, round
+# 1's first board (1-0) corrected to a draw, a removal confirmed.
+PLAUSIBLE = {
+    "player": "1",
+    "present": "1",
+    "action": "zero_bye",
+    "result": Result.DRAW.value,
+    "based_on": Result.WHITE_WIN.value,
+    "confirm_later": "1",
+    "confirm": "1",
+}
