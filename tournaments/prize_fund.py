@@ -82,6 +82,9 @@ def fund_loads(text: str) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError as error:
         raise FundError([FUND_NOT_JSON.format(error=error)]) from None
+    except RecursionError:
+        # Thousands of nested brackets: the parser runs out of stack, not into a ValueError.
+        raise FundError([FUND_NOT_JSON.format(error="nested too deeply")]) from None
     return fund_clean(data)
 
 

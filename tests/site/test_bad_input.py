@@ -3,10 +3,14 @@
 For each URL that ``CASES`` (tests/site/test_permissions.py) lets a TD post to, the fields it
 reads are the fields of the TD's pages' forms whose action it is, plus ``VIEW_FIELDS`` (fields a
 view reads that no form of the test's world shows). Each kind of hostile value (``KINDS``) fills
-every field at once. The answer must be a page with a message or a redirect with one, never a
+every field at once, posted plainly, with each ``action`` button, and by htmx where the view
+answers htmx apart. The answer must be a page with a message or a redirect with one, never a
 server error; what the database holds must not change (``ACCEPTED`` names the few posts that
 may write, and when: an action whose fields are optional answers, a new account's user name).
 Nothing of another tournament, directed by another TD, may change or show on the page.
+
+Then the addresses (another tournament's section under this one's slug, a round out of range,
+round 1's board under round 2) and the uploads (files no program writes).
 """
 
 from __future__ import annotations
@@ -137,12 +141,14 @@ NOT_WRITES = {"add_rows"}
 
 
 class _Forms(HTMLParser):
-    """The names of the fields of a page's POST forms, by the form's action."""
+    """The names of the fields of a page's POST forms, and its buttons' names and values, by
+    the form's action."""
 
     def __init__(self, page: str) -> None:
         super().__init__()
         self.page = page
         self.forms: dict[str, set[str]] = defaultdict(set)
+        self.buttons: dict[str, set[tuple[str, str]]] = defaultdict(set)
         self.action: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -152,6 +158,8 @@ class _Forms(HTMLParser):
         name = a.get("name")
         if self.action and name and tag in ("input", "select", "textarea", "button"):
             self.forms[self.action].add(name)
+            if a.get("value") and (tag == "button" or a.get("type") == "submit"):
+                self.buttons[self.action].add((name, a["value"]))
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
@@ -161,6 +169,7 @@ class _Forms(HTMLParser):
 # URL name -> the field names its forms post, found once per run (the world is the same each
 # time but for its primary keys: a field named after one is kept as a pattern).
 _FORM_FIELDS: dict[str, set[str]] = {}
+_FORM_BUTTONS: dict[str, set[tuple[str, str]]] = defaultdict(set)
 
 
 def _form_fields(world: World, client: Client) -> dict[str, set[str]]:
@@ -184,6 +193,9 @@ def _form_fields(world: World, client: Client) -> dict[str, set[str]]:
                         re.sub(rf"^s{world.screen.pk}-", "s{screen}-", f)
                         for f in fields
                     }
+                    _FORM_BUTTONS[f"{match.namespace}:{match.url_name}"] |= (
+                        parser.buttons[action]
+                    )
         _FORM_FIELDS.update(found)
     return _FORM_FIELDS
 
@@ -194,6 +206,41 @@ def _fields(name: str, world: World, client: Client) -> list[str]:
     )
     fields -= {"csrfmiddlewaretoken", *NOT_WRITES}
     return sorted(f.replace("{screen}", str(world.screen.pk)) for f in fields)
+
+
+# Actions views read from the ``action`` field that no page of the world shows a button for
+# (a preview's save, clearing a team scoring that is not posted yet).
+ACTIONS = {
+    "tournaments:players_import": ["save"],
+    "tournaments:section_team_scoring": ["clear"],
+    "tournaments:tournament_team_group": ["clear"],
+}
+
+# The views that answer htmx with a fragment (a row, a form) rather than a page.
+HTMX = {
+    "tournaments:checkin_toggle",
+    "tournaments:result_record",
+    "tournaments:round_check",
+    "tournaments:round_no_show_withdraw",
+    "tournaments:section_tiebreaks",
+}
+
+
+def _variants(name: str) -> list[tuple[str, dict[str, str], dict[str, str]]]:
+    """How a URL is posted: as a plain form; with each of its ``action`` buttons (which say
+    what the view does: preview or save, add a tiebreak or post the order); by htmx."""
+    variants: list[tuple[str, dict[str, str], dict[str, str]]] = [("", {}, {})]
+    seen = set()
+    shown = _FORM_BUTTONS.get(name, set())
+    for field, value in sorted(shown | {("action", a) for a in ACTIONS.get(name, ())}):
+        # One of the actions on a row ("up:0", "down:1", "remove:2": one way through).
+        kind = "row" if re.fullmatch(r"\w+:\d+", value) else value.split(":")[0]
+        if field == "action" and kind not in seen:
+            seen.add(kind)
+            variants.append((f" {field}={value}", {field: value}, {}))
+    if name in HTMX:
+        variants.append((" htmx", {}, {"HTTP_HX_REQUEST": "true"}))
+    return variants
 
 
 # ---- the hostile values
@@ -262,8 +309,9 @@ def _readable(response: Any) -> bool:
     return bool(_messages(response)) or any(m in text for m in ERROR_MARKS)
 
 
-# How a page shows a refusal: a form's error, an alert (Django's 400 page, templates/400.html).
-ERROR_MARKS = ("invalid-feedback", "errorlist", "is-invalid", "alert")
+# How a page shows a refusal: a form's error, an alert (Django's 400 page, templates/400.html),
+# a previewed row with a problem.
+ERROR_MARKS = ("invalid-feedback", "errorlist", "is-invalid", "alert", "table-danger")
 
 
 def _posts() -> list[str]:
@@ -282,14 +330,17 @@ def test_hostile_values_are_refused_and_change_nothing(
     fields = _fields(name, world, td_client)
     problems = []
     before = _fingerprint()
-    for kind, values in KINDS.items():
+    posts = [(v, kind) for v in _variants(name) for kind in KINDS]
+    for (variant, button, headers), kind in posts:
+        values = KINDS[kind]
+        data = {**_post_data(fields, values(other)), **button}
         td_client.cookies.pop("messages", None)  # the last post's, not shown
         try:
-            response = td_client.post(url, _post_data(fields, values(other)))
+            response = td_client.post(url, data, **headers)  # type: ignore[arg-type]
         except Exception as error:  # the test client raises what the view let escape
-            problems.append(f"{name} {kind!r}: {type(error).__name__}: {error!r:.300}")
+            problems.append(f"{name}{variant} {kind!r}: {error!r:.300}")
             break  # on PostgreSQL the test's transaction is broken now
-        where = f"{name} {kind!r} {response.status_code}"
+        where = f"{name}{variant} {kind!r} {response.status_code}"
         if response.status_code >= 500:
             problems.append(f"{where}: server error")
             continue
@@ -416,3 +467,57 @@ PLAUSIBLE = {
     "confirm_later": "1",
     "confirm": "1",
 }
+
+
+# ---- files: each upload, its other fields as a TD fills them, the file hostile
+
+FUND = '{"prizes": [{"label": "1st", "places": [1], "cash": %s}]}'
+HOSTILE_FILES: dict[str, bytes] = {
+    "empty": b"",
+    "NUL bytes": b"name,rating\nAl\x00,1500\n\x00\x00",
+    "not UTF-8": b"name,rating\n\xff\xfe\xc3\x28,1500\n",
+    "digits int() refuses": "name,rating,uschess_id\nAl,\u00b2,\u00b2\n".encode(),
+    "a long number": b"name,rating\nAl," + b"9" * 100_000 + b"\n",
+    "deep JSON": b"[" * 100_000,
+    "JSON NaN": (FUND % "NaN").encode(),
+    "JSON infinity": (FUND % "1e999").encode(),
+    "JSON long number": (FUND % ("9" * 5000)).encode(),
+    "JSON places not numbers": FUND.replace("[1]", '["\u00b2"]').encode() % b"5",
+}
+# A file that is not UTF-8 is read as Windows-1252 (as older pairing programs write): its
+# players are fine players.
+FILES_ACCEPTED = {("tournaments:players_import", "not UTF-8")}
+UPLOADS: dict[str, list[dict[str, str]]] = {
+    "tournaments:players_import": [{"action": "preview"}, {"action": "save"}],
+    "tournaments:prize_fund_upload": [{}],
+    "tournaments:rating_lists": [{"kind": "fide"}, {"kind": "uschess"}],
+}
+
+
+@pytest.mark.parametrize("name", sorted(UPLOADS))
+def test_a_hostile_file_is_refused_and_changes_nothing(
+    name: str, world: World, other: Other, td_client: Client
+) -> None:
+    url = reverse(name, kwargs=CASES[name].kwargs(world))
+    problems = []
+    before = _fingerprint()
+    for fields in UPLOADS[name]:
+        for kind, content in HOSTILE_FILES.items():
+            where = f"{name} {fields} {kind!r}"
+            upload = SimpleUploadedFile("upload.txt", content)
+            td_client.cookies.pop("messages", None)
+            try:
+                response = td_client.post(url, {**fields, "file": upload})
+            except (
+                Exception
+            ) as error:  # the test client raises what the view let escape
+                problems.append(f"{where}: {error!r:.300}")
+                break
+            accepted = (name, kind) in FILES_ACCEPTED
+            if response.status_code >= 500 or not (accepted or _readable(response)):
+                problems.append(f"{where} {response.status_code}: no message")
+            after = _fingerprint()
+            if after != before and not accepted:
+                problems.append(f"{where}: wrote {_messages(response)}")
+            before = after
+    assert not problems, "\n".join(problems)

@@ -288,7 +288,8 @@ def _import_row_check(row: ImportRow) -> None:
     if rating.lower() not in UNRATED_WORDS:
         if not (rating.isascii() and rating.isdigit()):
             problems.append(f"rating {rating!r} is not a number")
-        elif not 1 <= int(rating) <= RATING_MAX:
+        # Its length first: int() refuses more than 4,300 digits (a ValueError).
+        elif len(rating) > len(str(RATING_MAX)) or not 1 <= int(rating) <= RATING_MAX:
             problems.append(
                 f"rating {rating} is out of range (1 to {RATING_MAX}; empty for unrated)"
             )
