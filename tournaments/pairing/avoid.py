@@ -10,10 +10,10 @@ moves the fewest rating points is taken. When no such swap exists the pair plays
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .entities import PairingOptions
-from .ranking import Pair, Ranked, conflict, ordered
+from .ranking import Pair, Ranked, Settle, conflict, ordered
 
 
 def avoided(options: PairingOptions) -> Callable[[Ranked, Ranked], bool]:
@@ -33,7 +33,7 @@ def avoided(options: PairingOptions) -> Callable[[Ranked, Ranked], bool]:
 def avoid_fix(
     pairs: list[Pair],
     options: PairingOptions,
-    tag: Callable[[list[Ranked], str], None],
+    tag: Callable[[list[Ranked], str, Settle | None], None],
 ) -> None:
     """Swap partners so that players to be kept apart do not meet, where the rules allow."""
     if not options.avoid_same_club and not options.do_not_pair:
@@ -66,18 +66,47 @@ def avoid_fix(
                 if best is None or key < best[0]:
                     best = (key, other, (w, x), (y, z))
         if best is None:
-            tag(
-                [a, b],
+            text = (
                 f"{a.label} and {b.label} are to be kept apart (posted option) but meet: "
-                "no swap within their score group avoids it without a rematch.",
+                "no swap within their score group avoids it without a rematch."
             )
+            tag([a, b], text, _kept(a, b, text))
             continue
         _key, other, first, second = best
         pairs[k] = ordered(*first)
         pairs[other] = ordered(*second)
-        tag(
-            [a, b],
-            f"{a.label} and {b.label} are kept apart (posted option: same club, school or "
-            f"family): {first[0].label} plays {first[1].label} and {second[0].label} plays "
-            f"{second[1].label} instead (29E8).",
+        (w, x), (y, z) = first, second
+        why = f"{a.label} and {b.label} are kept apart (posted option: same club, school or family)"
+        text = f"{why}: {w.label} plays {x.label} and {y.label} plays {z.label} instead (29E8)."
+        was = (
+            f"{why}: {w.label} was paired with {x.label} and {y.label} with {z.label} "
+            "instead (29E8), and the move noted below changed these boards."
         )
+        tag([a, b], text, _kept(a, b, text, (first, second), was))
+
+
+def _kept(
+    a: Ranked,
+    b: Ranked,
+    text: str,
+    boards: tuple[Pair, Pair] | None = None,
+    was: str = "",
+) -> Settle:
+    """The note ``text`` on ``a`` and ``b`` (``boards``: the swap that keeps them apart) as
+    the final pairs bear it out, the colour difference limit moving players after it: with no
+    swap, left out when they no longer meet; after a swap, said so when they meet after all,
+    ``was`` when a later move changed the swap's boards."""
+
+    def settle(opponent: Mapping[int, Ranked]) -> str | None:
+        meet = opponent[a.id].id == b.id
+        if boards is None:
+            return text if meet else None
+        if meet:
+            return (
+                f"{a.label} and {b.label} are to be kept apart (posted option) but meet "
+                "after the move noted below."
+            )
+        (w, x), (y, z) = boards
+        return text if opponent[w.id].id == x.id and opponent[y.id].id == z.id else was
+
+    return settle

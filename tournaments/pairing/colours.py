@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from .assignment import EXACT_PAIRS, clash_key, places_fix, strayed
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
-from .ranking import Pair, Ranked, breach, clashes_least, conflict, ordered
+from .ranking import Pair, Ranked, Settle, breach, clashes_least, conflict, ordered
 
 # With no rating limit (a strong claim), or to trade a clash for a weaker one, how many pairs
 # on each side in rating are looked at.
@@ -41,14 +41,22 @@ class ColourFixer:
         self.options = options
         self.notes = notes
         # Notes with the players they are about (None: about no one in particular), kept until
-        # the round is paired: a note about players the last resort re-paired no longer holds.
-        self.tagged: list[tuple[frozenset[int] | None, str]] = []
+        # the round is paired: a note about players the last resort re-paired no longer holds,
+        # and a note naming an opponent is settled against the final boards (``settle``).
+        self.tagged: list[tuple[frozenset[int] | None, str, Settle | None]] = []
         # The largest group (in pairs) given the exact colour fix (fewer in trial pairings).
         self.exact_pairs = EXACT_PAIRS
 
-    def tag(self, players: Iterable[Ranked] | None, text: str) -> None:
+    def tag(
+        self,
+        players: Iterable[Ranked] | None,
+        text: str,
+        settle: Settle | None = None,
+    ) -> None:
+        """A note about ``players``; ``settle`` (for a note that names an opponent) rewrites or
+        drops it when a later move changed the boards it names."""
         ids = None if players is None else frozenset(p.id for p in players)
-        self.tagged.append((ids, text))
+        self.tagged.append((ids, text, settle))
 
     def limit(self, severity: int) -> float:
         if severity >= STRONG:

@@ -3,7 +3,7 @@ resort that re-pairs the bottom of the field when the lowest group cannot avoid 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import groupby
 
 from .assignment import TRIAL_EXACT_PAIRS
@@ -14,6 +14,7 @@ from .matching import maximum_matching
 from .ranking import (
     Pair,
     Ranked,
+    Settle,
     clashes_least,
     conflict,
     not_met,
@@ -54,8 +55,19 @@ class GroupPairer(ColourFixer):
             pairs, rematches = self.pair_tail(pairs, carry)
         avoid_fix(pairs, self.options, self.tag)
         self.limit_fix(pairs)
-        self.notes.extend(text for _ids, text in self.tagged)
+        self.notes.extend(self.settled(pairs))
         return pairs, rematches
+
+    def settled(self, pairs: list[Pair]) -> Iterator[str]:
+        """The notes as the final pairs bear them out. A note that names a player's opponent or
+        float, written before a later move changed that board (a colour fix, players kept
+        apart, the colour difference limit; each noted after it), is rewritten to name the
+        final opponent, or left out when what it says no longer holds."""
+        opponent = {a.id: b for a, b in pairs} | {b.id: a for a, b in pairs}
+        for _ids, text, settle in self.tagged:
+            note = text if settle is None else settle(opponent)
+            if note is not None:
+                yield note
 
     def pair_group(
         self,
@@ -65,7 +77,7 @@ class GroupPairer(ColourFixer):
         below: Sequence[Ranked] = (),
     ) -> tuple[list[Pair], list[Ranked]]:
         """The pairs of one score group and the players who float down from it."""
-        group_score = score_text(residents[0].score)
+        group_score, group_key = score_text(residents[0].score), residents[0].key
         pairs: list[Pair] = []
         carry: list[Ranked] = []
         residents = list(residents)
@@ -73,11 +85,11 @@ class GroupPairer(ColourFixer):
             partner = self.floater_partner(floater, residents, below)
             if partner is None:
                 carry.append(floater)
-                self.tag(
-                    [floater],
+                text = (
                     f"{floater.label} has met everyone left in the {group_score} group "
-                    "and floats on to the next group (27A1).",
+                    "and floats on to the next group (27A1)."
                 )
+                self.tag([floater], text, _floating(floater, group_key, text))
                 continue
             residents.remove(partner)
             pairs.append((floater, partner))
@@ -85,20 +97,20 @@ class GroupPairer(ColourFixer):
             odd, why = self.odd_player(residents, below)
             residents.remove(odd)
             carry.append(odd)
-            self.tag(
-                [odd],
+            text = (
                 f"{odd.label} floats down from the {group_score} group: the odd player, "
-                f"{why}.",
+                f"{why}."
             )
+            self.tag([odd], text, _floating(odd, odd.key, text))
         made, unpaired = self.pair_halves(residents)
         pairs.extend(made)
         for player in unpaired:
             if not last:
-                self.tag(
-                    [player],
+                text = (
                     f"{player.label} cannot be paired in the {group_score} group without a "
-                    "rematch and floats down (27A1 before 27A2).",
+                    "rematch and floats down (27A1 before 27A2)."
                 )
+                self.tag([player], text, _floating(player, player.key, text))
         carry.extend(unpaired)
         carry.sort(key=lambda p: p.rank)
         self.colour_fix(pairs, group_score)
@@ -143,13 +155,14 @@ class GroupPairer(ColourFixer):
                 best, best_cost = other, found
         if best is not first:
             gap = abs(best.rating - first.rating)
-            self.tag(
-                [floater, best],
-                f"{floater.label}, floated down, meets {best.label} rather than "
-                f"{first.label} so that colours work out ({gap} rating points apart, "
-                f"{first_cost[1] - best_cost[1]} fewer board(s) missing a due colour; 29D, "
-                "29E5).",
+            why = (
+                f"rather than {first.label} so that colours work out ({gap} rating points "
+                f"apart, {first_cost[1] - best_cost[1]} fewer board(s) missing a due "
+                "colour; 29D, 29E5)"
             )
+            text = f"{floater.label}, floated down, meets {best.label} {why}."
+            was = f"{floater.label}, floated down, was paired with {best.label} {why}"
+            self.tag([floater, best], text, _moved(floater, best, text, was))
         return best
 
     def float_cost(
@@ -280,10 +293,11 @@ class GroupPairer(ColourFixer):
             taken[j] = True
             pairs.append((player, bottom[j]))
             if j != i and not quiet and bottom[i].id in player.opponents:
+                met = f"{player.label} has met {bottom[i].label} and"
+                text = f"{met} plays {bottom[j].label} instead (27A1)."
+                was = f"{met} was paired with {bottom[j].label} instead (27A1)"
                 self.tag(
-                    [player, bottom[j]],
-                    f"{player.label} has met {bottom[i].label} and plays {bottom[j].label} "
-                    "instead (27A1).",
+                    [player, bottom[j]], text, _moved(player, bottom[j], text, was)
                 )
         left.extend(b for j, b in enumerate(bottom) if not taken[j])
         left.sort(key=lambda p: p.rank)
@@ -377,15 +391,17 @@ class GroupPairer(ColourFixer):
         for x in range(0, len(lonely) - 1, 2):
             new.append((lonely[x], lonely[x + 1]))
             rematches += 1
-            self.tag(
-                None,
+            text = (
                 f"{lonely[x].label} and {lonely[x + 1].label} meet again: no pairing of "
-                "the players left avoids a rematch.",
+                "the players left avoids a rematch."
             )
+            self.tag(None, text, _meeting(lonely[x], lonely[x + 1], text))
         # Notes about the players re-paired here no longer hold.
         redone = {p.id for p in players}
         self.tagged = [
-            (ids, text) for ids, text in self.tagged if ids is None or not ids & redone
+            (ids, text, settle)
+            for ids, text, settle in self.tagged
+            if ids is None or not ids & redone
         ]
         self.tag(
             None,
@@ -395,3 +411,39 @@ class GroupPairer(ColourFixer):
         new.sort(key=lambda pair: pair[0].rank)
         self.colour_fix(new, "bottom")
         return kept + new, rematches
+
+
+# Notes settled against the final boards (``GroupPairer.settled``).
+
+
+def _moved(player: Ranked, paired: Ranked, text: str, was: str) -> Settle:
+    """The note ``text`` that ``player`` plays ``paired``, as it stands once the round is
+    paired: when a later move gave the player another opponent, what this step did (``was``)
+    and the final opponent, whom the later move's note explains."""
+
+    def settle(opponent: Mapping[int, Ranked]) -> str:
+        final = opponent[player.id]
+        if final.id == paired.id:
+            return text
+        return f"{was}; {player.label} meets {final.label} after the move noted below."
+
+    return settle
+
+
+def _floating(player: Ranked, key: int, text: str) -> Settle:
+    """The note ``text`` that ``player`` floats below the score group ``key``: left out when a
+    later move (the colour difference limit, which may cross score groups) undid the float."""
+
+    def settle(opponent: Mapping[int, Ranked]) -> str | None:
+        return text if opponent[player.id].key < key else None
+
+    return settle
+
+
+def _meeting(a: Ranked, b: Ranked, text: str) -> Settle:
+    """The note ``text`` that ``a`` and ``b`` meet: left out when a later move parted them."""
+
+    def settle(opponent: Mapping[int, Ranked]) -> str | None:
+        return text if opponent[a.id].id == b.id else None
+
+    return settle

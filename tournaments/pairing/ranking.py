@@ -7,7 +7,7 @@ added-score acceleration puts the top half by rating one score group up (docs/pa
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from .entities import ALTERNATION, Colour, Entrant, PairingOptions
@@ -47,6 +47,10 @@ class Ranked:
 
 
 Pair = tuple[Ranked, Ranked]
+
+# A note settled once the round is paired: from each player's final opponent, the note as it
+# still holds (a later move may have changed the boards it names), or None when it no longer does.
+Settle = Callable[[Mapping[int, Ranked]], str | None]
 
 
 def conflict(a: Ranked, b: Ranked) -> int:

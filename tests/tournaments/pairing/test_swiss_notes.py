@@ -1,0 +1,420 @@
+"""The round's notes describe the pairing as it finally is: every note that names an opponent, a
+board, a colour or a float is checked against the boards and byes the round ends with (a note
+written at one step and left stale by a later move would tell a TD something false)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.tournaments.pairing.events import simulate
+from tournaments.pairing import (
+    ByeKind,
+    Colour,
+    Entrant,
+    PairingOptions,
+    RoundPairing,
+    pair_swiss,
+)
+from tournaments.pairing.ranking import ranked
+
+# A player as the notes name them (the generated events name #n "Player n").
+_P = r"#(\d+) Player \d+"
+_COLOUR = r"(White|Black)"
+# Notes saying a player (the first group) meets an opponent (the group numbered).
+_PLAYS = [
+    (re.compile(rf"{_P} has met {_P} and plays {_P} instead \(27A1\)"), 3),
+    (re.compile(rf"{_P}, floated down, meets {_P} rather than {_P}"), 2),
+    (re.compile(rf"{_P} meets {_P} after the move noted below"), 2),
+    (re.compile(rf"{_P} and {_P} meet again"), 2),
+    (re.compile(rf"{_P} and {_P} are to be kept apart \(posted option\) but meet"), 2),
+]
+_KEPT_APART = re.compile(rf"{_P} and {_P} are kept apart")
+_APART_INSTEAD = re.compile(rf": {_P} plays {_P} and {_P} plays {_P} instead \(29E8\)")
+_NOT_MET = re.compile(rf"{_P} has met {_P} and ")
+_FLOATS = re.compile(
+    rf"{_P} (?:floats down from the|cannot be paired in the|has met everyone left in the)"
+)
+_LEAD = re.compile(r"^Boards? ([\d, ]+): ")
+_COLOUR_NOTE = re.compile(
+    rf"^Board (\d+): {_P} gets {_COLOUR}, not the colour due: {_P} is due {_COLOUR} too"
+    r".*; (they come from different score groups|no transposition)"
+)
+_BYE = re.compile(rf"^Pairing bye to {_P}")
+_ROUND_ONE = re.compile(rf"^Round 1: the higher-ranked player on board 1 has {_COLOUR}")
+_NAMED = re.compile(r"#(\d+)\b")
+
+
+def contradictions(
+    entrants: list[Entrant],
+    round_number: int,
+    options: PairingOptions,
+    pairing: RoundPairing,
+) -> Iterator[str]:
+    """Each note (with why) that says something the round's boards and byes do not bear out."""
+    present = [e for e in entrants if not e.withdrawn and e.requested_bye is None]
+    ranks = {p.id: p for p in ranked(present, round_number, options, [])}
+    by_id = {e.id: e for e in entrants}
+    board_of: dict[int, int] = {}
+    opponent: dict[int, int] = {}
+    colour: dict[int, Colour] = {}
+    for number, board in enumerate(pairing.boards, start=1):
+        board_of[board.white] = board_of[board.black] = number
+        opponent[board.white], opponent[board.black] = board.black, board.white
+        colour[board.white], colour[board.black] = Colour.WHITE, Colour.BLACK
+    pairing_bye = {b.player for b in pairing.byes if b.kind is ByeKind.PAIRING}
+
+    def meets(a: str, b: str) -> bool:
+        return opponent.get(int(a)) == int(b)
+
+    for note in pairing.notes:
+        lead = _LEAD.match(note)
+        if lead and not _COLOUR_NOTE.match(note):
+            named = {
+                board_of[int(n)] for n in _NAMED.findall(note) if int(n) in board_of
+            }
+            if {int(n) for n in lead.group(1).split(", ")} != named:
+                yield f"led by other boards than its players': {note}"
+        for pattern, met in _PLAYS:
+            for found in pattern.finditer(note):
+                if not meets(found.group(1), found.group(met)):
+                    yield f"names an opponent the player does not have: {note}"
+        for found in _NOT_MET.finditer(note):
+            if meets(found.group(1), found.group(2)):
+                yield f"says two players who meet do not: {note}"
+        for found in _KEPT_APART.finditer(note):
+            if meets(found.group(1), found.group(2)):
+                yield f"says two players are kept apart who meet: {note}"
+        for found in _APART_INSTEAD.finditer(note):
+            if not (
+                meets(found.group(1), found.group(2))
+                and meets(found.group(3), found.group(4))
+            ):
+                yield f"names an opponent the player does not have: {note}"
+        for found in _FLOATS.finditer(note):
+            player = int(found.group(1))
+            other = opponent.get(player)
+            if other is None or ranks[other].key >= ranks[player].key:
+                yield f"says a player floats down who does not: {note}"
+        if told := _COLOUR_NOTE.match(note):
+            at, loser, loses, winner, due, why = told.groups()
+            board = pairing.boards[int(at) - 1]
+            across = ranks[int(loser)].key != ranks[int(winner)].key
+            due_colour = by_id[int(winner)].due
+            if (
+                {board.white, board.black} != {int(loser), int(winner)}
+                or loses == due
+                or colour[int(loser)].word != loses
+                or by_id[int(loser)].due is not due_colour
+                or due_colour is None
+                or due_colour.word != due
+                or across != why.startswith("they come")
+            ):
+                yield f"says what board {at} is not: {note}"
+        if (bye := _BYE.match(note)) and int(bye.group(1)) not in pairing_bye:
+            yield f"names a bye the round does not give: {note}"
+        if first := _ROUND_ONE.match(note):
+            board = pairing.boards[0]
+            higher = min((board.white, board.black), key=lambda n: ranks[n].rank)
+            if colour[higher].word != first.group(1):
+                yield f"says board 1 is coloured otherwise: {note}"
+
+
+def _options(rng: random.Random, players: int) -> PairingOptions:
+    """A mix of the posted options that move players (and so write notes)."""
+    apart = frozenset(
+        frozenset(rng.sample(range(1, players + 1), 2)) for _ in range(players // 8)
+    )
+    return PairingOptions(
+        accelerated_rounds=rng.choice((0, 0, 2)),
+        bye_for_colours=rng.random() < 0.3,
+        do_not_pair=apart if rng.random() < 0.3 else frozenset(),
+        alternate_limit=rng.choice((80, 80, 200)),
+    )
+
+
+NOTES = settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+
+
+@NOTES
+@given(
+    players=st.integers(min_value=9, max_value=260),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_every_note_of_a_simulated_event_matches_its_final_pairing(
+    players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    options = _options(rng, players)
+    for round_number, entrants, pairing in simulate(players, 8, rng, options=options):
+        found = list(contradictions(entrants, round_number, options, pairing))
+        assert found == [], (round_number, found)
+
+
+def _field(*rows: str) -> list[Entrant]:
+    """Players as "start-number rating score colours opponents [bye]" ("-": none), the states
+    of generated events (the players who do not matter left out) where a note went stale."""
+    made = []
+    for row in rows:
+        number, rating, score, colours, opponents, *bye = row.split()
+        made.append(
+            Entrant(
+                id=int(number),
+                name=f"Player {number}",
+                rating=None if rating == "-" else int(rating),
+                score=Fraction(score),
+                colours=tuple(Colour(c) for c in colours.strip("-")),
+                opponents=frozenset(int(n) for n in opponents.split(",") if n != "-"),
+                had_bye=bye == ["bye"],
+            )
+        )
+    return made
+
+
+def _apart(*pairs: tuple[int, int]) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset(pair) for pair in pairs)
+
+
+# (what happened, round, options, players, a note the round must have, a note it must not).
+STALE = [
+    (
+        "27A1 repair, then a transposition for colours",
+        5,
+        PairingOptions(bye_for_colours=True),
+        _field(
+            "3 2272 3 BWBW 5,7,8,11",
+            "5 2253 5/2 WBWB 3,7,11,14",
+            "8 - 7/2 BWWB 1,2,3,10",
+            "10 1322 5/2 WWBB 6,8,13,15",
+            "11 1101 5/2 WWBB 3,5,7,15",
+            "12 - 5/2 BWB 4,16,17 bye",
+            "13 2540 5/2 WBW 1,10,17,19 bye",
+            "19 1342 3 BWWB 13,15,16,18",
+        ),
+        "#5 Player 5 has met #11 Player 11 and was paired with #12 Player 12 instead "
+        "(27A1); #5 Player 5 meets #10 Player 10 after the move noted below.",
+        "plays #12 Player 12 instead",
+    ),
+    (
+        "27A1 repair, then a chain of moves for colours",
+        2,
+        PairingOptions(),
+        _field(
+            "1 1763 1 B 6",
+            "3 1325 1/2 W 9",
+            "4 2043 1 W 10",
+            "7 1153 1/2 B 8",
+            "8 1745 1/2 W 7",
+            "9 2344 1/2 B 3",
+            "12 - 1 - - bye",
+            "13 1640 1 W 20",
+            "14 1639 1 B 2",
+            "17 2570 1 W 11",
+            "18 2590 1/2 - - bye",
+            "19 1674 1/2 B 5",
+        ),
+        "#8 Player 8 has met #7 Player 7 and was paired with #3 Player 3 instead (27A1); "
+        "#8 Player 8 meets #18 Player 18 after the move noted below.",
+        "plays #3 Player 3 instead",
+    ),
+    (
+        "27A1 repair, then the exact colour fix",
+        6,
+        PairingOptions(alternate_limit=200),
+        _field(
+            "2 2375 5/2 BWBWB 3,7,15,19,24",
+            "5 1929 3 WBWBW 11,15,16,19,28",
+            "6 1541 5/2 BWBWB 13,14,16,21,25",
+            "7 827 7/2 WBWBW 2,10,14,16,20",
+            "9 1586 3 BWBW 8,16,18,23",
+            "13 1689 7/2 WBWBW 6,17,27,28,29",
+            "14 2550 3 WBWBB 6,7,17,27,29",
+            "16 2596 4 WBWB 5,6,7,9,24 bye",
+            "17 728 5 BWBWW 1,13,14,20,25",
+            "20 2176 4 WBWB 1,7,17,18 bye",
+            "22 1849 5/2 WBWBW 3,18,19,23,29",
+            "23 2498 5/2 BWBBW 4,8,9,19,22",
+            "24 1806 5/2 BWBW 2,15,16,21,27",
+            "25 2428 5/2 WBW 6,17,26 bye",
+            "27 949 3 WWBW 8,13,14,24 bye",
+            "29 1339 3 BWBW 13,14,21,22 bye",
+        ),
+        "#23 Player 23 has met #22 Player 22 and was paired with #24 Player 24 instead "
+        "(27A1); #23 Player 23 meets #6 Player 6 after the move noted below.",
+        "plays #24 Player 24 instead",
+    ),
+    (
+        "27A1 repair and a floater's opponent, then players kept apart",
+        6,
+        PairingOptions(do_not_pair=_apart((3, 4), (6, 14))),
+        _field(
+            "1 2261 4 WBBW 11,13,14,15 bye",
+            "2 1665 7/2 WBWBB 3,4,6,12,17",
+            "3 977 9/2 BWBW 2,6,7,13 bye",
+            "6 1495 3 BWBWW 2,3,8,15,17",
+            "7 2334 3 WBBW 3,5,10,13 bye",
+            "14 2356 3 WBWBB 1,4,13,17,18",
+            "15 2044 3 WBBWW 1,6,8,9,18",
+            "17 1951 3 BWBWB 2,6,9,10,14",
+        ),
+        "#14 Player 14 has met #17 Player 17 and was paired with #6 Player 6 instead "
+        "(27A1); #14 Player 14 meets #2 Player 2 after the move noted below.",
+        "meets #7 Player 7 rather than",
+    ),
+    (
+        "a floater's opponent chosen for colours, then an interchange",
+        3,
+        PairingOptions(
+            bye_for_colours=True, do_not_pair=_apart((1, 14)), alternate_limit=200
+        ),
+        _field(
+            "1 884 1 BW 2,3",
+            "2 2584 1 WB 1,14",
+            "4 1304 1 W 7 bye",
+            "6 2484 1 WB 8,9",
+            "7 2558 2 BW 4,12",
+            "8 1088 1 BW 6,11",
+            "10 2198 1 BW 3,12",
+            "11 748 2 B 8 bye",
+            "12 1063 1 WB 7,10",
+            "14 1869 2 BW 2,13",
+        ),
+        "#11 Player 11, floated down, was paired with #6 Player 6 rather than #2 Player 2 "
+        "so that colours work out (100 rating points apart, 2 fewer board(s) missing a due "
+        "colour; 29D, 29E5); #11 Player 11 meets #10 Player 10 after the move noted below.",
+        "meets #6 Player 6 rather than",
+    ),
+    (
+        "the odd player, then players kept apart swap the float",
+        5,
+        PairingOptions(do_not_pair=_apart((1, 5))),
+        _field(
+            "1 1217 3 WBWB 2,3,4,6",
+            "5 2511 3 WWBW 3,4,6,9",
+            "7 2043 1 WB 2,3",
+            "9 1600 3 WBWB 2,4,5,6",
+        ),
+        "#9 Player 9 plays #1 Player 1 and #5 Player 5 plays #7 Player 7 instead (29E8).",
+        "#9 Player 9 floats down",
+    ),
+    (
+        "a floater who has met everyone left, then players kept apart",
+        5,
+        PairingOptions(do_not_pair=_apart((1, 5))),
+        _field(
+            "1 1217 3 WBWB 2,3,4,6",
+            "4 1657 2 BWWB 1,2,5,9",
+            "5 2511 3 WWBW 3,4,6,9",
+            "6 1234 2 BWBW 1,5,8,9",
+            "7 2043 1 WB 2,3",
+            "9 1600 3 WBWB 2,4,5,6",
+        ),
+        "#9 Player 9 plays #1 Player 1 and #5 Player 5 plays #7 Player 7 instead (29E8).",
+        "#9 Player 9 has met everyone left",
+    ),
+    (
+        "a floater who has met everyone left, then the colour difference limit",
+        7,
+        PairingOptions(bye_for_colours=True, do_not_pair=_apart((14, 16), (3, 9))),
+        _field(
+            "3 1778 5/2 BWBWBW 4,5,6,14,15,17",
+            "4 - 3 BWBWB 2,3,7,8,9 bye",
+            "9 2303 2 WBWBBW 4,7,10,11,13,17",
+            "11 736 3 WWBWBW 1,6,7,9,13,16",
+            "16 1648 2 BWBWB 7,11,12,14,15 bye",
+            "17 1506 7/2 WWBBWW 2,3,6,7,9,12",
+        ),
+        "#17 Player 17 and #4 Player 4 change places so that no one has 3 more games",
+        "#4 Player 4 has met everyone left",
+    ),
+    (
+        "a player floated for a rematch, then the colour difference limit",
+        7,
+        PairingOptions(),
+        _field(
+            "1 1534 9/2 WBBWBW 3,8,16,18,19,24",
+            "4 784 3 BWWBW 5,14,22,23,24 bye",
+            "6 1699 5 BWWBBW 8,13,14,15,18,22",
+            "7 1244 4 BBWWBB 11,12,13,16,19,24",
+            "8 886 9/2 BWBWB 1,6,9,12,24 bye",
+            "9 1657 5/2 WWBWBB 8,10,16,18,20,21",
+            "13 2351 4 WBWBWB 2,3,6,7,15,17",
+            "15 968 4 BWBBWB 2,6,10,13,18,23",
+            "20 946 7/2 WWBBWW 9,12,19,21,22,24",
+            "22 1908 7/2 BWBWWB 3,4,6,11,17,20",
+        ),
+        "#15 Player 15 and #22 Player 22 change places so that no one has 3 more games",
+        "#22 Player 22 cannot be paired",
+    ),
+    (
+        "players kept apart, then the colour difference limit pairs them",
+        3,
+        PairingOptions(do_not_pair=_apart((5, 6)), alternate_limit=200),
+        _field(
+            "1 1567 1 BB 4,7",
+            "2 894 1 WW 8,9",
+            "3 613 3/2 W 6 bye",
+            "4 2350 3/2 WB 1,10",
+            "5 1008 1 BB 8,9",
+            "6 2290 1 B 3 bye",
+            "8 2115 2 WB 2,5",
+            "10 1392 3/2 WW 4,7",
+        ),
+        "#6 Player 6 and #5 Player 5 are to be kept apart (posted option) but meet after "
+        "the move noted below.",
+        "#6 Player 6 plays #2 Player 2",
+    ),
+    (
+        "players kept apart, then another pair kept apart moves the same boards",
+        5,
+        PairingOptions(do_not_pair=_apart((11, 14), (3, 13))),
+        _field(
+            "1 1130 5/2 WBWB 15,16,18,20",
+            "3 - 3 WBB 4,16,19 bye",
+            "4 1025 3 BWB 3,13,14,17 bye",
+            "5 1006 5/2 BBWW 16,17,19,20",
+            "9 1577 7/2 BWW 8,11,18 bye",
+            "11 604 5/2 WBWB 7,9,16,18",
+            "13 1968 5/2 BWW 2,4,8 bye",
+            "14 2025 2 WBB 2,4,7,10",
+            "17 1985 7/2 WBBW 4,5,8,15",
+            "19 1893 5/2 WBWB 3,5,12,20",
+        ),
+        "#3 Player 3 and #13 Player 13 are kept apart (posted option: same club, school or "
+        "family): #3 Player 3 was paired with #5 Player 5 and #1 Player 1 with #13 Player 13 "
+        "instead (29E8), and the move noted below changed these boards.",
+        "#3 Player 3 plays #5 Player 5",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("round_number", "options", "entrants", "present", "absent"),
+    [row[1:] for row in STALE],
+    ids=[row[0] for row in STALE],
+)
+def test_a_note_a_later_move_changed_is_settled_against_the_final_boards(
+    round_number: int,
+    options: PairingOptions,
+    entrants: list[Entrant],
+    present: str,
+    absent: str,
+) -> None:
+    pairing = pair_swiss(
+        entrants, round_number=round_number, options=options, seed="sim"
+    )
+    notes = "\n".join(pairing.notes)
+    assert list(contradictions(entrants, round_number, options, pairing)) == []
+    assert present in notes
+    assert absent not in notes
