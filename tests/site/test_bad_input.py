@@ -23,6 +23,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -33,6 +34,8 @@ from django.urls import resolve, reverse
 from tests.site.conftest import World
 from tests.site.test_permissions import CASES, DIRECTOR, LOGGED_IN, _fingerprint
 from tests.tournaments.builders import section_build
+from tournaments.forms.prizes import PrizeFormSet
+from tournaments.forms.rounds import BoardFormSet, ByeFormSet
 from tournaments.models import (
     CheckIn,
     HallScreen,
@@ -633,3 +636,18 @@ def test_a_hostile_file_is_refused_and_changes_nothing(
                 problems.append(f"{where}: wrote {_messages(response)}")
             before = after
     assert not problems, "\n".join(problems)
+
+
+# ---- the largest form a page offers is read
+
+
+def test_the_largest_form_a_page_offers_is_within_the_sites_limit() -> None:
+    # Django answers 400 to a post of more fields than DATA_UPLOAD_MAX_NUMBER_FIELDS before any
+    # view runs: the round's hand pairings (boards and byes) and the prize list must fit.
+    def fields(formset: Any, extra: int = 0) -> int:
+        per_row = len(formset.form.base_fields) + extra
+        return formset.max_num * per_row + 4  # and the management form's four
+
+    pairings = fields(BoardFormSet) + fields(ByeFormSet) + 2  # version, CSRF token
+    prizes = fields(PrizeFormSet, extra=1) + 2  # DELETE; based_on, CSRF token
+    assert max(pairings, prizes) <= settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
