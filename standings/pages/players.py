@@ -187,7 +187,7 @@ def players_find(*, tournament: Tournament, query: str) -> list[Player]:
 
     Two queries whatever the size: every player's name and numbers, then the matches."""
     query = query.strip()
-    if query.isdigit():
+    if query.isascii() and query.isdigit():  # not "²", which int() refuses
         number = int(query)
         hits = [
             pk

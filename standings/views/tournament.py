@@ -122,7 +122,9 @@ def tournament_page(request: HttpRequest, slug: str) -> HttpResponse:
                 section.round_schedule(),
             )
         )
-    address = request.build_absolute_uri()
+    # The page's own address, without the query string the visitor came with: a long one
+    # (10 kB) is more than a QR code holds (a server error), and a printed code needs none.
+    address = request.build_absolute_uri(request.path)
     qr = segno.make(address, error="m")
     return render(
         request,

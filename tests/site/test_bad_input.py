@@ -32,7 +32,13 @@ from django.test import Client
 from django.urls import resolve, reverse
 
 from tests.site.conftest import World
-from tests.site.test_permissions import CASES, DIRECTOR, LOGGED_IN, _fingerprint
+from tests.site.test_permissions import (
+    CASES,
+    DIRECTOR,
+    LOGGED_IN,
+    NOT_ALLOWED,
+    _fingerprint,
+)
 from tests.tournaments.builders import section_build
 from tournaments.forms.prizes import PrizeFormSet
 from tournaments.forms.rounds import BoardFormSet, ByeFormSet
@@ -651,3 +657,42 @@ def test_the_largest_form_a_page_offers_is_within_the_sites_limit() -> None:
     pairings = fields(BoardFormSet) + fields(ByeFormSet) + 2  # version, CSRF token
     prizes = fields(PrizeFormSet, extra=1) + 2  # DELETE; based_on, CSRF token
     assert max(pairings, prizes) <= settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+
+
+# ---- the query string: what pages read from it, given hostile values
+
+QUERY_NAMES = [
+    *("q", "lookup", "fill", "since", "pv", "force"),  # the TD's pages
+    *("round", "order", "colours", "page", "names", "player", "version"),  # public ones
+]
+QUERY_KINDS = ("empty", "a word", "negative", "huge", "long", "NUL", "digit-like")
+
+
+# A public page's cache key holds the query it was asked with (a 30-digit round number too):
+# longer than memcached takes, which Django warns of; the site's caches (Redis, local memory)
+# take it.
+@pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+def test_hostile_query_strings_are_answered(
+    world: World, other: Other, td_client: Client
+) -> None:
+    problems = []
+    urls = {  # first: some cases' arguments add what they name (a team section)
+        name: reverse(name, kwargs=case.kwargs(world))
+        for name, case in sorted(CASES.items())
+        if case.get != NOT_ALLOWED
+    }
+    before = _fingerprint()
+    for name, url in urls.items():
+        for kind in QUERY_KINDS:
+            value = KINDS[kind](other)[0][:10_000]  # an address of 10 kB at most
+            try:
+                response = td_client.get(url, dict.fromkeys(QUERY_NAMES, value))
+            except (
+                Exception
+            ) as error:  # the test client raises what the view let escape
+                problems.append(f"GET {name} {kind!r}: {error!r:.300}")
+                break
+            if response.status_code >= 500:
+                problems.append(f"GET {name} {kind!r}: {response.status_code}")
+    assert _fingerprint() == before
+    assert not problems, "\n".join(problems)
