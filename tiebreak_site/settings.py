@@ -179,6 +179,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# A hand-paired round posts two fields a board and two a bye (up to 2,000 of each), a prize
+# list nine a row: Django's default of 1,000 fields refused a round of 500 boards (a 400).
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 10_000
+
 AUTH_PASSWORD_VALIDATORS = [
     {
         "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"

@@ -39,6 +39,7 @@ from .services import (
     result_record,
     round_pair,
     section_final_set,
+    section_prize_fund_set,
     section_schedule_set,
     section_team_scoring_post,
     section_tiebreaks_post,
@@ -118,6 +119,8 @@ class SectionPlan:
     team_scoring: dict[str, Any] = field(default_factory=dict)
     # The event team group of this section alone, posted before round 1: (name, team prize).
     event_team_group: tuple[str, str] | None = None
+    # The prize fund as the TD posts it before round 1 (the fund JSON of docs/prizes.md).
+    prize_fund: dict[str, Any] = field(default_factory=dict)
 
 
 OPEN = SectionPlan(
@@ -161,6 +164,19 @@ OPEN = SectionPlan(
     titles={1: ("FM", "2012345")},
     # The Open's club teams.
     event_team_group=("Clubs", "Club champions trophy"),
+    # Place prizes, a class prize and an item for the best unrated: cash split among ties
+    # (34C), the trophy by the posted tiebreaks.
+    prize_fund={
+        "prizes": [
+            {"label": "1st", "places": [1], "cash": "500", "item": "Trophy"},
+            {"label": "2nd", "places": [2], "cash": "300"},
+            {"label": "3rd", "places": [3], "cash": "200"},
+            {"label": "U2000 1st", "max_rating": 1999, "places": [1], "cash": "120"},
+            {"label": "U2000 2nd", "max_rating": 1999, "places": [2], "cash": "80"},
+            {"label": "U1800 1st", "max_rating": 1799, "places": [1], "cash": "80"},
+            {"label": "Best unrated", "unrated": True, "places": [1], "item": "Book"},
+        ]
+    },
 )
 
 U1600 = SectionPlan(
@@ -212,6 +228,15 @@ U1600 = SectionPlan(
     },
     # The same schools over the event, as the Open's clubs are (best 4, team points first).
     event_team_group=("Schools", "School champions trophy"),
+    prize_fund={
+        "prizes": [
+            {"label": "1st", "places": [1], "cash": "150", "item": "Trophy"},
+            {"label": "2nd", "places": [2], "cash": "100", "item": "Trophy"},
+            {"label": "3rd", "places": [3], "cash": "75", "item": "Trophy"},
+            {"label": "U1200 1st", "max_rating": 1199, "places": [1], "cash": "50"},
+            {"label": "Best unrated", "unrated": True, "places": [1], "item": "Medal"},
+        ]
+    },
 )
 
 
@@ -251,6 +276,8 @@ def _section_create(
     )
     if plan.team_scoring:
         section_team_scoring_post(section=section, **plan.team_scoring)
+    if plan.prize_fund:
+        section_prize_fund_set(section=section, fund=plan.prize_fund)
     if plan.event_team_group:
         # The section's event team group, posted before its round 1 as a TD would (the best 4
         # scores of each team, MCA 2001's total of every member first among the ties).

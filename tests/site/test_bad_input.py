@@ -23,6 +23,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
@@ -33,13 +34,22 @@ from django.urls import resolve, reverse
 from tests.site.conftest import World
 from tests.site.test_permissions import CASES, DIRECTOR, LOGGED_IN, _fingerprint
 from tests.tournaments.builders import section_build
+from tournaments.forms.prizes import PrizeFormSet
+from tournaments.forms.rounds import BoardFormSet, ByeFormSet
 from tournaments.models import (
+    CheckIn,
     HallScreen,
     Pairing,
     Player,
+    PlayerChange,
+    RequestedBye,
     Result,
+    ResultChange,
+    ResultCheck,
     Round,
     Section,
+    SectionEvent,
+    TiebreakChange,
     Tournament,
 )
 
@@ -141,15 +151,17 @@ NOT_WRITES = {"add_rows"}
 
 
 class _Forms(HTMLParser):
-    """The names of the fields of a page's POST forms, and its buttons' names and values, by
-    the form's action."""
+    """A page's POST forms, by the form's action: the names of their fields, their buttons'
+    names and values, and the values the page filled in (the first of each name)."""
 
     def __init__(self, page: str) -> None:
         super().__init__()
         self.page = page
         self.forms: dict[str, set[str]] = defaultdict(set)
         self.buttons: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        self.values: dict[str, dict[str, str]] = defaultdict(dict)
         self.action: str | None = None
+        self.select: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -160,16 +172,28 @@ class _Forms(HTMLParser):
             self.forms[self.action].add(name)
             if a.get("value") and (tag == "button" or a.get("type") == "submit"):
                 self.buttons[self.action].add((name, a["value"]))
+            elif tag == "input" and (
+                a.get("type") not in ("checkbox", "radio") or "checked" in a
+            ):
+                self.values[self.action].setdefault(name, a.get("value", ""))
+            elif tag == "select":
+                self.select = name
+        elif tag == "option" and self.action and self.select and "selected" in a:
+            self.values[self.action].setdefault(self.select, a.get("value", ""))
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "form":
             self.action = None
+        elif tag == "select":
+            self.select = None
 
 
 # URL name -> the field names its forms post, found once per run (the world is the same each
 # time but for its primary keys: a field named after one is kept as a pattern).
 _FORM_FIELDS: dict[str, set[str]] = {}
 _FORM_BUTTONS: dict[str, set[tuple[str, str]]] = defaultdict(set)
+# URL name -> the name of a page that holds its form.
+_FORM_PAGES: dict[str, str] = {}
 
 
 def _form_fields(world: World, client: Client) -> dict[str, set[str]]:
@@ -196,6 +220,7 @@ def _form_fields(world: World, client: Client) -> dict[str, set[str]]:
                     _FORM_BUTTONS[f"{match.namespace}:{match.url_name}"] |= (
                         parser.buttons[action]
                     )
+                    _FORM_PAGES.setdefault(f"{match.namespace}:{match.url_name}", name)
         _FORM_FIELDS.update(found)
     return _FORM_FIELDS
 
@@ -354,7 +379,97 @@ def test_hostile_values_are_refused_and_change_nothing(
         if after != before and not _accepted(name, values(other)):
             problems.append(f"{where}: wrote {_messages(response)}")
         before = after
+    problems += _one_field_at_a_time(name, world, other, td_client)
     assert not problems, "\n".join(problems)
+
+
+# Then one number field at a time, the others as the page filled them in (so the view gets
+# past its form to the service): another tournament's or section's id, or a number int()
+# refuses. Such a post may be a fine write (a rating of 14); it must not reach the other
+# tournament or section, nor show them.
+ONE_FIELD_KINDS = (
+    "huge",
+    "digit-like",
+    "other tournament's player",
+    "other tournament's pairing",
+    "other tournament's section",
+    "other section's player",
+)
+
+
+def _page_values(name: str, world: World, client: Client) -> dict[str, str]:
+    page = _FORM_PAGES.get(name)
+    if page is None:
+        return {}
+    url = reverse(page, kwargs=CASES[page].kwargs(world))
+    parser = _Forms(url)
+    parser.feed(client.get(url).content.decode())
+    action = reverse(name, kwargs=CASES[name].kwargs(world))
+    values = parser.values.get(action, {})
+    for button, value in sorted(parser.buttons.get(action, ())):  # as if pressed
+        if button not in NOT_WRITES:
+            values.setdefault(button, value)
+    return values
+
+
+def _theirs(other: Other) -> tuple[object, ...]:
+    """The other tournament's rows and the other section's, with their logs and check-ins."""
+    sections = [other.section.pk, other.reserve.pk]
+    by_section = {
+        Section: "pk__in",
+        Round: "section__in",
+        Player: "section__in",
+        Pairing: "round__section__in",
+        RequestedBye: "player__section__in",
+        CheckIn: "player__section__in",
+        PlayerChange: "section__in",
+        TiebreakChange: "section__in",
+        ResultChange: "round__section__in",
+        ResultCheck: "pairing__round__section__in",
+        SectionEvent: "section__in",
+    }
+    rows = tuple(
+        tuple(
+            model._default_manager.filter(**{where: sections})
+            .order_by("pk")
+            .values_list()
+        )
+        for model, where in by_section.items()
+    )
+    screens = HallScreen.objects.filter(tournament=other.tournament).values_list()
+    event = Tournament.objects.filter(pk=other.tournament.pk).values_list()
+    return (*rows, tuple(screens), tuple(event))
+
+
+def _one_field_at_a_time(
+    name: str, world: World, other: Other, client: Client
+) -> list[str]:
+    problems: list[str] = []
+    values = _page_values(name, world, client)
+    theirs = _theirs(other)
+    for field, value in values.items():
+        if not value.isdigit() or field == "csrfmiddlewaretoken":
+            continue
+        for kind in ONE_FIELD_KINDS:
+            where = f"{name} {field}={kind!r}"
+            client.cookies.pop("messages", None)
+            try:
+                response = client.post(
+                    reverse(name, kwargs=CASES[name].kwargs(world)),
+                    {**values, field: KINDS[kind](other)[0]},
+                )
+            except (
+                Exception
+            ) as error:  # the test client raises what the view let escape
+                return [*problems, f"{where}: {error!r:.300}"]
+            where += f" {response.status_code}"
+            if response.status_code >= 500 or not _readable(response):
+                problems.append(f"{where}: no message")
+            if any(n in response.content.decode(errors="replace") for n in OTHER_NAMES):
+                problems.append(f"{where}: shows the other tournament")
+            if _theirs(other) != theirs:
+                problems.append(f"{where}: changed the other tournament or section")
+    return problems
 
 
 def _user_name(values: list[str]) -> bool:
@@ -521,3 +636,18 @@ def test_a_hostile_file_is_refused_and_changes_nothing(
                 problems.append(f"{where}: wrote {_messages(response)}")
             before = after
     assert not problems, "\n".join(problems)
+
+
+# ---- the largest form a page offers is read
+
+
+def test_the_largest_form_a_page_offers_is_within_the_sites_limit() -> None:
+    # Django answers 400 to a post of more fields than DATA_UPLOAD_MAX_NUMBER_FIELDS before any
+    # view runs: the round's hand pairings (boards and byes) and the prize list must fit.
+    def fields(formset: Any, extra: int = 0) -> int:
+        per_row = len(formset.form.base_fields) + extra
+        return formset.max_num * per_row + 4  # and the management form's four
+
+    pairings = fields(BoardFormSet) + fields(ByeFormSet) + 2  # version, CSRF token
+    prizes = fields(PrizeFormSet, extra=1) + 2  # DELETE; based_on, CSRF token
+    assert max(pairings, prizes) <= settings.DATA_UPLOAD_MAX_NUMBER_FIELDS

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from standings.engine import compute_standings, parse_order
 from standings.loaders import snapshot_load
+from standings.reports import section_prizes
 from standings.team_loaders import team_section_report
 from standings.team_reports import section_teams, tournament_teams
 from tournaments import demo
@@ -492,3 +493,18 @@ def test_the_demo_events_sections_have_a_round_schedule(
         assert [n for n, _when in schedule] == list(range(1, section.rounds_total + 1))
         first = timezone.localtime(schedule[0][1])
         assert (first.date(), first.hour) == (tournament.start_date, 10)
+
+
+def test_the_finished_events_prize_lists_pay_every_prize(
+    tournament: Tournament,
+) -> None:
+    for section in tournament.sections.all():
+        prizes = section_prizes(section=section)
+        distribution = prizes.distribution
+        fund = sum(p.cash * len(p.places) for p in prizes.prizes)
+        paid = sum(award.cash for award in distribution.awards())
+
+        assert fund > 0 and any(p.item for p in prizes.prizes), section.name
+        # The demo has players in every class its fund pays: nothing is left unawarded.
+        assert not distribution.unawarded_cash and not distribution.unawarded_items
+        assert paid + distribution.remainder == fund, section.name
