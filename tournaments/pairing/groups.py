@@ -157,8 +157,7 @@ class GroupPairer(ColourFixer):
             gap = abs(best.rating - first.rating)
             why = (
                 f"rather than {first.label} so that colours work out ({gap} rating points "
-                f"apart, {first_cost[1] - best_cost[1]} fewer board(s) missing a due "
-                "colour; 29D, 29E5)"
+                f"apart, {_fewer(first_cost, best_cost, *_FLOATER_GAIN)}; 29D, 29E5)"
             )
             text = f"{floater.label}, floated down, meets {best.label} {why}."
             was = f"{floater.label}, floated down, was paired with {best.label} {why}"
@@ -270,10 +269,10 @@ class GroupPairer(ColourFixer):
             if gap <= self.options.alternate_limit
             else self.options.equalise_limit
         )
+        fewer = _fewer(first[0], best[0], *_ODD_GAIN)
         return best[1], (
             f"rather than {first[1].label}, within {limit} rating points, so that "
-            f"{first[0][1] - best[0][1]} fewer board(s) here and in the next group miss a "
-            "due colour (29D, 29E5)"
+            f"{fewer} (29D, 29E5)"
         )
 
     def pair_halves(
@@ -311,7 +310,7 @@ class GroupPairer(ColourFixer):
                 pairs.append((player, partner))
             else:
                 unpaired.append(player)
-        unpaired = self.swap_in(pairs, unpaired)
+        unpaired = self.swap_in(pairs, unpaired, quiet)
         pairs.sort(key=lambda pair: pair[0].rank)
         return pairs, unpaired
 
@@ -327,11 +326,13 @@ class GroupPairer(ColourFixer):
                 return j
         return None
 
-    @staticmethod
-    def swap_in(pairs: list[Pair], unpaired: list[Ranked]) -> list[Ranked]:
+    def swap_in(
+        self, pairs: list[Pair], unpaired: list[Ranked], quiet: bool = False
+    ) -> list[Ranked]:
         """Two unpaired players who have met take the partners of a pair who can change: of
         the pairs that can, the one that leaves the fewest colour clashes, then the first
-        (both ways of it are rematch-free repairs alike, 27A1; colours decide, 27A4)."""
+        (both ways of it are rematch-free repairs alike, 27A1; colours decide, 27A4); noted,
+        since it pairs players of the same half."""
         changed = True
         while len(unpaired) >= 2 and changed:
             changed = False
@@ -351,12 +352,32 @@ class GroupPairer(ColourFixer):
                     _clashes, k, p, q = best
                     pairs[k] = ordered(p, u)
                     pairs.append(ordered(q, v))
+                    if not quiet:
+                        self.swap_note(u, v, p, q)
                     unpaired = [w for w in unpaired if w is not u and w is not v]
                     changed = True
                     break
                 if changed:
                     break
         return unpaired
+
+    def swap_note(self, u: Ranked, v: Ranked, p: Ranked, q: Ranked) -> None:
+        """The note on a swap_in repair, settled against the final boards."""
+        why = (
+            f"{u.label} and {v.label} are left over and have met, so they take the "
+            "partners of a pair already made"
+        )
+        text = f"{why}: {u.label} plays {p.label} and {v.label} plays {q.label} (27A1)."
+        was = (
+            f"{why}: {u.label} was paired with {p.label} and {v.label} with {q.label} "
+            "(27A1), and the move noted below changed these boards."
+        )
+
+        def settle(opponent: Mapping[int, Ranked]) -> str:
+            held = opponent[u.id].id == p.id and opponent[v.id].id == q.id
+            return text if held else was
+
+        self.tag([u, v, p, q], text, settle)
 
     # ---- the last resort ------------------------------------------------------------------
 
@@ -396,12 +417,13 @@ class GroupPairer(ColourFixer):
                 "the players left avoids a rematch."
             )
             self.tag(None, text, _meeting(lonely[x], lonely[x + 1], text))
-        # Notes about the players re-paired here no longer hold.
+        # Notes about the players re-paired here no longer hold; a colour move's note stays
+        # while any player it names keeps their board (it explains that board).
         redone = {p.id for p in players}
         self.tagged = [
             (ids, text, settle)
             for ids, text, settle in self.tagged
-            if ids is None or not ids & redone
+            if ids is None or not (ids & redone if settle else ids <= redone)
         ]
         self.tag(
             None,
@@ -411,6 +433,28 @@ class GroupPairer(ColourFixer):
         new.sort(key=lambda pair: pair[0].rank)
         self.colour_fix(new, "bottom")
         return kept + new, rematches
+
+
+# How the notes word a float's gain: fewer boards missing a due colour, or fewer where a
+# player due to equalise misses it (a choice made for that may miss as many colours or more).
+_FLOATER_GAIN = (
+    "missing a due colour",
+    "where a player due to equalise misses the colour due",
+)
+_ODD_GAIN = (
+    "here and in the next group miss a due colour",
+    "here and in the next group have a player due to equalise miss the colour due",
+)
+
+
+def _fewer(
+    first: tuple[int, int], best: tuple[int, int], missing: str, equalise: str
+) -> str:
+    """What a choice for colours gains over the first choice, costs as ``float_cost`` counts
+    them (boards clashing between players due to equalise, boards clashing at all)."""
+    if first[1] > best[1]:
+        return f"{first[1] - best[1]} fewer board(s) {missing}"
+    return f"{first[0] - best[0]} fewer board(s) {equalise}"
 
 
 # Notes settled against the final boards (``GroupPairer.settled``).
