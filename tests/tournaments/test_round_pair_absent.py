@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from tests.tournaments.builders import round_url as url
@@ -273,3 +274,89 @@ def test_the_page_carries_its_list_and_an_answer_from_a_stale_page_is_asked_agai
 
     assert done.status_code == 302
     assert zero_byes(section) == [4, 5, 6]
+
+
+# ---- the last check-in of a later round undone since the page
+
+
+def round_two_with_one_check_in() -> tuple[Section, set[int]]:
+    """Round 1 played (no forfeits); for round 2 only 1 checked in: the page names 2 to 8.
+    Then another TD un-checks 1, so no one is checked in and check-in counts as not used."""
+    section = played(["1-5 1-0, 2-6 0-1, 3-7 1-0, 4-8 ="])
+    check_in(section, 2, 1)
+    shown = shown_now(section, 2)
+    undo_check_in(section, 1, round_number=2)
+    return section, shown
+
+
+def test_zero_point_byes_chosen_then_the_last_check_in_undone_is_refused() -> None:
+    # Pairing 2 to 8 would go against the answer, and their byes were chosen while check-in was
+    # in use: nothing is done and the TD is told why, pressed twice alike.
+    section, shown = round_two_with_one_check_in()
+    assert len(shown) == 7 and round_absent(section=section, number=2) == []
+
+    for _pressed in range(2):
+        with pytest.raises(services.PairingRefused) as refused:
+            services.round_pair(
+                section=section,
+                number=2,
+                absent=services.ABSENT_ZERO_BYE,
+                absent_shown=shown,
+            )
+
+        assert not isinstance(refused.value, services.AbsentPlayers)
+        assert str(refused.value) == services.ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(
+            number=2
+        )
+        assert zero_byes(section) == []
+        assert not Pairing.objects.filter(
+            round__section=section, round__number=2
+        ).exists()
+        assert not Round.objects.filter(
+            section=section,
+            number=2,
+            status__in=[Round.Status.DRAFT, Round.Status.PAIRED],
+        ).exists()
+
+    # Pressed again without the stale answer: check-in is not used, everyone is paired.
+    services.round_pair(section=section, number=2)
+
+    found = rows(2, section)
+    assert sorted(found) == list(range(1, 9))
+    assert set(found.values()) == {Result.PENDING}
+
+
+def test_pair_them_chosen_then_the_last_check_in_undone_pairs_everyone() -> None:
+    # The answer was to pair 2 to 8, and 1 was checked in: pairing all eight is what was chosen.
+    section, shown = round_two_with_one_check_in()
+
+    services.round_pair(
+        section=section, number=2, absent=services.ABSENT_PAIR, absent_shown=shown
+    )
+
+    found = rows(2, section)
+    assert sorted(found) == list(range(1, 9))
+    assert set(found.values()) == {Result.PENDING}
+    assert zero_byes(section) == []
+
+
+def test_the_last_check_in_undone_since_the_page_is_said_on_the_round_page(
+    td_client: Client, td: User
+) -> None:
+    section, shown = round_two_with_one_check_in()
+    section.tournament.directors.add(td)
+    answer = {
+        "absent": services.ABSENT_ZERO_BYE,
+        "absent_shown": [str(pk) for pk in sorted(shown)],
+    }
+
+    for _pressed in range(2):
+        response = td_client.post(url(section, "round_pair", 2), answer, follow=True)
+
+        assert zero_byes(section) == []
+        assert not Pairing.objects.filter(
+            round__section=section, round__number=2
+        ).exists()
+        html = unescape(response.content.decode())
+        assert response.redirect_chain[-1][0] == url(section, "round_detail", 2)
+        assert services.ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(number=2) in html

@@ -22,6 +22,7 @@ from tournaments.models import (
     Section,
 )
 from tournaments.selectors import (
+    checkin_expected,
     round_absent,
     round_entrants,
     round_forfeited,
@@ -75,6 +76,11 @@ ROUND_PAIR_ABSENT_CHANGED = (
     "Since this page was opened, {names} joined the players who have not checked in for round "
     "{number} (a check-in was undone, or a player reinstated or entered): nothing was changed. "
     "Answer again for the players listed now."
+)
+ROUND_PAIR_ABSENT_CHECKIN_UNDONE = (
+    "Since this page was opened, every check-in for round {number} was undone, so check-in is "
+    "no longer used for it: the zero-point byes you chose were not given and nothing was "
+    "changed. Check players in again and pair, or pair again to pair everyone."
 )
 # What happens to the players who have not checked in (``round_pair(absent=...)``).
 ABSENT_ZERO_BYE, ABSENT_PAIR = "zero_bye", "pair"
@@ -161,7 +167,14 @@ def round_pair(
     whom the page did not name is asked about again, and nothing changes (not even the other
     group's answer); one no longer listed (checked in, withdrawn, a result corrected) is left
     as they are now. ``None`` (a caller that showed no list: ``manage.py pair``, ``round_repair``,
-    the demo) means the answer is for whoever is listed when it lands.
+    the demo) means the answer is for whoever is listed when it lands. One case drops off the
+    list without the player doing anything: after round 1, check-in counts as used only while
+    someone is checked in (``selectors.round_absent``), so undoing the last check-in empties the
+    list. Zero-point byes chosen for players still expected and still not checked in then
+    refuse with ``ROUND_PAIR_ABSENT_CHECKIN_UNDONE`` and change nothing: pairing them would go
+    against the answer, and giving the byes would act on a check-in another TD just took back
+    (perhaps a round checked in by mistake); only the TD knows which, so they choose again.
+    "Pair them anyway" goes ahead: everyone is paired, which is what it chose.
     A final section refuses; posting (``post``) checks the round before as ``round_publish``.
     """
     try:
@@ -224,6 +237,14 @@ def round_pair(
             for p in round_absent(section=section, number=number)
             if p.pk not in gone_pks
         ]
+        if absent == ABSENT_ZERO_BYE and absent_shown:
+            _absent_checkin_undone(
+                section=section,
+                number=number,
+                shown=absent_shown,
+                missing=missing,
+                gone=gone_pks,
+            )
         _absent_ask(
             number=number,
             missing=_Group(
@@ -379,6 +400,27 @@ class _Group(NamedTuple):
         """Everyone listed, when the question is still open: not answered, or answered on a
         page without some of them (an answer is for the players it named, never for others)."""
         return self.listed if not self.answered or self.unseen() else []
+
+
+def _absent_checkin_undone(
+    *,
+    section: Section,
+    number: int,
+    shown: Collection[int],
+    missing: list[Player],
+    gone: set[int],
+) -> None:
+    """Refuse when players given zero-point byes on the page are still expected and still not
+    checked in, yet no longer listed: the round's last check-in was undone (``round_pair``)."""
+    listed = {p.pk for p in missing} | gone
+    dropped = (
+        checkin_expected(section, number)
+        .filter(pk__in=shown)
+        .exclude(pk__in=listed)
+        .exclude(checkins__round_number=number)
+    )
+    if dropped.exists():
+        raise PairingRefused(ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(number=number))
 
 
 def _absent_ask(*, number: int, missing: _Group, gone: _Group) -> None:
