@@ -24,7 +24,7 @@ from tournaments.models import (
     Round,
     Section,
 )
-from tournaments.selectors import round_absent
+from tournaments.selectors import round_absent, section_default_tiebreaks
 
 pytestmark = RACE_MARKS
 
@@ -214,3 +214,66 @@ def test_a_reactivation_while_a_round_is_paired_without_check_in_is_paired_or_re
             assert b == refused, b
             assert four.status == Player.Status.WITHDRAWN
             assert _row(section, 2, 4) in (None, Result.NOT_PAIRED)
+
+
+def test_the_last_check_in_undone_while_the_td_answers_zero_byes_is_never_paired_over_it() -> (
+    None
+):
+    # Round 2: only 1 checked in, the page named 2 to 8. As TD A answers "zero-point byes",
+    # TD B un-checks 1. Either B lands first (A is refused: check-in is no longer used, nothing
+    # paired) or A does (2 to 8 get their byes, B is refused: the draft pairs 1). Never 2 to 8
+    # paired against the answer.
+    tournament = tournament_build()
+    sections = []
+    for n in range(SECTIONS):
+        section = section_build(
+            ratings=[2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
+            rounds=["1-5 1-0, 2-6 0-1, 3-7 1-0, 4-8 ="],
+            rounds_total=3,
+            tournament=tournament,
+            name=f"S{n}",
+        )
+        services.section_tiebreaks_post(
+            section=section, order=section_default_tiebreaks(section.kind), user=None
+        )
+        services.checkin_set(
+            player=player(section, 1), round_number=2, present=True, user=None
+        )
+        sections.append(section)
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.COMPLETE
+    )
+    draft_pairs = (
+        f"refused: {services.CHECKIN_DRAFT_PAIRED.split('{why}')[0].format(round=2)}"
+    )
+
+    outcomes = _race(sections, lambda s: (_answer(s, 2), _uncheck_first(s)))
+
+    assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
+    for section, a, b in outcomes:
+        zero = sorted(
+            RequestedBye.objects.filter(player__section=section).values_list(
+                "player__start_number", flat=True
+            )
+        )
+        if b == "unchecked":
+            assert a == "refused: " + services.ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(
+                number=2
+            ), a
+            assert not _drafted(section, 2) and zero == []
+        else:
+            assert a == "paired" and b.startswith(draft_pairs), (a, b)
+            assert zero == [2, 3, 4, 5, 6, 7, 8]
+            assert _row(section, 2, 1) == Result.BYE_PAIRING
+
+
+def _uncheck_first(section: Section) -> Callable[[], str]:
+    """TD B un-checks 1 for round 2. The player is loaded with its section before the race:
+    B then reaches the section's lock about as fast as A does, so both orders happen."""
+    one = Player.objects.select_related("section").get(section=section, start_number=1)
+    return _outcome(
+        lambda: services.checkin_set(
+            player=one, round_number=2, present=False, user=None
+        ),
+        "unchecked",
+    )
