@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
-from tests.tournaments.test_round_pair_absent import six_players
+from tests.tournaments.test_round_pair_absent import six_players, zero_byes
 from tests.tournaments.test_round_pair_forfeited import player
 from tests.tournaments.test_round_races import _race
 from tournaments import services
@@ -24,7 +24,7 @@ from tournaments.models import (
     Round,
     Section,
 )
-from tournaments.selectors import round_absent, section_default_tiebreaks
+from tournaments.selectors import round_absent
 
 pytestmark = RACE_MARKS
 
@@ -58,6 +58,25 @@ def _answer(section: Section, number: int = 1) -> Callable[[], str]:
         ),
         "paired",
     )
+
+
+def _round_one_played(ratings: list[int], round_one: str) -> list[Section]:
+    """Sections of one tournament, round 1 played as ``round_one`` and complete."""
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=ratings,
+            rounds=[round_one],
+            rounds_total=3,
+            tournament=tournament,
+            name=f"S{n}",
+        )
+        for n in range(SECTIONS)
+    ]
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.COMPLETE
+    )
+    return sections
 
 
 def _row(section: Section, number: int, start_number: int) -> str | None:
@@ -174,21 +193,9 @@ def test_a_reactivation_while_a_round_is_paired_without_check_in_is_paired_or_re
 ):
     # Check-in not used: 4 withdrew after round 1; TD A pairs round 2 as TD B re-activates
     # 4. Either 4 is active before the pairing reads who plays (paired) or B is refused.
-    tournament = tournament_build()
-    sections = []
-    for n in range(SECTIONS):
-        section = section_build(
-            ratings=[2000, 1900, 1800, 1700],
-            rounds=["1-3 1-0, 2-4 ="],
-            rounds_total=3,
-            tournament=tournament,
-            name=f"S{n}",
-        )
+    sections = _round_one_played([2000, 1900, 1800, 1700], "1-3 1-0, 2-4 =")
+    for section in sections:
         services.player_withdraw(player=player(section, 4), after_round=1)
-        sections.append(section)
-    Round.objects.filter(section__tournament=tournament).update(
-        status=Round.Status.COMPLETE
-    )
 
     outcomes = _race(
         sections,
@@ -223,26 +230,14 @@ def test_the_last_check_in_undone_while_the_td_answers_zero_byes_is_never_paired
     # TD B un-checks 1. Either B lands first (A is refused: check-in is no longer used, nothing
     # paired) or A does (2 to 8 get their byes, B is refused: the draft pairs 1). Never 2 to 8
     # paired against the answer.
-    tournament = tournament_build()
-    sections = []
-    for n in range(SECTIONS):
-        section = section_build(
-            ratings=[2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
-            rounds=["1-5 1-0, 2-6 0-1, 3-7 1-0, 4-8 ="],
-            rounds_total=3,
-            tournament=tournament,
-            name=f"S{n}",
-        )
-        services.section_tiebreaks_post(
-            section=section, order=section_default_tiebreaks(section.kind), user=None
-        )
+    sections = _round_one_played(
+        [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
+        "1-5 1-0, 2-6 0-1, 3-7 1-0, 4-8 =",
+    )
+    for section in sections:
         services.checkin_set(
             player=player(section, 1), round_number=2, present=True, user=None
         )
-        sections.append(section)
-    Round.objects.filter(section__tournament=tournament).update(
-        status=Round.Status.COMPLETE
-    )
     draft_pairs = (
         f"refused: {services.CHECKIN_DRAFT_PAIRED.split('{why}')[0].format(round=2)}"
     )
@@ -251,11 +246,7 @@ def test_the_last_check_in_undone_while_the_td_answers_zero_byes_is_never_paired
 
     assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
     for section, a, b in outcomes:
-        zero = sorted(
-            RequestedBye.objects.filter(player__section=section).values_list(
-                "player__start_number", flat=True
-            )
-        )
+        zero = zero_byes(section)
         if b == "unchecked":
             assert a == "refused: " + services.ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(
                 number=2
