@@ -109,18 +109,7 @@ def test_a_check_in_undone_while_the_td_answers_never_gets_a_bye_it_was_not_aske
         f"refused: {services.CHECKIN_DRAFT_PAIRED.split('{why}')[0].format(round=1)}"
     )
 
-    outcomes = _race(
-        sections,
-        lambda s: (
-            _answer(s),
-            _outcome(
-                lambda: services.checkin_set(
-                    player=player(s, 4), round_number=1, present=False, user=None
-                ),
-                "unchecked",
-            ),
-        ),
-    )
+    outcomes = _race(sections, lambda s: (_answer(s), _uncheck(s, 4, 1)))
 
     assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
     for section, a, b in outcomes:
@@ -242,7 +231,7 @@ def test_the_last_check_in_undone_while_the_td_answers_zero_byes_is_never_paired
         f"refused: {services.CHECKIN_DRAFT_PAIRED.split('{why}')[0].format(round=2)}"
     )
 
-    outcomes = _race(sections, lambda s: (_answer(s, 2), _uncheck_first(s)))
+    outcomes = _race(sections, lambda s: (_answer(s, 2), _uncheck(s, 1, 2)))
 
     assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
     for section, a, b in outcomes:
@@ -258,13 +247,15 @@ def test_the_last_check_in_undone_while_the_td_answers_zero_byes_is_never_paired
             assert _row(section, 2, 1) == Result.BYE_PAIRING
 
 
-def _uncheck_first(section: Section) -> Callable[[], str]:
-    """TD B un-checks 1 for round 2. The player is loaded with its section before the race:
-    B then reaches the section's lock about as fast as A does, so both orders happen."""
-    one = Player.objects.select_related("section").get(section=section, start_number=1)
+def _uncheck(section: Section, start_number: int, number: int) -> Callable[[], str]:
+    """TD B un-checks a player for a round. The player is loaded with its section before the
+    race: B then reaches the section's lock about as fast as A does, so both orders happen."""
+    who = Player.objects.select_related("section").get(
+        section=section, start_number=start_number
+    )
     return _outcome(
         lambda: services.checkin_set(
-            player=one, round_number=2, present=False, user=None
+            player=who, round_number=number, present=False, user=None
         ),
         "unchecked",
     )
