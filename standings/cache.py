@@ -287,31 +287,72 @@ def accepts_gzip(request: HttpRequest) -> bool:
     return "gzip" in request.headers.get("Accept-Encoding", "")
 
 
-def page_address(request: HttpRequest) -> str:
-    """The page's address as far as it changes the page: the path and the query parameters a
-    public section page reads (``RoundPickForm``), each once, cleaned and in a fixed order.
+# The query parameters each public page reads (``RoundPickForm``'s names), and those whose bad
+# value it refuses (a 400); any other parameter, or a bad value it ignores, is left out of its
+# address, so it neither makes another cache entry nor forces a render. A page not named here
+# reads none.
+_EVERY = frozenset(RoundPickForm.base_fields)
+_ROUND = (frozenset({"round"}), _EVERY)
+PAGE_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "standings": (frozenset({"round", "page", "player"}), _EVERY),
+    "crosstable": (frozenset({"round", "order", "colours", "page", "player"}), _EVERY),
+    "pairings": (frozenset({"page", "names", "player", "find"}),) * 2,
+    "pairings-current": (frozenset({"page", "names", "player", "find"}),) * 2,
+    "teams": _ROUND,
+    # The downloads (``?round=N``).
+    **dict.fromkeys(
+        (
+            *("standings.csv", "standings.json", "crosstable.csv", "crosstable.json"),
+            *("prizes.csv", "prizes.json", "teams.csv", "teams.json"),
+        ),
+        _ROUND,
+    ),
+}
+# A value that means the default page: the same page as no value.
+_DEFAULTS = {"order": "rank"}
+# Kept as sent up to this length, else named by a digest: every cache key stays short.
+ADDRESS_KEY_CHARS = 120
 
-    Anything else in the query string (``?x=1``, a tracking tag) is ignored, so it neither
-    makes another cache entry nor forces a render; ``?round=01`` is the page of ``?round=1``. A
-    value the form refuses is kept as sent: that page is a 400, which is not cached.
+
+def page_address(request: HttpRequest, kind: str = "") -> str:
+    """The page's address as far as it changes page ``kind``: the path and the query parameters
+    it reads (``PAGE_PARAMS``), each once, cleaned and in a fixed order.
+
+    Anything else in the query string (``?x=1``, a tracking tag, ``?colours=1`` on the
+    standings) is ignored, so it neither makes another cache entry nor forces a render;
+    ``?round=01`` is the page of ``?round=1``, ``?order=rank`` the page without it. A bad value
+    the page ignores (``?round=zzz`` on the pairings) is left out; one it refuses (a 400, which
+    is not cached) is named ``!``, whatever was sent: garbage makes no entry of its own.
     """
-    memo: str | None = getattr(request, "_public_address", None)
-    if memo is not None:
-        return memo
+    kind = kind or getattr(request, "_public_kind", "")
+    memo: dict[str, str] = request.__dict__.setdefault("_public_address", {})
+    if kind in memo:
+        return memo[kind]
+    reads, refuses = PAGE_PARAMS.get(kind, (frozenset(), frozenset()))
     form = RoundPickForm(request.GET)
+    form.is_valid()
     known = QueryDict(mutable=True)
-    valid = form.is_valid()
     for name in sorted(form.fields):
-        raw = request.GET.get(name)
-        if raw is None or raw == "":
+        if name in form.errors:
+            if name in refuses:
+                known[name] = "!"
             continue
-        value = form.cleaned_data.get(name) if valid else raw
-        if value is not None and value != "":
+        value = form.cleaned_data.get(name)
+        if name in reads and value not in (None, "", _DEFAULTS.get(name)):
             known[name] = str(value)
+    # The TRF file's format (``?version=2026``; anything else is the default, TRF-16).
+    if kind == "section.trf" and request.GET.get("version") == "2026":
+        known["version"] = "2026"
     query = known.urlencode()
-    address = request.path + ("?" + query if query else "")
-    request._public_address = address  # type: ignore[attr-defined]
+    memo[kind] = address = request.path + ("?" + query if query else "")
     return address
+
+
+def address_key(address: str) -> str:
+    """``address`` as a part of a cache key: as it is, or its digest when long."""
+    if len(address) <= ADDRESS_KEY_CHARS:
+        return address
+    return hashlib.blake2b(address.encode(), digest_size=16).hexdigest()
 
 
 def page_etag(kind: str, request: HttpRequest, version: str) -> str:
@@ -321,7 +362,7 @@ def page_etag(kind: str, request: HttpRequest, version: str) -> str:
         (
             kind,
             version,
-            page_address(request),
+            page_address(request, kind),
             viewer,
             request.headers.get("HX-Request", ""),
             "gzip" if accepts_gzip(request) else "",
@@ -342,7 +383,7 @@ def cached_body(
     """The body of a page keyed by (section pk, version, kind, address), from the cache, else
     ``build(*args, **kwargs)``, stored."""
     section, version, kind, params = key
-    name = f"public:{kind}:{section}:{version}:{params}"
+    name = f"public:{kind}:{section}:{version}:{address_key(params)}"
     body = cache.get(name)
     if body is None:
         body = _render_once(name, lambda: build(*args, **kwargs))
@@ -420,7 +461,8 @@ def latest_key(kind: str, request: HttpRequest, section: int) -> str:
 def refresh_key(kind: str, request: HttpRequest, section: int, version: str) -> str:
     """The lock of the render of this page at ``version`` after a response (every variant of
     the page shares the body, so one render serves them all)."""
-    return f"public-refresh:{kind}:{section}:{version}:{page_address(request)}"
+    address = address_key(page_address(request, kind))
+    return f"public-refresh:{kind}:{section}:{version}:{address}"
 
 
 def response_keep(

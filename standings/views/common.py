@@ -118,6 +118,7 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
 
     def decorator(view: Callable[..., HttpResponse]) -> Any:
         def etag(request: HttpRequest, slug: str, section: int, **kwargs: Any) -> str:
+            request._public_kind = kind  # type: ignore[attr-defined]  # its address
             page = section_page(request, slug, section)
             return cache.page_etag(kind, request, page.version)
 
@@ -222,6 +223,7 @@ def public_event_view(kind: str) -> Callable[[Callable[..., HttpResponse]], Any]
 
     def decorator(view: Callable[..., HttpResponse]) -> Any:
         def etag(request: HttpRequest, slug: str, group: int | None = None) -> str:
+            request._public_kind = kind  # type: ignore[attr-defined]  # its address
             return cache.page_etag(
                 kind, request, event_page(request, slug, group).version
             )
@@ -341,8 +343,15 @@ def bad_request(
         f"{name}: {' '.join(str(e) for e in messages)}"
         for name, messages in form.errors.items()
     )
+    # Polled as sent (its key names a bad value only "!", ``cache.page_address``): the message
+    # names the value. A 400 is never cached.
+    sent = request.get_full_path()
     body = render_body(
         template,
-        {**base_context(request, page), "error": f"Bad address ({errors})."},
+        {
+            **base_context(request, page),
+            "poll_url": sent,
+            "error": f"Bad address ({errors}).",
+        },
     )
-    return respond(request, page, template, body, status=400)
+    return respond(request, page, template, body, status=400, poll_url=sent)

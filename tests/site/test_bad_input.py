@@ -668,10 +668,8 @@ QUERY_NAMES = [
 QUERY_KINDS = ("empty", "a word", "negative", "huge", "long", "NUL", "digit-like")
 
 
-# A public page's cache key holds the query it was asked with (a 30-digit round number too):
-# longer than memcached takes, which Django warns of; the site's caches (Redis, local memory)
-# take it.
-@pytest.mark.filterwarnings("ignore::django.core.cache.CacheKeyWarning")
+# A public page's cache keys hold only the values it uses, bounded: Django's warning of a key
+# too long (``CacheKeyWarning``) is an error here (pyproject's filterwarnings) if one is made.
 def test_hostile_query_strings_are_answered(
     world: World, other: Other, td_client: Client
 ) -> None:

@@ -107,3 +107,102 @@ def test_the_page_cache_holds_at_most_its_configured_number_of_entries(
         anonymous.get(_url("player", section, number=number))
         anonymous.get(_url("me", section, number=number))
     assert len(cache._cache) <= limit  # type: ignore[attr-defined]
+
+
+def _keys() -> list[str]:
+    return sorted(cache._cache)  # type: ignore[attr-defined]
+
+
+# (page, garbage or an equivalent spelling, the address of the page it shows)
+SAME_PAGE = [
+    ("pairings_current", "?round=zzz", ""),
+    ("pairings_current", "?round=99999999&order=zzz&colours=7", ""),
+    ("pairings_current", "?page=1&round=" + "9" * 10_000, "?page=1"),
+    ("standings", "?colours=1", ""),
+    ("standings", "?order=number", ""),
+    ("standings", "?order=rank&round=01", "?round=1"),
+    ("crosstable", "?order=rank", ""),
+    (
+        "crosstable",
+        "?colours=1&order=number&x=" + "y" * 10_000,
+        "?colours=1&order=number",
+    ),
+    ("player", "?round=zzz&page=" + "9" * 10_000, ""),
+    ("me", "?round=1&colours=1", ""),
+    ("teams", "?page=2&colours=1", ""),
+]
+
+
+@pytest.mark.parametrize(("page", "query", "same"), SAME_PAGE)
+def test_ignored_or_equivalent_values_share_the_entry_of_the_page_they_show(
+    anonymous: Client, section: Section, page: str, query: str, same: str
+) -> None:
+    kwargs = {"number": 1} if page in ("player", "me") else {}
+    url = _url(page, section, **kwargs)
+    first = anonymous.get(url + same)
+    entries = _keys()
+    with CaptureQueriesContext(connection) as queries:
+        again = anonymous.get(url + query)
+    assert again.status_code == first.status_code
+    assert len(queries) == 0, f"{query[:60]} rendered the page again"
+    assert again["ETag"] == first["ETag"]
+    assert again.content == first.content
+    assert _keys() == entries
+
+
+@pytest.mark.parametrize(
+    ("page", "name"),
+    [("standings", "round"), ("standings", "page"), ("crosstable", "order")],
+)
+def test_refused_values_make_no_key_of_their_own(
+    anonymous: Client, section: Section, page: str, name: str
+) -> None:
+    url = _url(page, section)
+    anonymous.get(url)
+    entries = _keys()
+    etags = set()
+    for value in ("zzz", "99999999", "-1", "9" * 10_000):
+        response = anonymous.get(url, {name: value})
+        assert response.status_code == 400
+        etags.add(response["ETag"])
+    assert len(etags) == 1  # every bad value is the one "bad address" page
+    assert _keys() == entries
+
+
+@pytest.mark.parametrize(
+    ("page", "one", "other"),
+    [
+        ("standings", "?round=1", "?round=2"),
+        ("standings", "", "?page=2"),
+        ("crosstable", "", "?order=number"),
+        ("crosstable", "", "?colours=1"),
+        ("pairings_current", "", "?page=2"),
+        ("pairings_current", "", "?find=Zz"),
+    ],
+)
+def test_different_valid_values_are_different_pages(
+    anonymous: Client, section: Section, page: str, one: str, other: str
+) -> None:
+    url = _url(page, section)
+    assert anonymous.get(url + one)["ETag"] != anonymous.get(url + other)["ETag"]
+
+
+def test_the_trf_format_is_part_of_the_files_address(
+    anonymous: Client, section: Section
+) -> None:
+    url = _url("section_trf", section)
+    first = anonymous.get(url + "?version=2026")
+    default = anonymous.get(url)
+    assert first["ETag"] != default["ETag"]
+    assert anonymous.get(url + "?version=zzz")["ETag"] == default["ETag"]
+
+
+def test_no_cache_key_is_long_whatever_the_address(
+    anonymous: Client, section: Section
+) -> None:
+    long = "9" * 10_000
+    for page in ("standings", "crosstable", "pairings_current", "teams"):
+        url = _url(page, section)
+        anonymous.get(url, {"find": "x" * 100, "page": long, "round": long})
+        anonymous.get(url, {"find": "é" * 100})
+    assert max(len(key) for key in _keys()) <= 250
