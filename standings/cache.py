@@ -348,6 +348,13 @@ def page_address(request: HttpRequest, kind: str = "") -> str:
     return address
 
 
+def page_query(request: HttpRequest) -> QueryDict:
+    """The query parameters of ``page_address``: what a page's own links may carry. A body is
+    shared by every address of one page, so a link built from the query as sent would hand
+    one visitor's stray parameters to all the others."""
+    return QueryDict(page_address(request).partition("?")[2])
+
+
 def address_key(address: str) -> str:
     """``address`` as a part of a cache key: as it is, or its digest when long."""
     if len(address) <= ADDRESS_KEY_CHARS:

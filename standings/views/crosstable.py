@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_GET
 
+from standings.cache import page_query
 from standings.pages.crosstable import crosstable_rows, crosstable_tbody
 from standings.pages.games import LEGEND, section_games
 from standings.pages.paging import WALLCHART_ROWS, paging, player_href
@@ -90,7 +91,7 @@ def _body(
     games = section_games(page.section, through_round=through)
     rows = crosstable_rows(report, games, by_start_number=by_number)
     pages = paging(
-        query=request.GET,
+        query=page_query(request),
         page=number,
         numbers=[w.line.info.start_number for w in rows],
         scores=None if by_number else [w.line.row.score for w in rows],

@@ -11,6 +11,7 @@ from typing import Any
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_GET
 
+from standings.cache import page_query
 from standings.names import name_matches, name_parts
 from standings.pages.paging import paging, row_href
 from standings.pages.pairings import RoundPairings, round_pairings
@@ -162,14 +163,14 @@ def _body(
     pairings, with_scores = found
     by_name = pairings.by_name()
     boards = paging(
-        query=request.GET,
+        query=page_query(request),
         page=boards_page,
         numbers=[b.white.start_number for b in pairings.boards],
         scores=None,
         unit="Boards",
     )
     names = paging(
-        query=request.GET,
+        query=page_query(request),
         page=names_page,
         numbers=[line.seat.start_number for line in by_name],
         scores=None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse, HttpResponseRedirect
 from django.views.decorators.http import require_GET
 
+from standings.cache import page_query
 from standings.pages.paging import paging, player_href
 from standings.pages.standings import standing_lines, standings_tbody
 from standings.reports import ReportError, section_report
@@ -76,7 +77,7 @@ def _body(
         )
     lines = standing_lines(report)
     pages = paging(
-        query=request.GET,
+        query=page_query(request),
         page=number,
         numbers=[line.info.start_number for line in lines],
         scores=[line.row.score for line in lines],

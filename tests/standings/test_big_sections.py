@@ -111,3 +111,20 @@ def test_a_small_section_is_one_page_without_page_links(
     )
     html = anonymous.get(_url("standings", small)).content.decode()
     assert len(_rows(html)) == 4 and 'class="paging' not in html
+
+
+@pytest.mark.parametrize("page", ["standings", "crosstable", "pairings"])
+def test_page_links_carry_the_pages_own_parameters_not_a_visitors_stray_ones(
+    anonymous: Client, big: Section, page: str
+) -> None:
+    kwargs = {"slug": big.tournament.slug, "section": big.pk}
+    if page == "pairings":
+        kwargs["number"] = 1  # 125 boards: two pages of boards
+    url = reverse(f"standings:{page}", kwargs=kwargs)
+    # The body is shared by every address of one page: links built from the address as the
+    # first visitor sent it would hand that visitor's tracking tag to everyone after.
+    tagged = anonymous.get(url + "?utm_source=spam-spam-spam&page=2").content.decode()
+    plain = anonymous.get(url + "?page=2").content.decode()
+
+    assert 'href="?"' in tagged  # the link back to page 1 (the page's links are drawn)
+    assert "spam-spam-spam" not in tagged and "spam-spam-spam" not in plain
