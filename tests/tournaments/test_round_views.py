@@ -28,7 +28,11 @@ from tournaments.models import (
     Section,
     Tournament,
 )
-from tournaments.views.rounds import CHECK_NO_BOARD, ROUND_PAIRED_AUTOMATICALLY
+from tournaments.views.rounds import (
+    CHECK_NO_BOARD,
+    CHECK_NO_RESULT,
+    ROUND_PAIRED_AUTOMATICALLY,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -389,6 +393,28 @@ def test_a_check_entry_naming_no_board_without_javascript_says_so_on_the_page(
 
     assert response.redirect_chain == [(url(four, "round_check"), 302)]
     assert CHECK_NO_BOARD in response.content.decode()
+    assert not ResultCheck.objects.exists()
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_check_entry_with_a_result_not_offered_is_refused_on_its_boards_row(
+    superuser_client: Client, four: Section, htmx: bool
+) -> None:
+    second = board(four, 2)
+
+    response = superuser_client.post(
+        url(four, "round_check"),
+        {"pairing": second.pk, "result": "white_wins_twice"},
+        headers=HTMX if htmx else {},
+    )
+
+    # The row of the board named, with and without JavaScript (the page again, not a
+    # redirect to its top): the TD sees which entry was refused and why.
+    assert response.status_code == 200
+    html = response.content.decode()
+    row = html[html.index(f'<tr id="check-{second.pk}"') :]
+    assert CHECK_NO_RESULT in row[: row.index("</tr>")]
+    assert html.count("<html") == (0 if htmx else 1)
     assert not ResultCheck.objects.exists()
 
 

@@ -53,6 +53,7 @@ from tournaments.views.round_life import (
 
 TEMPLATE = "tournaments/round_detail.html"
 CHECK_NO_BOARD = "Choose a board and one of the results shown."
+CHECK_NO_RESULT = "Choose one of the results shown."
 ROUND_PAIRED_AUTOMATICALLY = (
     "Round {round} paired by the pairing program: check the boards and the notes, then post "
     "the pairings."
@@ -620,6 +621,14 @@ def round_check(
                 )
             except ValidationError as invalid:
                 error = " ".join(invalid.messages)
+        elif "pairing" not in form.errors:
+            # The board is known, the result is not one of the page's: refused on that row.
+            board = (
+                Pairing.objects.select_related("white", "black")
+                .filter(pk=form.cleaned_data["pairing"], round=page.round)
+                .first()
+            )
+            error = CHECK_NO_RESULT if board else CHECK_NO_BOARD
         else:
             error = CHECK_NO_BOARD
         if request.htmx:
