@@ -30,7 +30,7 @@ from tournaments.models import (
 )
 from tournaments.views.rounds import (
     CHECK_NO_BOARD,
-    CHECK_NO_RESULT,
+    RESULT_NOT_OFFERED,
     ROUND_PAIRED_AUTOMATICALLY,
 )
 
@@ -413,7 +413,7 @@ def test_a_check_entry_with_a_result_not_offered_is_refused_on_its_boards_row(
     assert response.status_code == 200
     html = response.content.decode()
     row = html[html.index(f'<tr id="check-{second.pk}"') :]
-    assert CHECK_NO_RESULT in row[: row.index("</tr>")]
+    assert RESULT_NOT_OFFERED in row[: row.index("</tr>")]
     assert html.count("<html") == (0 if htmx else 1)
     assert not ResultCheck.objects.exists()
 

@@ -53,7 +53,7 @@ from tournaments.views.round_life import (
 
 TEMPLATE = "tournaments/round_detail.html"
 CHECK_NO_BOARD = "Choose a board and one of the results shown."
-CHECK_NO_RESULT = "Choose one of the results shown."
+RESULT_NOT_OFFERED = "Choose one of the results shown."
 ROUND_PAIRED_AUTOMATICALLY = (
     "Round {round} paired by the pairing program: check the boards and the notes, then post "
     "the pairings."
@@ -243,7 +243,7 @@ def result_record(
     error = confirm = ""
     before = board.result
     if not form.is_valid():
-        error = "Choose one of the results shown."
+        error = RESULT_NOT_OFFERED
     else:
         try:
             services.result_record(
@@ -628,7 +628,7 @@ def round_check(
                 .filter(pk=form.cleaned_data["pairing"], round=page.round)
                 .first()
             )
-            error = CHECK_NO_RESULT if board else CHECK_NO_BOARD
+            error = RESULT_NOT_OFFERED if board else CHECK_NO_BOARD
         else:
             error = CHECK_NO_BOARD
         if request.htmx:
