@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 
 from django.http import QueryDict
 
+from standings.names import name_matches, name_parts
 from standings.templatetags.standings_format import points
 
 PAGE_ROWS = 100
@@ -61,11 +62,11 @@ def page_of(index: int, rows: int = PAGE_ROWS) -> int:
 
 
 # Query parameters that only ask where a row is: never carried into a page link.
-_FINDERS = ("player", "find")
+FINDERS = ("player", "find")
 
 
 def _href(query: QueryDict, page: int, anchor: str = "", param: str = "page") -> str:
-    params = {k: v for k, v in query.items() if k != param and k not in _FINDERS}
+    params = {k: v for k, v in query.items() if k != param and k not in FINDERS}
     if page > 1:
         params[param] = str(page)
     return "?" + urlencode(params) + anchor
@@ -87,7 +88,7 @@ def paging(
     holding the page (the pairings page pages its boards and its list by name apart); ``rows``
     is the rows a page."""
     count = len(numbers)
-    total = max(1, -(-count // rows))
+    total = pages_of(count, rows)
     current = min(max(page or 1, 1), total)
     pages = [
         PageLink(
@@ -112,17 +113,75 @@ def paging(
     return Paging(current, pages, groups, first, min(first + rows, count), unit)
 
 
-def player_href(
-    query: QueryDict, numbers: Sequence[int], number: int, rows: int = PAGE_ROWS
-) -> str | None:
-    """Where player ``number``'s row is: its page and its row's anchor (None: no such player)."""
-    try:
-        index = list(numbers).index(number)
-    except ValueError:
-        return None
-    return _href(query, page_of(index, rows), f"#n{number}")
+# Where a row is: the query parameter of its list, its page and its anchor ("page", 2, "#n7").
+Seat = tuple[str, int, str]
 
 
-def row_href(query: QueryDict, index: int, anchor: str, param: str = "page") -> str:
-    """The page holding row ``index`` (0-based) of the list paged by ``param``, at ``anchor``."""
-    return _href(query, page_of(index), anchor, param)
+@dataclass(frozen=True, slots=True)
+class PageRows:
+    """What an address of a paged page can lead to, known without rendering it: each list's
+    number of pages, where each player's row is and (the pairings) the list by name.
+
+    Kept in the cache per section version (``standings.cache.cached_body``): a page past the
+    last one, or a player who is not there, is then the page it shows without making a cache
+    entry of its own, and "go to player" costs no standings.
+    """
+
+    pages: dict[str, int]  # query parameter of a paged list -> its number of pages
+    seats: dict[int, Seat]  # start number -> where the player's row is
+    names: tuple[tuple[str, int], ...] = ()  # (name, start number) in the list by name
+    # Whether the page says that nobody was found (the pairings), rather than showing itself.
+    says_missed: bool = False
+
+    def seat(self, player: int | None, find: str) -> Seat | None:
+        """Where ``?player=N`` (else ``?find=name``) leads: that player's row; for a name that
+        fits several players, the first of them in the list by name, where the others follow.
+        None: nobody."""
+        if player:
+            return self.seats.get(player)
+        parts = name_parts(find)
+        hits = [
+            i for i, (name, _) in enumerate(self.names) if name_matches(parts, name)
+        ]
+        if not hits:
+            return None
+        first = self.names[hits[0]][1]
+        if len(hits) == 1:
+            return self.seats[first]
+        return ("names", page_of(hits[0]), f"#p{first}")
+
+    def resolve(self, query: QueryDict) -> tuple[QueryDict, str | None]:
+        """The address ``query`` shows, and where it leads instead (a player's row) if anywhere.
+
+        A page past the last one shows the last ("?page=1" is the address without it); a player
+        who is not there shows the page without them, or, on a page that says so, keeps the
+        search (the page names it)."""
+        shown = query.copy()
+        for param, total in self.pages.items():
+            if param in shown:
+                page = min(int(str(shown[param])), total)
+                if page > 1:
+                    shown[param] = str(page)
+                else:
+                    del shown[param]
+        player = str(shown.get("player", ""))
+        seat = self.seat(int(player) if player else None, str(shown.get("find", "")))
+        if seat is not None:
+            param, page, anchor = seat
+            return shown, _href(shown, page, anchor, param)
+        if not self.says_missed:
+            for name in FINDERS:
+                shown.pop(name, None)
+        return shown, None
+
+
+def pages_of(count: int, rows: int = PAGE_ROWS) -> int:
+    """How many pages ``count`` rows make (one, however few)."""
+    return max(1, -(-count // rows))
+
+
+def seats_of(
+    numbers: Sequence[int], rows: int = PAGE_ROWS, param: str = "page", mark: str = "n"
+) -> dict[int, Seat]:
+    """Where each of the rows ``numbers`` (start numbers, in the order shown) is."""
+    return {n: (param, page_of(i, rows), f"#{mark}{n}") for i, n in enumerate(numbers)}
