@@ -314,7 +314,7 @@ _DEFAULTS: dict[str, object] = {"order": "rank", "page": 1, "names": 1}
 # The parameters that ask where a player's row is (``PageRows``): a body never depends on them.
 FINDERS = frozenset(paging.FINDERS)
 # The parameters ``PageRows`` settles: pages past the last one, players who are not there.
-SETTLED = FINDERS | {"page", "names"}
+SETTLED = FINDERS | frozenset(paging.PAGED)
 # Kept as sent up to this length, else named by a digest: every cache key stays short.
 ADDRESS_KEY_CHARS = 120
 

@@ -8,13 +8,7 @@ from django.views.decorators.http import require_GET
 from standings.cache import page_query
 from standings.pages.crosstable import crosstable_rows, crosstable_tbody
 from standings.pages.games import LEGEND, section_games
-from standings.pages.paging import (
-    WALLCHART_ROWS,
-    PageRows,
-    pages_of,
-    paging,
-    seats_of,
-)
+from standings.pages.paging import WALLCHART_ROWS, PageRows, paging, row_list
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
@@ -39,14 +33,11 @@ def _rows(request: HtmxHttpRequest, page: SectionPage) -> PageRows:
     try:
         report = section_report(section=page.section, through_round=data["round"])
     except ReportError:
-        return PageRows({"page": 1}, {})
+        return PageRows({})
     numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
     if data["order"] == "number":
         numbers.sort()
-    return PageRows(
-        {"page": pages_of(len(numbers), WALLCHART_ROWS)},
-        seats_of(numbers, WALLCHART_ROWS),
-    )
+    return PageRows({"page": row_list(numbers, rows=WALLCHART_ROWS)})
 
 
 @require_GET

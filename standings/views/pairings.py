@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.views.decorators.http import require_GET
 
 from standings.cache import page_address, page_query
-from standings.pages.paging import PageRows, page_of, pages_of, paging, seats_of
+from standings.pages.paging import PageRows, paging, row_list
 from standings.pages.pairings import RoundPairings, round_pairings
 from standings.reports import ReportError, players_of, section_report
 from standings.views.common import (
@@ -37,30 +37,26 @@ def _rows(request: HtmxHttpRequest, page: SectionPage, number: int) -> PageRows:
     _round_check(page, number)
     found = _pairings(page, number)
     if found is None:
-        return PageRows({"page": 1, "names": 1}, {}, says_missed=True)
+        return PageRows({}, says_missed=True)
     pairings = found[0]
     lines = pairings.by_name()
-    seats = seats_of(
-        [line.seat.start_number for line in lines], param="names", mark="p"
-    )
-    for index, board in enumerate(pairings.boards):
-        for seat in (board.white, board.black):
-            seats[seat.start_number] = (
-                "page",
-                page_of(index),
-                f"#n{seat.start_number}",
-            )
+    boards = [
+        n for b in pairings.boards for n in (b.white.start_number, b.black.start_number)
+    ]
     return PageRows(
-        {"page": pages_of(len(pairings.boards)), "names": pages_of(len(lines))},
-        seats,
-        tuple((line.seat.name, line.seat.start_number) for line in lines),
+        {
+            "page": row_list(boards, per_row=2),
+            "names": row_list([line.seat.start_number for line in lines], mark="p"),
+        },
+        # Line breaks in a name separate its parts as a space does (``name_parts``).
+        "\n".join(" ".join(line.seat.name.splitlines()) for line in lines),
         says_missed=True,
     )
 
 
 def _current_rows(request: HtmxHttpRequest, page: SectionPage) -> PageRows:
     if page.current is None:
-        return PageRows({"page": 1, "names": 1}, {}, says_missed=True)
+        return PageRows({}, says_missed=True)
     return _rows(request, page, page.current)
 
 

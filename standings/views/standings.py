@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from standings.cache import page_query
-from standings.pages.paging import PageRows, pages_of, paging, seats_of
+from standings.pages.paging import PageRows, paging, row_list
 from standings.pages.standings import standing_lines, standings_tbody
 from standings.reports import ReportError, section_report
 from standings.views.common import (
@@ -34,9 +34,9 @@ def _rows(request: HtmxHttpRequest, page: SectionPage) -> PageRows:
             through_round=round_picked(request).cleaned_data["round"],
         )
     except ReportError:
-        return PageRows({"page": 1}, {})
+        return PageRows({})
     numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
-    return PageRows({"page": pages_of(len(numbers))}, seats_of(numbers))
+    return PageRows({"page": row_list(numbers)})
 
 
 @require_GET
