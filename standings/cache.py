@@ -14,6 +14,11 @@ no query at all, and a change reaches the public at most that many seconds later
 logged-in users always get the lookup fresh (three queries). ``page_etag`` is the ETag of a page
 for one viewer, made of the same version.
 
+**Keys are bounded by what a page can show, not by what is sent** (``page_address``): only the
+parameters a page reads, cleaned, settled on the page shown (a page past the last is the last;
+a player who is not there, the page without them), so 1,000 made-up addresses add no entry to
+those of the pages there are (tests/standings/test_cache_bound.py).
+
 **A new version is rendered once, and nobody queues for it** (``_render_once``,
 ``earlier_response``, ``refresh_after``). While results come in the version changes every few
 seconds, and each change makes the big pages new (0.15 to 0.4 s of CPU each at 1,200 players).

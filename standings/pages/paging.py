@@ -181,6 +181,8 @@ class PageRows:
         if player:
             found = (rows.seat(param, player) for param, rows in self.lists.items())
             return next((seat for seat in found if seat is not None), None)
+        if not find:
+            return None
         parts = name_parts(find)
         names = self.names.split("\n") if self.names else []
         hits = [i for i, name in enumerate(names) if name_matches(parts, name)]

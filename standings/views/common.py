@@ -95,6 +95,10 @@ def section_page(request: HttpRequest, slug: str, section: int) -> SectionPage:
     return found
 
 
+# What a paged page knows of its rows at the page's address: ``(request, page, **kwargs)``.
+Rows = Callable[..., PageRows]
+
+
 def settle(
     request: HttpRequest,
     kind: str,
@@ -155,10 +159,6 @@ def _compress(request: HttpRequest, response: HttpResponse) -> HttpResponse:
         response.content = compress_string(response.content)
         response["Content-Encoding"] = "gzip"
     return response
-
-
-# What a paged page knows of its rows at the page's address: ``(request, page, **kwargs)``.
-Rows = Callable[..., PageRows]
 
 
 def public_section_view(
