@@ -93,7 +93,7 @@ def cache_keys(request: pytest.FixtureRequest, settings: Any) -> Iterator[Keys]:
         }
     }
     cache.clear()
-    client = redis.Redis.from_url(url)
-    yield lambda: sorted(key.decode() for key in client.keys("*"))
+    client = redis.Redis.from_url(url, decode_responses=True)
+    yield lambda: sorted(str(key) for key in client.keys("*"))
     cache.clear()
     client.close()

@@ -43,7 +43,7 @@ SECTION_PAGES = {
 # gzip (a page has a copy for each).
 PLAIN = {"Accept-Encoding": "gzip, deflate"}
 POLL = {**PLAIN, "HX-Request": "true"}
-VARIANTS = (PLAIN, POLL, {}, {"HX-Request": "true"})
+VARIANTS: tuple[dict[str, str], ...] = (PLAIN, POLL, {}, {"HX-Request": "true"})
 # Junk addresses a hostile visitor sends, and the most keys they may make beyond the pages'
 # own: none, but a little room so that this test does not pin the cache's bookkeeping.
 JUNK = 1_000
