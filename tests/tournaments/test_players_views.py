@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import Pairing, Player, Result, Section, Tournament
+from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -233,3 +233,65 @@ def test_reactivate_from_a_stale_page_is_refused_and_keeps_the_other_tds_round(
         player="Kim", now="withdrew after round 3"
     ) in unescape(response.content.decode())
     assert Player.objects.get(section=section, name="Kim").withdrawn_after_round == 3
+
+
+def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900],
+        rounds=["1-2 1-0", "2-1 ?"],
+        rounds_total=4,
+    )
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+
+    asked = td_client.post(
+        url("player_withdraw", section, number=1), {"after_round": "1", "shown": ""}
+    )
+
+    page = unescape(asked.content.decode())
+    assert asked.status_code == 200
+    assert "that game has no result yet: nothing was changed" in page
+    assert 'name="forfeit" value="1"' in page
+    assert "Withdraw, Player 2 wins board 1 of round 2 by forfeit" in page
+    assert Player.objects.get(section=section, start_number=1).status == "active"
+
+    done = td_client.post(
+        url("player_withdraw", section, number=1),
+        {"after_round": "1", "shown": "", "forfeit": "1"},
+        follow=True,
+    )
+
+    assert "Player 1 withdrew after round 2 (game lost by forfeit)" in unescape(
+        done.content.decode()
+    )
+    assert Pairing.objects.get(round__section=section, round__number=2).result == (
+        Result.WHITE_FORFEIT_WIN
+    )
+
+
+def test_withdrawing_after_the_round_being_played_says_its_game_still_needs_a_result(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900],
+        rounds=["1-2 1-0", "2-1 ?"],
+        rounds_total=4,
+    )
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+
+    done = td_client.post(
+        url("player_withdraw", section, number=1),
+        {"after_round": "2", "shown": ""},
+        follow=True,
+    )
+
+    assert (
+        "Board 1 of round 2 (Player 1 – Player 2) has no result yet: enter it when the "
+        "game ends, or a forfeit win for Player 2 if it will not be played."
+    ) in unescape(done.content.decode())
+    assert Pairing.objects.get(round__section=section, round__number=2).result == (
+        Result.PENDING
+    )
