@@ -113,6 +113,12 @@ LATE_ENTRY_ROUND_POSTED = (
     "Round {round} is posted already, without this player: choose round {next} or later as "
     "the first round played (each round before gets a half-point bye or not paired)."
 )
+LATE_ENTRY_ROUND_DRAFT = (
+    "Round {round}'s draft pairings were made without this player: nothing was entered. "
+    "Remove the draft pairings on the round page, enter the player, then pair round {round} "
+    "again; or choose round {next} as the first round played (round {round} then gets the "
+    "half-point bye or not paired you choose)."
+)
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
 
 PLAYER_FIELDS = (
