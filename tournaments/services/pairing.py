@@ -28,7 +28,7 @@ from tournaments.selectors import (
     round_forfeited,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import SECTION_FINAL, round_lock
+from tournaments.services.common import SECTION_FINAL, round_lock, section_lock
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
     ROUND_REMOVE_NOTHING,
@@ -459,6 +459,10 @@ def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
     zero-point bye given then for not checking in is kept, as a requested bye).
     """
     with transaction.atomic():
+        # The section's lock before the round's (round_lock's order): removing takes the
+        # round's, pairing then the section's, and a writer keeping the order (a pairings save,
+        # a late entry) would deadlock with this one.
+        section_lock(section)
         round_ = Round.objects.filter(section=section, number=number).first()
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))

@@ -16,7 +16,11 @@ from tournaments.selectors import (
     section_default_tiebreaks,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import round_lock, section_open_check
+from tournaments.services.common import (
+    round_lock,
+    section_lock,
+    section_open_check,
+)
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.services.tiebreaks import section_tiebreaks_post
 from tournaments.validators import no_control_characters_but_lines
@@ -250,6 +254,10 @@ def round_publish(
     ``post_default_order`` posts the section's default with it (``round_one_order_check``).
     """
     with transaction.atomic():
+        # The section's lock before the round's (round_lock's order): posting round 1 with
+        # the default order posts it under the section's lock, and a writer keeping the
+        # order (a pairings save of this round) would otherwise deadlock with this one.
+        section_lock(round_.section)
         round_ = round_lock(round_id=round_.pk)
         section_open_check(section=round_.section_id)
         if round_.status != Round.Status.DRAFT:
