@@ -680,9 +680,7 @@ def test_a_key_on_an_old_rounds_page_lands_on_that_round_or_nowhere(
         rounds=["1-2 1-0, 3-4 0-1", "4-1 ?, 2-3 ?"],
         rounds_total=3,
     )
-    Round.objects.filter(section=section, number=1).update(
-        status=Round.Status.COMPLETE
-    )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
     Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
     round_two = Pairing.objects.get(round__section=section, round__number=2, board=1)
     headers = HTMX if htmx else {}
