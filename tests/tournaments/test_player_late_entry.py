@@ -40,9 +40,17 @@ def test_rounds_already_paired_get_rows_and_later_ones_requested_byes() -> None:
         Pairing.objects.filter(white=player).values_list("round__number", "result")
     )
     assert rows == {1: Result.BYE_HALF, 2: Result.NOT_PAIRED}
+    # Every missed round's choice stands as a requested bye too, the paired ones included:
+    # paired again, a round keeps it.
     assert list(
-        RequestedBye.objects.filter(player=player).values_list("round_number", "kind")
-    ) == [(3, RequestedBye.Kind.HALF)]
+        RequestedBye.objects.filter(player=player)
+        .order_by("round_number")
+        .values_list("round_number", "kind")
+    ) == [
+        (1, RequestedBye.Kind.HALF),
+        (2, RequestedBye.Kind.ZERO),
+        (3, RequestedBye.Kind.HALF),
+    ]
 
 
 def test_a_missed_round_with_no_choice_is_refused_and_nothing_saved() -> None:
@@ -168,3 +176,50 @@ def test_a_draft_round_missed_by_a_late_entry_gets_the_row_chosen() -> None:
     assert dict(
         Pairing.objects.filter(white=larry).values_list("round__number", "result")
     ) == {1: Result.BYE_HALF, 2: Result.NOT_PAIRED}
+
+
+def test_a_missed_round_paired_again_keeps_the_bye_the_td_chose() -> None:
+    # Round 2 was posted on old scores when the player entered (missing it with a half-point
+    # bye); round 2 is then paired again on the present scores: the bye stays, the player is
+    # not paired into a round they were told they miss.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 =", "1-3 ?, 2-4 ?"],
+        rounds_total=4,
+    )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    larry = services.player_late_entry(
+        section=section,
+        name="Late Larry",
+        first_round=3,
+        missed={1: services.LATE_HALF, 2: services.LATE_HALF},
+    )
+
+    services.round_repair(section=section, number=2)
+
+    assert Pairing.objects.get(white=larry, round__number=2).result == Result.BYE_HALF
+    assert not Pairing.objects.filter(black=larry).exists()
+
+
+def test_a_hand_save_of_a_missed_round_keeps_not_paired_without_a_warning() -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 1-0, 3-4 ="], rounds_total=4
+    )
+    larry = services.player_late_entry(
+        section=section,
+        name="Late Larry",
+        first_round=2,
+        missed={1: services.LATE_NOT_PAIRED},
+    )
+    rows = [
+        services.PairingInput(white=w, black=b, board=board, result=result)
+        for board, w, b, result in Pairing.objects.filter(
+            round__section=section, round__number=1
+        ).values_list("board", "white_id", "black_id", "result")
+    ]
+
+    saved = services.round_pairings_save(section=section, number=1, rows=rows)
+
+    assert saved.warnings == []
+    assert Pairing.objects.get(white=larry).result == Result.NOT_PAIRED

@@ -370,12 +370,14 @@ def player_late_entry(
                     if choice == LATE_HALF
                     else Result.NOT_PAIRED,
                 )
-            else:
-                RequestedBye.objects.create(
-                    player=player,
-                    round_number=number,
-                    kind=RequestedBye.Kind.HALF
-                    if choice == LATE_HALF
-                    else RequestedBye.Kind.ZERO,
-                )
+            # The choice stands as a requested bye too, in a paired round as well: its
+            # pairings removed and paired again (a draft, a round paired on old scores),
+            # the round keeps the TD's choice instead of pairing the player into it.
+            RequestedBye.objects.create(
+                player=player,
+                round_number=number,
+                kind=RequestedBye.Kind.HALF
+                if choice == LATE_HALF
+                else RequestedBye.Kind.ZERO,
+            )
     return player

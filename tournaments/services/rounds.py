@@ -349,7 +349,12 @@ def _pairing_warnings(
         for pk in (row.white, row.black):
             if pk in requested and (
                 row.black is not None
-                or row.result != REQUESTED_BYE_RESULTS[requested[pk]]
+                or row.result
+                not in (
+                    REQUESTED_BYE_RESULTS[requested[pk]],
+                    # A late entry's "not paired" stands as a zero-point request.
+                    *((Result.NOT_PAIRED,) if requested[pk] == "zero" else ()),
+                )
             ):
                 warnings.append(
                     WARN_REQUESTED_BYE_PAIRED.format(
