@@ -331,3 +331,44 @@ def test_the_byes_form_changes_a_draft_rounds_bye_but_not_a_posted_ones(
             "round_number", "kind"
         )
     ) == {2: "half", 3: "zero"}
+
+
+def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A checks round 2's draft; TD B removes it and pairs it again (or edits it); A's Post
+    # button would post pairings A never saw.
+    section = played(tournament, "1-3 1-0, 2-4 1-0")
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    two = Round.objects.get(section=section, number=2)
+    page = td_client.get(url(section, number=2)).content.decode()
+    shown = page.split('name="based_on" value="')[1].split('"')[0]
+    rows = list(
+        Pairing.objects.filter(round=two).values_list("board", "white_id", "black_id")
+    )
+    board_one, board_two = (r for r in rows if r[2] is not None)
+    services.round_pairings_save(
+        section=section,
+        number=2,
+        rows=[
+            services.PairingInput(white=board_one[1], black=board_two[2], board=1),
+            services.PairingInput(white=board_two[1], black=board_one[2], board=2),
+        ],
+    )
+
+    refused = td_client.post(
+        url(section, "round_publish", number=2), {"based_on": shown}, follow=True
+    )
+
+    assert services.ROUND_PUBLISH_STALE.format(round=2) in unescape(
+        refused.content.decode()
+    )
+    assert Round.objects.get(pk=two.pk).status == Round.Status.DRAFT
+
+    fresh = td_client.get(url(section, number=2)).content.decode()
+    now = fresh.split('name="based_on" value="')[1].split('"')[0]
+    assert now != shown
+    td_client.post(url(section, "round_publish", number=2), {"based_on": now})
+
+    assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED

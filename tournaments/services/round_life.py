@@ -13,6 +13,7 @@ from django.db import transaction
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
 from tournaments.selectors import (
     round_check_differences,
+    round_pairings_version,
     section_default_tiebreaks,
     section_tiebreaks_posted,
 )
@@ -237,6 +238,11 @@ def round_one_order_check(
 
 
 ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
+ROUND_PUBLISH_STALE = (
+    "Round {round}'s draft pairings were changed by someone else after you opened this page "
+    "(paired again, or edited): nothing was posted. Check the pairings as they are now, then "
+    "post them."
+)
 ROUND_EMPTY = "Round {round} has no pairings to post."
 
 
@@ -246,8 +252,12 @@ def round_publish(
     user: Any = None,
     override: str = "",
     post_default_order: bool = False,
+    based_on: str | None = None,
 ) -> Round:
     """Post a draft round's pairings for the players (DRAFT -> PAIRED).
+
+    ``based_on``: the ``selectors.round_pairings_version`` of the draft the TD's page showed;
+    a draft changed since (another TD paired it again or edited it) is not posted unseen.
 
     Check mode's differences in the round before must be settled first, or overridden with a
     reason (``round_post_check``). Round 1 needs a posted tiebreak order, or
@@ -265,6 +275,10 @@ def round_publish(
         pairings = list(round_.pairings.values_list("result", flat=True))
         if not pairings:
             raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=round_.section, number=round_.number
+        ):
+            raise ValidationError(ROUND_PUBLISH_STALE.format(round=round_.number))
         round_post_check(
             section=round_.section, number=round_.number, override=override, user=user
         )

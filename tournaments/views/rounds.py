@@ -218,6 +218,12 @@ def _detail(
             since=since,
             signature=signature,
             posted=posted,
+            # The draft the Post button posts: another TD's change since is not posted unseen.
+            pairings_version=selectors.round_pairings_version(
+                section=page.section, number=page.number
+            )
+            if page.round is not None and page.round.status == Round.Status.DRAFT
+            else "",
             auto_pair_url=page.url("round_pair"),
             no_shows=no_shows,
             **round_life_context(page),
@@ -485,6 +491,7 @@ def round_publish(
                 user=request.user,
                 override=request.POST.get("override", ""),
                 post_default_order=request.POST.get("post_default_order") == "1",
+                based_on=request.POST.get("based_on") or None,
             )
         except ValidationError as invalid:
             messages.error(request, " ".join(invalid.messages))
