@@ -295,3 +295,35 @@ def test_withdrawing_after_the_round_being_played_says_its_game_still_needs_a_re
     assert Pairing.objects.get(round__section=section, round__number=2).result == (
         Result.PENDING
     )
+
+
+def test_a_rating_changed_after_round_two_was_drafted_says_the_draft_used_the_old_one(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-3 1-0, 2-4 1-0"],
+        rounds_total=4,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    four = Player.objects.get(section=section, start_number=4)
+    data = {name: getattr(four, name) or "" for name in services.PLAYER_FIELDS}
+
+    done = td_client.post(
+        url("player_edit", section, number=4), {**data, "rating": 2100}, follow=True
+    )
+
+    assert services.RATING_CHANGED_DRAFT.format(round=2, player="Player 4") in unescape(
+        done.content.decode()
+    )
+    # Start numbers are the pairing numbers from round 1 on: they stay.
+    assert Player.objects.get(pk=four.pk).start_number == 4
+
+    other = td_client.post(
+        url("player_edit", section, number=4),
+        {**data, "rating": 2100, "club": "Knights"},
+        follow=True,
+    )
+    assert "draft pairings were made with" not in other.content.decode()

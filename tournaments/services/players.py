@@ -121,6 +121,11 @@ LATE_ENTRY_ROUND_DRAFT = (
 )
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
 
+RATING_CHANGED_DRAFT = (
+    "Round {round}'s draft pairings were made with {player}'s old rating: remove them and pair "
+    "the round again if the new rating should count."
+)
+
 PLAYER_FIELDS = (
     "name",
     "rating",

@@ -213,12 +213,24 @@ def player_edit(
         request.POST, instance=Player.objects.get(pk=player.pk), submit="Save changes"
     )
     if form.is_valid():
+        before = player.rating
         try:
             services.player_update(player=player, **form.cleaned_data)
         except ValidationError as error:
             stale_form_errors(form, error)
         else:
             messages.success(request, f"Saved {player.name}.")
+            section = player.section
+            # A draft ranked the player by the rating they had: the TD decides whether the
+            # new one should count (start numbers stay once round 1 is paired).
+            drafts = selectors.paired_rounds(section) - selectors.posted_rounds(section)
+            if player.rating != before and drafts:
+                messages.warning(
+                    request,
+                    services.RATING_CHANGED_DRAFT.format(
+                        round=min(drafts), player=player.name
+                    ),
+                )
             return _back(player.section)
     return _player_page(request, player, form=form)
 
