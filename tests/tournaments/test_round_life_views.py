@@ -372,3 +372,34 @@ def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
     td_client.post(url(section, "round_publish", number=2), {"based_on": now})
 
     assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED
+
+
+def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # Both TDs saw "paired on old scores"; TD B paired round 2 again and posted it. TD A's
+    # older page would take back the pairings the players now have in front of them.
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    first = Pairing.objects.get(round__number=1, board=1)
+    services.result_record(
+        pairing=first, result="black_win", based_on="white_win", confirm_later=True
+    )
+    page = td_client.get(url(section, number=2)).content.decode()
+    repair = url(section, "round_repair", number=2)
+    form = page[page.index(f'action="{repair}"') :]
+    shown = form.split('name="based_on" value="')[1].split('"')[0]
+    services.round_repair(section=section, number=2)
+    two = Round.objects.get(section=section, number=2)
+    services.round_publish(round_=two)
+    posted_now = set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
+
+    done = td_client.post(repair, {"based_on": shown}, follow=True)
+
+    assert services.ROUND_REPAIR_STALE.format(round=2) in unescape(
+        done.content.decode()
+    )
+    assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED
+    assert (
+        set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
+        == posted_now
+    )

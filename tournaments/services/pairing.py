@@ -26,6 +26,7 @@ from tournaments.selectors import (
     round_absent,
     round_entrants,
     round_forfeited,
+    round_pairings_version,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import SECTION_FINAL, round_lock, section_lock
@@ -46,6 +47,10 @@ ROUND_PAIR_ALREADY_PAIRED = (
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
+ROUND_REPAIR_STALE = (
+    "Round {round}'s pairings were changed by someone else after you opened this page (paired "
+    "again, edited or posted): nothing was changed. Check the round as it is now."
+)
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
@@ -450,13 +455,19 @@ def _absent_ask(*, number: int, missing: _Group, gone: _Group) -> None:
         )
 
 
-def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
+def round_repair(
+    *, section: Section, number: int, user: Any = None, based_on: str | None = None
+) -> Round:
     """Pair round ``number`` again on the present scores, as a draft: its pairings (a draft, or
     posted with no result yet) are removed and the program pairs it, all at once.
 
     For a round paired before a result of an earlier round changed (``paired_on_old_scores``).
     Who came was settled when it was first paired: the players are paired as they stand (a
     zero-point bye given then for not checking in is kept, as a requested bye).
+
+    ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
+    changed since (another TD paired the round again, edited or posted it) are not taken back
+    unseen: ``PairingRefused`` with ``ROUND_REPAIR_STALE``, nothing changed.
     """
     with transaction.atomic():
         # The section's lock before the round's (round_lock's order): removing takes the
@@ -466,6 +477,10 @@ def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
         round_ = Round.objects.filter(section=section, number=number).first()
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=section, number=number
+        ):
+            raise PairingRefused(ROUND_REPAIR_STALE.format(round=number))
         round_pairings_remove(round_=round_, confirm=True, user=user)
         return round_pair(
             section=section,

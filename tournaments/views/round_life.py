@@ -145,7 +145,12 @@ def round_repair(
 
     page = _round_page(request, slug, section, number)
     try:
-        services.round_repair(section=page.section, number=number, user=request.user)
+        services.round_repair(
+            section=page.section,
+            number=number,
+            user=request.user,
+            based_on=request.POST.get("based_on") or None,
+        )
     except (ValidationError, services.PairingRefused) as refused:
         text = (
             str(refused)

@@ -218,11 +218,16 @@ def _detail(
             since=since,
             signature=signature,
             posted=posted,
-            # The draft the Post button posts: another TD's change since is not posted unseen.
+            # The pairings the Post and Pair-again buttons act on: another TD's change since is not
+            # posted, or taken back, unseen.
             pairings_version=selectors.round_pairings_version(
                 section=page.section, number=page.number
             )
-            if page.round is not None and page.round.status == Round.Status.DRAFT
+            if page.round is not None
+            and (
+                page.round.status == Round.Status.DRAFT
+                or page.round.paired_on_old_scores
+            )
             else "",
             auto_pair_url=page.url("round_pair"),
             no_shows=no_shows,
