@@ -136,7 +136,7 @@ VIEW_FIELDS: dict[str, list[str]] = {
         "post_default_order",
     ],
     "tournaments:round_publish": ["based_on", "override", "post_default_order"],
-    "tournaments:round_unpair": ["confirm"],
+    "tournaments:round_unpair": ["based_on", "confirm"],
     "tournaments:checkin_close": ["action"],
     "tournaments:checkin_toggle": ["player", "present", "q"],
     "tournaments:director_remove": ["username"],

@@ -395,7 +395,7 @@ def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_noth
 
     done = td_client.post(repair, {"based_on": shown}, follow=True)
 
-    assert services.ROUND_REPAIR_STALE.format(round=2) in unescape(
+    assert services.ROUND_PAIRINGS_CHANGED.format(round=2) in unescape(
         done.content.decode()
     )
     assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED
@@ -403,3 +403,44 @@ def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_noth
         set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
         == posted_now
     )
+
+
+def test_removing_pairings_from_a_page_older_than_another_tds_new_draft_changes_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A's page shows round 2's draft; TD B removes it, pairs it by hand the way B wants and
+    # A's Remove pairings (and its confirmation, for posted pairings) would take B's work away.
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    two = Round.objects.get(section=section, number=2)
+    Round.objects.filter(pk=two.pk).update(status=Round.Status.DRAFT)
+    page = td_client.get(url(section, number=2)).content.decode()
+    unpair = url(section, "round_unpair", number=2)
+    form = page[page.index(f'action="{unpair}"') :]
+    shown = form.split('name="based_on" value="')[1].split('"')[0]
+    services.round_pairings_remove(round_=two)
+    pk = dict(section.players.values_list("start_number", "pk"))
+    services.round_pairings_save(
+        section=section,
+        number=2,
+        rows=[
+            services.PairingInput(white=pk[1], black=pk[4], board=1),
+            services.PairingInput(white=pk[2], black=pk[3], board=2),
+        ],
+    )
+
+    done = td_client.post(unpair, {"based_on": shown}, follow=True)
+
+    assert services.ROUND_PAIRINGS_CHANGED.format(round=2) in unescape(
+        done.content.decode()
+    )
+    assert Pairing.objects.filter(round=two).count() == 2
+
+    # Posted, the confirmation page carries the version its first page showed.
+    services.round_publish(round_=Round.objects.get(pk=two.pk))
+    page = td_client.get(url(section, number=2)).content.decode()
+    form = page[page.index(f'action="{unpair}"') :]
+    shown = form.split('name="based_on" value="')[1].split('"')[0]
+    asked = td_client.post(unpair, {"based_on": shown}).content.decode()
+    assert f'name="based_on" value="{shown}"' in asked
+    td_client.post(unpair, {"based_on": shown, "confirm": "1"})
+    assert not Pairing.objects.filter(round=two).exists()

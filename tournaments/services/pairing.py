@@ -32,6 +32,7 @@ from tournaments.selectors import (
 from tournaments.services.common import SECTION_FINAL, round_lock, section_lock
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
+    ROUND_PAIRINGS_CHANGED,
     ROUND_REMOVE_NOTHING,
     round_pairings_remove,
     round_post_check,
@@ -47,10 +48,6 @@ ROUND_PAIR_ALREADY_PAIRED = (
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
-ROUND_REPAIR_STALE = (
-    "Round {round}'s pairings were changed by someone else after you opened this page (paired "
-    "again, edited or posted): nothing was changed. Check the round as it is now."
-)
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
@@ -467,7 +464,7 @@ def round_repair(
 
     ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
     changed since (another TD paired the round again, edited or posted it) are not taken back
-    unseen: ``PairingRefused`` with ``ROUND_REPAIR_STALE``, nothing changed.
+    unseen: ``PairingRefused`` with ``ROUND_PAIRINGS_CHANGED``, nothing changed.
     """
     with transaction.atomic():
         # The section's lock before the round's (round_lock's order): removing takes the
@@ -480,7 +477,7 @@ def round_repair(
         if based_on is not None and based_on != round_pairings_version(
             section=section, number=number
         ):
-            raise PairingRefused(ROUND_REPAIR_STALE.format(round=number))
+            raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
         round_pairings_remove(round_=round_, confirm=True, user=user)
         return round_pair(
             section=section,

@@ -35,6 +35,10 @@ ROUND_REMOVE_HAS_RESULTS = (
     "not played first."
 )
 ROUND_REMOVE_LATER = "Round {later} is paired: remove its pairings first."
+ROUND_PAIRINGS_CHANGED = (
+    "Round {round}'s pairings were changed by someone else after you opened this page (paired "
+    "again, edited or posted): nothing was changed. Check the round as it is now."
+)
 ROUND_REMOVE_CONFIRM = (
     "Round {round}'s pairings are posted: the players may have seen them. Confirm to take them "
     "back."
@@ -88,13 +92,19 @@ def section_final_set(
 
 
 def round_pairings_remove(
-    *, round_: Round, confirm: bool = False, user: Any = None
+    *,
+    round_: Round,
+    confirm: bool = False,
+    user: Any = None,
+    based_on: str | None = None,
 ) -> int:
     """Take back a round's pairings: the round is not paired again, its check-in and requested
     byes open. Returns how many rows were removed.
 
     A draft goes at once; posted pairings with no result yet need ``confirm``; a round with a
     result, or with a later round paired, is refused. Kept in the section's log.
+    ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
+    another TD changed since are not taken back unseen (``ROUND_PAIRINGS_CHANGED``).
     """
     with transaction.atomic():
         # The round's one write lock (``round_lock``): a result entered or a pairings save of
@@ -105,6 +115,10 @@ def round_pairings_remove(
         number = round_.number
         if not rows and round_.status == Round.Status.NOT_PAIRED:
             raise ValidationError(ROUND_REMOVE_NOTHING.format(round=number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=round_.section, number=number
+        ):
+            raise ValidationError(ROUND_PAIRINGS_CHANGED.format(round=number))
         later = (
             Round.objects.filter(section_id=round_.section_id, number__gt=number)
             .exclude(status=Round.Status.NOT_PAIRED, pairings__isnull=True)

@@ -218,14 +218,14 @@ def _detail(
             since=since,
             signature=signature,
             posted=posted,
-            # The pairings the Post and Pair-again buttons act on: another TD's change since is not
-            # posted, or taken back, unseen.
+            # The pairings the Post, Remove and Pair-again buttons act on: another TD's change
+            # since is not posted, or taken back, unseen.
             pairings_version=selectors.round_pairings_version(
                 section=page.section, number=page.number
             )
             if page.round is not None
             and (
-                page.round.status == Round.Status.DRAFT
+                page.round.status in (Round.Status.DRAFT, Round.Status.PAIRED)
                 or page.round.paired_on_old_scores
             )
             else "",
