@@ -54,7 +54,8 @@ def _keeping_the_order_against(
     """Hold ``section``'s lock, start ``write`` on another connection, and once it waits on a
     lock take round ``number``'s lock, as every writer keeping the order does."""
     round_id = Round.objects.get(section=section, number=number).pk
-    held, pid = threading.Event(), []
+    held = threading.Event()
+    pid: list[int] = []
     writer_outcome: list[str] = []
     holder_outcome: list[str] = []
 

@@ -220,10 +220,11 @@ def player_edit(
             stale_form_errors(form, error)
         else:
             messages.success(request, f"Saved {player.name}.")
-            section = player.section
             # A draft ranked the player by the rating they had: the TD decides whether the
             # new one should count (start numbers stay once round 1 is paired).
-            drafts = selectors.paired_rounds(section) - selectors.posted_rounds(section)
+            drafts = selectors.paired_rounds(player.section) - selectors.posted_rounds(
+                player.section
+            )
             if player.rating != before and drafts:
                 messages.warning(
                     request,
