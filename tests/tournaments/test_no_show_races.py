@@ -14,7 +14,15 @@ from django.core.exceptions import ValidationError
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
 from tests.tournaments.test_round_races import _race
 from tournaments import services
-from tournaments.models import Pairing, Player, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
 from tournaments.selectors import section_default_tiebreaks
 
 pytestmark = RACE_MARKS
@@ -168,3 +176,55 @@ def test_two_tds_pressing_withdraw_at_once_withdraw_once_and_the_other_is_told()
             "status", "withdrawn_after_round"
         )
     ) == {(Player.Status.WITHDRAWN, 1)}
+
+
+def test_two_tds_answering_zero_point_bye_at_once_give_it_once() -> None:
+    sections = _sections(tournament_build())
+    refused = f"refused: {services.ROUND_PAIR_ALREADY_PAIRED.format(number=2)}"
+
+    outcomes = _race(
+        sections,
+        lambda s: (
+            _pair(s, services.FORFEITED_ZERO_BYE),
+            _pair(s, services.FORFEITED_ZERO_BYE),
+        ),
+    )
+
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("paired", refused),
+        (refused, "paired"),
+    }
+    for section in sections:
+        four = _four(section)
+        assert four.status == Player.Status.ACTIVE
+        assert list(four.requested_byes.values_list("round_number", "kind")) == [
+            (2, RequestedBye.Kind.ZERO)
+        ]
+        assert Pairing.objects.get(round__number=2, white=four).result == (
+            Result.BYE_ZERO
+        )
+
+
+def test_a_zero_point_bye_racing_a_withdrawal_from_the_round_page_never_both() -> None:
+    # TD A gives player 4 a zero-point bye for round 2 while TD B withdraws 4 from round 1's
+    # page: either B lands first (A's answer finds 4 withdrawn: no bye, not paired) or A does
+    # (B is told 4 is no longer listed, or paired in round 2, and 4 stays in with the bye).
+    sections = _sections(tournament_build())
+
+    outcomes = _race(
+        sections, lambda s: (_pair(s, services.FORFEITED_ZERO_BYE), _withdraw(s))
+    )
+
+    assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
+    for section, a, b in outcomes:
+        four = _four(section)
+        assert a == "paired"
+        in_round_two = Pairing.objects.filter(round__number=2, white=four)
+        if b == "withdrawn":
+            assert four.withdrawn_after_round == 1
+            assert not four.requested_byes.exists() and not in_round_two.exists()
+        else:
+            assert b.startswith("refused: ")
+            assert four.status == Player.Status.ACTIVE
+            assert in_round_two.get().result == Result.BYE_ZERO
+    assert not _withdrawn_and_paired(sections)

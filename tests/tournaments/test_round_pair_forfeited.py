@@ -482,9 +482,7 @@ def test_after_their_zero_point_bye_they_are_paired_in_the_next_round() -> None:
     Pairing.objects.filter(round__section=section, round__number=2).filter(
         result=Result.PENDING
     ).update(result=Result.DRAW)
-    Round.objects.filter(section=section, number=2).update(
-        status=Round.Status.COMPLETE
-    )
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.COMPLETE)
 
     # A bye is no forfeit: nobody is asked about before round 3.
     services.round_pair(section=section, number=3)

@@ -46,9 +46,7 @@ ROUND_PAIR_ALREADY_PAIRED = (
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
-BYE_FORFEITED = (
-    "zero-point bye (lost round {last} by forfeit, stays in the event: the TD's decision)."
-)
+BYE_FORFEITED = "zero-point bye (lost round {last} by forfeit, stays in the event: the TD's decision)."
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
@@ -258,9 +256,7 @@ def round_pair(
             missing=_Group(
                 missing, absent in (ABSENT_ZERO_BYE, ABSENT_PAIR), absent_shown
             ),
-            gone=_Group(
-                gone, forfeited in FORFEITED_ANSWERS, forfeited_shown
-            ),
+            gone=_Group(gone, forfeited in FORFEITED_ANSWERS, forfeited_shown),
         )
         if forfeited == FORFEITED_WITHDRAW:
             for player in gone:
