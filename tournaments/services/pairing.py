@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -28,7 +28,7 @@ from tournaments.selectors import (
     round_forfeited,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import SECTION_FINAL, round_lock
+from tournaments.services.common import SECTION_FINAL, AnswerGroup, round_lock
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
     ROUND_REMOVE_NOTHING,
@@ -253,10 +253,10 @@ def round_pair(
             )
         _absent_ask(
             number=number,
-            missing=_Group(
+            missing=AnswerGroup(
                 missing, absent in (ABSENT_ZERO_BYE, ABSENT_PAIR), absent_shown
             ),
-            gone=_Group(gone, forfeited in FORFEITED_ANSWERS, forfeited_shown),
+            gone=AnswerGroup(gone, forfeited in FORFEITED_ANSWERS, forfeited_shown),
         )
         if forfeited == FORFEITED_WITHDRAW:
             for player in gone:
@@ -397,27 +397,6 @@ def _count_words(players: list[Player]) -> dict[str, Any]:
     }
 
 
-class _Group(NamedTuple):
-    """One question before pairing: the players it is about, read under the section's lock;
-    whether the TD answered it; the pks of the players the page named (``None``: no page)."""
-
-    listed: list[Player]
-    answered: bool
-    shown: Collection[int] | None
-
-    def unseen(self) -> list[Player]:
-        """The players listed now whom the answer did not see: they are asked about."""
-        if not self.answered or self.shown is None:
-            return []
-        shown = set(self.shown)
-        return [p for p in self.listed if p.pk not in shown]
-
-    def ask(self) -> list[Player]:
-        """Everyone listed, when the question is still open: not answered, or answered on a
-        page without some of them (an answer is for the players it named, never for others)."""
-        return self.listed if not self.answered or self.unseen() else []
-
-
 def _absent_checkin_undone(
     *,
     section: Section,
@@ -439,7 +418,9 @@ def _absent_checkin_undone(
         raise PairingRefused(ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(number=number))
 
 
-def _absent_ask(*, number: int, missing: _Group, gone: _Group) -> None:
+def _absent_ask(
+    *, number: int, missing: AnswerGroup[Player], gone: AnswerGroup[Player]
+) -> None:
     """Raise ``AbsentPlayers`` for each group still to be answered: ``missing`` (not checked
     in), ``gone`` (lost round ``number - 1`` by forfeit), saying first who joined a group
     since the page that answered it was drawn."""
