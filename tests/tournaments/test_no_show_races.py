@@ -103,24 +103,29 @@ def _withdrawn_and_paired(sections: list[Section]) -> list[Any]:
     )
 
 
+def both_answer(
+    sections: list[Section], pair: Callable[[Section], Callable[[], str]], refused: str
+) -> None:
+    """Two TDs send the same answer at once, section by section: one pairs the round, the
+    other is told ``refused`` (the round is paired)."""
+    outcomes = _race(sections, lambda s: (pair(s), pair(s)))
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("paired", f"refused: {refused}"),
+        (f"refused: {refused}", "paired"),
+    }
+
+
 def test_two_tds_answering_withdraw_at_once_pair_the_round_once_and_withdraw_once() -> (
     None
 ):
     sections = _sections(tournament_build())
-    refused = f"refused: {services.ROUND_PAIR_ALREADY_PAIRED.format(number=2)}"
 
-    outcomes = _race(
+    both_answer(
         sections,
-        lambda s: (
-            _pair(s, services.FORFEITED_WITHDRAW),
-            _pair(s, services.FORFEITED_WITHDRAW),
-        ),
+        lambda s: _pair(s, services.FORFEITED_WITHDRAW),
+        services.ROUND_PAIR_ALREADY_PAIRED.format(number=2),
     )
 
-    assert {(a, b) for _s, a, b in outcomes} <= {
-        ("paired", refused),
-        (refused, "paired"),
-    }
     for section in sections:
         four = _four(section)
         assert (four.status, four.withdrawn_after_round) == (
@@ -180,20 +185,13 @@ def test_two_tds_pressing_withdraw_at_once_withdraw_once_and_the_other_is_told()
 
 def test_two_tds_answering_zero_point_bye_at_once_give_it_once() -> None:
     sections = _sections(tournament_build())
-    refused = f"refused: {services.ROUND_PAIR_ALREADY_PAIRED.format(number=2)}"
 
-    outcomes = _race(
+    both_answer(
         sections,
-        lambda s: (
-            _pair(s, services.FORFEITED_ZERO_BYE),
-            _pair(s, services.FORFEITED_ZERO_BYE),
-        ),
+        lambda s: _pair(s, services.FORFEITED_ZERO_BYE),
+        services.ROUND_PAIR_ALREADY_PAIRED.format(number=2),
     )
 
-    assert {(a, b) for _s, a, b in outcomes} <= {
-        ("paired", refused),
-        (refused, "paired"),
-    }
     for section in sections:
         four = _four(section)
         assert four.status == Player.Status.ACTIVE
