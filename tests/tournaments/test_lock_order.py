@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from django.db import connection, connections, transaction
 
-from tests.tournaments.builders import RACE_MARKS, section_build
+from tests.tournaments.builders import RACE_MARKS, round_two_posted, section_build
 from tournaments import services
 from tournaments.models import Round, Section
 from tournaments.services.common import round_lock, section_lock
@@ -88,13 +88,7 @@ def _keeping_the_order_against(
 
 def test_pairing_a_round_again_keeps_the_lock_order() -> None:
     # Round 2 paired on old scores, being paired again while another TD saves its pairings.
-    section = section_build(
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 1-0, 3-4 =", "1-3 ?, 2-4 ?"],
-        rounds_total=4,
-    )
-    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    section = round_two_posted()
 
     holder, writer = _keeping_the_order_against(
         lambda: services.round_repair(section=section, number=2), section, 2

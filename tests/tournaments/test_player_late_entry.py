@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, round_two_posted, section_build
 from tournaments import services
 from tournaments.models import Pairing, Player, RequestedBye, Result, Round
 
@@ -150,12 +149,8 @@ def test_a_first_round_paired_as_a_draft_without_the_player_is_refused_with_the_
     services.round_pairings_remove(round_=Round.objects.get(section=section, number=2))
     larry = services.player_late_entry(first_round=2, **entry)
     services.round_pair(section=section, number=2)
-    assert (
-        Pairing.objects.filter(round__section=section, round__number=2)
-        .filter(Q(white=larry) | Q(black=larry))
-        .exclude(result=Result.NOT_PAIRED)
-        .exists()
-    )
+    row = player_row(section, 2, larry)
+    assert row is not None and row.result != Result.NOT_PAIRED
 
 
 def test_a_draft_round_missed_by_a_late_entry_gets_the_row_chosen() -> None:
@@ -182,13 +177,7 @@ def test_a_missed_round_paired_again_keeps_the_bye_the_td_chose() -> None:
     # Round 2 was posted on old scores when the player entered (missing it with a half-point
     # bye); round 2 is then paired again on the present scores: the bye stays, the player is
     # not paired into a round they were told they miss.
-    section = section_build(
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 1-0, 3-4 =", "1-3 ?, 2-4 ?"],
-        rounds_total=4,
-    )
-    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    section = round_two_posted()
     larry = services.player_late_entry(
         section=section,
         name="Late Larry",

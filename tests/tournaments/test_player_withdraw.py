@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, round_two_posted, section_build
 from tournaments import services
 from tournaments.models import (
     Pairing,
@@ -177,18 +177,6 @@ def test_a_posted_round_without_the_player_does_not_stop_a_reactivation() -> Non
 # ---- a player who leaves during a round: the opponent is never left at an empty board
 
 
-def _round_two_posted() -> Section:
-    """Round 1 complete; round 2 posted, no result yet: 1-3 on board 1, 2-4 on board 2."""
-    section = section_build(
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 1-0, 3-4 =", "1-3 ?, 2-4 ?"],
-        rounds_total=4,
-    )
-    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
-    return section
-
-
 def _result(section: Section, number: int, board: int) -> str:
     return Pairing.objects.get(
         round__section=section, round__number=number, board=board
@@ -198,7 +186,7 @@ def _result(section: Section, number: int, board: int) -> str:
 def test_withdrawing_before_a_posted_round_with_the_game_unplayed_asks_about_the_game() -> (
     None
 ):
-    section = _round_two_posted()
+    section = round_two_posted()
 
     with pytest.raises(services.WithdrawGameUnplayed) as asked:
         services.player_withdraw(player=player(section, 4), after_round=1)
@@ -218,7 +206,7 @@ def test_withdrawing_before_a_posted_round_with_the_game_unplayed_asks_about_the
 def test_the_game_that_will_not_be_played_goes_to_the_opponent_by_forfeit(
     django_user_model,
 ) -> None:
-    section = _round_two_posted()
+    section = round_two_posted()
     td = django_user_model.objects.create_user("chief")
     RequestedBye.objects.create(player=player(section, 4), round_number=3)
 
@@ -244,7 +232,7 @@ def test_the_game_that_will_not_be_played_goes_to_the_opponent_by_forfeit(
 def test_the_forfeit_for_a_white_player_who_leaves_goes_to_black_and_completes_the_round() -> (
     None
 ):
-    section = _round_two_posted()
+    section = round_two_posted()
     services.result_record(
         pairing=Pairing.objects.get(round__number=2, board=2, round__section=section),
         result=Result.DRAW,
@@ -261,7 +249,7 @@ def test_withdrawing_after_the_round_being_played_leaves_its_game_to_be_played()
     None
 ):
     # "I leave after this game": the game is played, its result entered as usual.
-    section = _round_two_posted()
+    section = round_two_posted()
 
     services.player_withdraw(player=player(section, 4), after_round=2)
 
@@ -277,7 +265,7 @@ def test_withdrawing_after_the_round_being_played_leaves_its_game_to_be_played()
 def test_a_game_entered_by_another_td_meanwhile_is_not_forfeited() -> None:
     # The withdraw page asked before board 2 got its result: the game was played after all,
     # so the withdrawal before round 2 is refused as for any round the player played.
-    section = _round_two_posted()
+    section = round_two_posted()
     services.result_record(
         pairing=Pairing.objects.get(round__number=2, board=2, round__section=section),
         result=Result.BLACK_WIN,
@@ -295,7 +283,7 @@ def test_a_game_entered_by_another_td_meanwhile_is_not_forfeited() -> None:
 
 
 def test_a_forfeit_in_the_last_round_leaves_nothing_to_withdraw_from() -> None:
-    section = _round_two_posted()
+    section = round_two_posted()
     Section.objects.filter(pk=section.pk).update(rounds_total=2)
 
     services.player_withdraw(player=player(section, 3), after_round=1, forfeit=True)
@@ -311,19 +299,15 @@ def test_withdrawing_a_player_a_draft_pairs_names_the_board_and_the_way_on() -> 
     Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
     services.round_pair(section=section, number=2)
     four = player(section, 4)
-    board = (
-        Pairing.objects.filter(round__section=section, round__number=2)
-        .filter(Q(white=four) | Q(black=four))
-        .get()
-        .board
-    )
+    row = player_row(section, 2, four)
+    assert row is not None
 
     with pytest.raises(ValidationError) as error:
         services.player_withdraw(player=four, after_round=1)
 
     assert error.value.messages == [
         services.WITHDRAW_DRAFT_PAIRED.format(
-            round=2, player=four, where=f"on board {board}"
+            round=2, player=four, where=f"on board {row.board}"
         )
     ]
     assert player(section, 4).status == Player.Status.ACTIVE
@@ -332,9 +316,5 @@ def test_withdrawing_a_player_a_draft_pairs_names_the_board_and_the_way_on() -> 
     services.round_pairings_remove(round_=Round.objects.get(section=section, number=2))
     services.player_withdraw(player=four, after_round=1)
     services.round_pair(section=section, number=2)
-    assert not (
-        Pairing.objects.filter(round__section=section, round__number=2)
-        .filter(Q(white=four) | Q(black=four))
-        .exclude(result=Result.NOT_PAIRED)
-        .exists()
-    )
+    row = player_row(section, 2, four)
+    assert row is None or row.result == Result.NOT_PAIRED

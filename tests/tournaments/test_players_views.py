@@ -167,7 +167,10 @@ def test_late_entry_gives_the_rows_of_rounds_already_paired(
     lou = Player.objects.get(section=section, name="Late Lou")
     assert lou.start_number == 3
     assert Pairing.objects.get(white=lou).result == Result.BYE_HALF
-    assert list(lou.requested_byes.values_list("round_number", "kind")) == [(2, "zero")]
+    # Each missed round's choice stands as a requested bye, round 1's (paired) too.
+    assert list(
+        lou.requested_byes.order_by("round_number").values_list("round_number", "kind")
+    ) == [(1, "half"), (2, "zero")]
 
 
 def test_renumber_and_reactivate_buttons(td_client: Client, section: Section) -> None:
@@ -235,9 +238,8 @@ def test_reactivate_from_a_stale_page_is_refused_and_keeps_the_other_tds_round(
     assert Player.objects.get(section=section, name="Kim").withdrawn_after_round == 3
 
 
-def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
-    td_client: Client, tournament: Tournament
-) -> None:
+def _round_two_being_played(tournament: Tournament) -> Section:
+    """Two players: round 1 played, round 2 posted (2-1 on board 1) with no result yet."""
     section = section_build(
         tournament=tournament,
         ratings=[2000, 1900],
@@ -245,6 +247,13 @@ def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
         rounds_total=4,
     )
     Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    return section
+
+
+def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_two_being_played(tournament)
 
     asked = td_client.post(
         url("player_withdraw", section, number=1), {"after_round": "1", "shown": ""}
@@ -274,13 +283,7 @@ def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
 def test_withdrawing_after_the_round_being_played_says_its_game_still_needs_a_result(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900],
-        rounds=["1-2 1-0", "2-1 ?"],
-        rounds_total=4,
-    )
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    section = _round_two_being_played(tournament)
 
     done = td_client.post(
         url("player_withdraw", section, number=1),

@@ -333,6 +333,12 @@ def test_the_byes_form_changes_a_draft_rounds_bye_but_not_a_posted_ones(
     ) == {2: "half", 3: "zero"}
 
 
+def form_version(page: str, action: str) -> str:
+    """The pairings version the form posting to ``action`` carries."""
+    form = page[page.index(f'action="{action}"') :]
+    return form.split('name="based_on" value="')[1].split('"')[0]
+
+
 def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
     td_client: Client, tournament: Tournament
 ) -> None:
@@ -343,7 +349,7 @@ def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
     services.round_pair(section=section, number=2)
     two = Round.objects.get(section=section, number=2)
     page = td_client.get(url(section, number=2)).content.decode()
-    shown = page.split('name="based_on" value="')[1].split('"')[0]
+    shown = form_version(page, url(section, "round_publish", number=2))
     rows = list(
         Pairing.objects.filter(round=two).values_list("board", "white_id", "black_id")
     )
@@ -367,7 +373,7 @@ def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
     assert Round.objects.get(pk=two.pk).status == Round.Status.DRAFT
 
     fresh = td_client.get(url(section, number=2)).content.decode()
-    now = fresh.split('name="based_on" value="')[1].split('"')[0]
+    now = form_version(fresh, url(section, "round_publish", number=2))
     assert now != shown
     td_client.post(url(section, "round_publish", number=2), {"based_on": now})
 
@@ -386,8 +392,7 @@ def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_noth
     )
     page = td_client.get(url(section, number=2)).content.decode()
     repair = url(section, "round_repair", number=2)
-    form = page[page.index(f'action="{repair}"') :]
-    shown = form.split('name="based_on" value="')[1].split('"')[0]
+    shown = form_version(page, repair)
     services.round_repair(section=section, number=2)
     two = Round.objects.get(section=section, number=2)
     services.round_publish(round_=two)
@@ -415,8 +420,7 @@ def test_removing_pairings_from_a_page_older_than_another_tds_new_draft_changes_
     Round.objects.filter(pk=two.pk).update(status=Round.Status.DRAFT)
     page = td_client.get(url(section, number=2)).content.decode()
     unpair = url(section, "round_unpair", number=2)
-    form = page[page.index(f'action="{unpair}"') :]
-    shown = form.split('name="based_on" value="')[1].split('"')[0]
+    shown = form_version(page, unpair)
     services.round_pairings_remove(round_=two)
     pk = dict(section.players.values_list("start_number", "pk"))
     services.round_pairings_save(
@@ -438,8 +442,7 @@ def test_removing_pairings_from_a_page_older_than_another_tds_new_draft_changes_
     # Posted, the confirmation page carries the version its first page showed.
     services.round_publish(round_=Round.objects.get(pk=two.pk))
     page = td_client.get(url(section, number=2)).content.decode()
-    form = page[page.index(f'action="{unpair}"') :]
-    shown = form.split('name="based_on" value="')[1].split('"')[0]
+    shown = form_version(page, unpair)
     asked = td_client.post(unpair, {"based_on": shown}).content.decode()
     assert f'name="based_on" value="{shown}"' in asked
     td_client.post(unpair, {"based_on": shown, "confirm": "1"})

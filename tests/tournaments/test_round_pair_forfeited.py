@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.db.models import Q
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, section_build
 from tournaments import services
 from tournaments.models import (
     CheckIn,
@@ -436,12 +435,8 @@ def test_a_player_paired_in_the_next_round_already_is_refused_and_stays_active()
     services.round_pair(section=section, number=2, forfeited=services.FORFEITED_PAIR)
 
     six = player(section, 6)
-    board = (
-        Pairing.objects.filter(round__section=section, round__number=2)
-        .filter(Q(white=six) | Q(black=six))
-        .get()
-        .board
-    )
+    row = player_row(section, 2, six)
+    assert row is not None
 
     with pytest.raises(ValidationError) as refused:
         services.player_no_show_withdraw(player=six, after_round=1)
@@ -449,7 +444,7 @@ def test_a_player_paired_in_the_next_round_already_is_refused_and_stays_active()
     # Round 2 is a draft: it is paired again without them, never left with an empty board.
     assert refused.value.messages == [
         services.WITHDRAW_DRAFT_PAIRED.format(
-            round=2, player=six, where=f"on board {board}"
+            round=2, player=six, where=f"on board {row.board}"
         )
     ]
     assert withdrawals(section)[6] is None

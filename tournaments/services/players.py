@@ -376,10 +376,9 @@ class WithdrawGameUnplayed(ValidationError):
         self.button = button
 
 
-def player_unplayed_game(player: Player) -> Pairing | None:
-    """The player's game in a posted round that has no result yet (the round being played),
-    read under that round's lock, so a result another TD enters lands before or after."""
-    found = (
+def _unplayed_games(player: Player) -> models.QuerySet[Pairing]:
+    """The player's games in posted rounds without a result yet (the round being played)."""
+    return (
         Pairing.objects.filter(models.Q(white=player) | models.Q(black=player))
         .filter(
             round__section_id=player.section_id,
@@ -388,9 +387,13 @@ def player_unplayed_game(player: Player) -> Pairing | None:
             result=Result.PENDING,
         )
         .order_by("round__number")
-        .values_list("pk", "round_id")
-        .first()
     )
+
+
+def player_unplayed_game(player: Player) -> Pairing | None:
+    """The player's game in a posted round that has no result yet (the round being played),
+    read under that round's lock, so a result another TD enters lands before or after."""
+    found = _unplayed_games(player).values_list("pk", "round_id").first()
     if found is None:
         return None
     round_lock(round_id=found[1])
@@ -502,17 +505,7 @@ def player_withdraw(
 def player_withdraw_pending(player: Player) -> str:
     """The sentence a withdrawal's page adds when the player's game of the round being
     played still has no result (they withdrew after it: it may still be played), or ""."""
-    game = (
-        Pairing.objects.filter(models.Q(white=player) | models.Q(black=player))
-        .filter(
-            round__section_id=player.section_id,
-            round__status=Round.Status.PAIRED,
-            black__isnull=False,
-            result=Result.PENDING,
-        )
-        .select_related("round", "white", "black")
-        .first()
-    )
+    game = _unplayed_games(player).select_related("round", "white", "black").first()
     if game is None:
         return ""
     return WITHDRAW_GAME_PENDING.format(

@@ -227,16 +227,11 @@ def _detail(
             signature=signature,
             posted=posted,
             # The pairings the Post, Remove and Pair-again buttons act on: another TD's change
-            # since is not posted, or taken back, unseen.
-            pairings_version=selectors.round_pairings_version(
-                section=page.section, number=page.number
-            )
-            if page.round is not None
-            and (
-                page.round.status in (Round.Status.DRAFT, Round.Status.PAIRED)
-                or page.round.paired_on_old_scores
-            )
-            else "",
+            # since is not posted, or taken back, unseen. From the rows read above (every row
+            # of the round): round_pairings_version without a query of its own.
+            pairings_version=selectors.pairings_digest(
+                (p.board, p.white_id, p.black_id, p.result) for p in [*boards, *byes]
+            ),
             auto_pair_url=page.url("round_pair"),
             no_shows=no_shows,
             **round_life_context(page),
