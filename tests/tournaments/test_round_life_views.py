@@ -132,6 +132,19 @@ def played(tournament: Tournament, *rounds: str) -> Section:
     return section
 
 
+def corrected(tournament: Tournament) -> Section:
+    """Round 1 played, round 2 posted; round 1's board 1 then corrected from 1-0 to 0-1, so
+    round 2 is paired on old scores."""
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    services.result_record(
+        pairing=Pairing.objects.get(round__number=1, board=1),
+        result="black_win",
+        based_on="white_win",
+        confirm_later=True,
+    )
+    return section
+
+
 def test_a_draft_round_page_offers_remove_and_removing_opens_the_round(
     td_client: Client, tournament: Tournament
 ) -> None:
@@ -224,11 +237,7 @@ def test_a_correction_with_htmx_shows_the_question_and_a_button_on_the_row(
 def test_pairing_the_flagged_round_again_from_its_page(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
-    first = Pairing.objects.get(round__number=1, board=1)
-    services.result_record(
-        pairing=first, result="black_win", based_on="white_win", confirm_later=True
-    )
+    section = corrected(tournament)
 
     done = td_client.post(url(section, "round_repair", number=2), follow=True)
 
@@ -385,11 +394,7 @@ def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_noth
 ) -> None:
     # Both TDs saw "paired on old scores"; TD B paired round 2 again and posted it. TD A's
     # older page would take back the pairings the players now have in front of them.
-    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
-    first = Pairing.objects.get(round__number=1, board=1)
-    services.result_record(
-        pairing=first, result="black_win", based_on="white_win", confirm_later=True
-    )
+    section = corrected(tournament)
     page = td_client.get(url(section, number=2)).content.decode()
     repair = url(section, "round_repair", number=2)
     shown = form_version(page, repair)
