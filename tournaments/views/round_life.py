@@ -30,7 +30,8 @@ def round_pair_ask(
     question: services.PairingRefused,
 ) -> HttpResponse:
     """Before the pairing program runs: post the default order? pair the absent players?
-    withdraw the players who lost the round before by forfeit, or pair them?
+    withdraw the players who lost the round before by forfeit, give them zero-point byes, or
+    pair them?
 
     The answers already given travel with the form, so the TD answers each question once.
     """
@@ -55,6 +56,7 @@ def round_pair_ask(
             ABSENT_ZERO_BYE=services.ABSENT_ZERO_BYE,
             ABSENT_PAIR=services.ABSENT_PAIR,
             FORFEITED_WITHDRAW=services.FORFEITED_WITHDRAW,
+            FORFEITED_ZERO_BYE=services.FORFEITED_ZERO_BYE,
             FORFEITED_PAIR=services.FORFEITED_PAIR,
         ),
     )
