@@ -584,6 +584,30 @@ def test_pairing_the_round_again_on_new_scores_keeps_their_zero_point_byes() -> 
     assert (rows[3], rows[6]) == (Result.BYE_ZERO, Result.BYE_ZERO)
 
 
+def test_pairing_again_keeps_the_reason_each_zero_point_bye_was_given() -> None:
+    section = played()
+    check_in(section, 2, 1, 2, 4, 5, 7)
+    services.round_pair(
+        section=section,
+        number=2,
+        absent=services.ABSENT_ZERO_BYE,
+        forfeited=services.FORFEITED_ZERO_BYE,
+    )
+
+    round_ = services.round_repair(section=section, number=2)
+
+    assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in round_.pairing_notes
+    for forfeited in (3, 6):
+        assert (
+            f"#{forfeited} Player {forfeited}: {services.BYE_FORFEITED.format(last=1)}"
+            in round_.pairing_notes
+        )
+    assert not [n for n in round_.pairing_notes if "requested zero-point bye" in n]
+    # Paired again from what the repair wrote, the reasons are still there.
+    again = services.round_repair(section=section, number=2)
+    assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in again.pairing_notes
+
+
 def test_manage_py_pair_gives_zero_point_byes_with_forfeited_zero_bye() -> None:
     section = played()
 
