@@ -554,16 +554,22 @@ def test_a_zero_point_bye_is_not_given_to_one_who_checked_in_since_the_page() ->
     assert round_two_rows(section)[3] == Result.PENDING
 
 
-def test_one_in_both_groups_gets_the_forfeited_answer_and_the_absent_theirs() -> None:
-    section = played()
+def zero_byes_for_both(section: Section) -> Round:
+    """Round 2 paired with zero-point byes for 8 (not checked in) and for 3 and 6 (lost round
+    1 by forfeit; 3 has not checked in either)."""
     check_in(section, 2, 1, 2, 4, 5, 7)
-
-    round_ = services.round_pair(
+    return services.round_pair(
         section=section,
         number=2,
         absent=services.ABSENT_ZERO_BYE,
         forfeited=services.FORFEITED_ZERO_BYE,
     )
+
+
+def test_one_in_both_groups_gets_the_forfeited_answer_and_the_absent_theirs() -> None:
+    section = played()
+
+    round_ = zero_byes_for_both(section)
 
     assert zero_byes(section) == [(3, 2), (6, 2), (8, 2)]
     assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in round_.pairing_notes
@@ -586,13 +592,7 @@ def test_pairing_the_round_again_on_new_scores_keeps_their_zero_point_byes() -> 
 
 def test_pairing_again_keeps_the_reason_each_zero_point_bye_was_given() -> None:
     section = played()
-    check_in(section, 2, 1, 2, 4, 5, 7)
-    services.round_pair(
-        section=section,
-        number=2,
-        absent=services.ABSENT_ZERO_BYE,
-        forfeited=services.FORFEITED_ZERO_BYE,
-    )
+    zero_byes_for_both(section)
 
     round_ = services.round_repair(section=section, number=2)
 
