@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, section_build
 from tournaments import services
 from tournaments.models import (
     CheckIn,
@@ -434,11 +434,18 @@ def test_a_player_paired_in_the_next_round_already_is_refused_and_stays_active()
     section = played()
     services.round_pair(section=section, number=2, forfeited=services.FORFEITED_PAIR)
 
-    with pytest.raises(ValidationError) as refused:
-        services.player_no_show_withdraw(player=player(section, 6), after_round=1)
+    six = player(section, 6)
+    row = player_row(section, 2, six)
+    assert row is not None
 
+    with pytest.raises(ValidationError) as refused:
+        services.player_no_show_withdraw(player=six, after_round=1)
+
+    # Round 2 is a draft: it is paired again without them, never left with an empty board.
     assert refused.value.messages == [
-        services.WITHDRAW_PAIRED_LATER.format(player=player(section, 6), round=2)
+        services.WITHDRAW_DRAFT_PAIRED.format(
+            round=2, player=six, where=f"on board {row.board}"
+        )
     ]
     assert withdrawals(section)[6] is None
 

@@ -26,11 +26,18 @@ from tournaments.selectors import (
     round_absent,
     round_entrants,
     round_forfeited,
+    round_pairings_version,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import SECTION_FINAL, AnswerGroup, round_lock
+from tournaments.services.common import (
+    SECTION_FINAL,
+    AnswerGroup,
+    round_lock,
+    section_lock,
+)
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
+    ROUND_PAIRINGS_CHANGED,
     ROUND_REMOVE_NOTHING,
     round_pairings_remove,
     round_post_check,
@@ -467,7 +474,9 @@ def _absent_ask(
         )
 
 
-def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
+def round_repair(
+    *, section: Section, number: int, user: Any = None, based_on: str | None = None
+) -> Round:
     """Pair round ``number`` again on the present scores, as a draft: its pairings (a draft, or
     posted with no result yet) are removed and the program pairs it, all at once.
 
@@ -475,11 +484,23 @@ def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
     Who came was settled when it was first paired: the players are paired as they stand (a
     zero-point bye given then for not checking in, or for a forfeit the round before, is kept,
     as a requested bye, and its note keeps the reason).
+
+    ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
+    changed since (another TD paired the round again, edited or posted it) are not taken back
+    unseen: ``PairingRefused`` with ``ROUND_PAIRINGS_CHANGED``, nothing changed.
     """
     with transaction.atomic():
+        # The section's lock before the round's (round_lock's order): removing takes the
+        # round's, pairing then the section's, and a writer keeping the order (a pairings save,
+        # a late entry) would deadlock with this one.
+        section_lock(section)
         round_ = Round.objects.filter(section=section, number=number).first()
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=section, number=number
+        ):
+            raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
         replaced = list(round_.pairing_notes)  # removing the pairings clears them
         round_pairings_remove(round_=round_, confirm=True, user=user)
         return round_pair(

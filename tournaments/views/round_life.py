@@ -105,9 +105,10 @@ def round_unpair(
         messages.error(request, services.ROUND_REMOVE_NOTHING.format(round=number))
         return HttpResponseRedirect(page.url())
     confirm = request.POST.get("confirm") == "1"
+    based_on = request.POST.get("based_on") or None
     try:
         services.round_pairings_remove(
-            round_=page.round, confirm=confirm, user=request.user
+            round_=page.round, confirm=confirm, user=request.user, based_on=based_on
         )
     except ValidationError as refused:
         if not confirm and refused.messages == [
@@ -121,7 +122,8 @@ def round_unpair(
                     heading="remove pairings",
                     question=refused.messages[0],
                     action=request.path,
-                    fields={"confirm": "1"},
+                    # The confirmation is for the pairings the first page showed.
+                    fields={"confirm": "1", "based_on": based_on or ""},
                     button=f"Take back round {number}'s pairings",
                     danger=True,
                 ),
@@ -147,7 +149,12 @@ def round_repair(
 
     page = _round_page(request, slug, section, number)
     try:
-        services.round_repair(section=page.section, number=number, user=request.user)
+        services.round_repair(
+            section=page.section,
+            number=number,
+            user=request.user,
+            based_on=request.POST.get("based_on") or None,
+        )
     except (ValidationError, services.PairingRefused) as refused:
         text = (
             str(refused)

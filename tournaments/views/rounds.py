@@ -226,6 +226,12 @@ def _detail(
             since=since,
             signature=signature,
             posted=posted,
+            # The pairings the Post, Remove and Pair-again buttons act on: another TD's change
+            # since is not posted, or taken back, unseen. From the rows read above (every row
+            # of the round): round_pairings_version without a query of its own.
+            pairings_version=selectors.pairings_digest(
+                (p.board, p.white_id, p.black_id, p.result) for p in [*boards, *byes]
+            ),
             auto_pair_url=page.url("round_pair"),
             no_shows=no_shows,
             **round_life_context(page),
@@ -493,6 +499,7 @@ def round_publish(
                 user=request.user,
                 override=request.POST.get("override", ""),
                 post_default_order=request.POST.get("post_default_order") == "1",
+                based_on=request.POST.get("based_on") or None,
             )
         except ValidationError as invalid:
             messages.error(request, " ".join(invalid.messages))
