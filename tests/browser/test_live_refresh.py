@@ -5,12 +5,14 @@ both. The browser's clock is Playwright's, so 30 seconds pass at once."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tournaments.models import Pairing, Result, Section
 
@@ -115,4 +117,5 @@ def test_wall_chart_refresh_keeps_scroll_legend_and_focus(
     assert page.evaluate("window.changes") < page.locator("#live tbody tr").count()
     white = board.white
     cell = page.locator(f"#n{white.start_number} td.rd").last
-    assert cell.inner_text().startswith("W")
+    # The swap may still be under way: wait for the new result in the cell.
+    expect(cell).to_have_text(re.compile(r"^W"), use_inner_text=True)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD
 from tests.tournaments.builders import section_build
@@ -41,20 +42,24 @@ def test_td_posts_board_one_colour_and_players_kept_apart_and_the_tab_shows_them
     page.get_by_label("Username").fill("td")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.wait_for_load_state()
+    # A click returns once the next page starts loading: wait for the login's redirect, or the
+    # goto below may cancel the response that sets the session cookie.
+    page.wait_for_url("**/td/")
 
     page.goto(f"{live_server.url}{url}")
     page.get_by_label("Board 1 colour in round 1").select_option("black")
     page.get_by_label("Rating given to unrated players").fill("1200")
     page.get_by_label("Never pair these players").fill("3-1, 2 4")
     page.get_by_role("button", name="Save pairing options").click()
-    page.wait_for_load_state()
-    assert page.get_by_text("Pairing options saved for Championship.").is_visible()
-    assert page.get_by_label("Board 1 colour in round 1").input_value() == "black"
-    assert page.get_by_label("Never pair these players").input_value() == "1-3, 2-4"
-    assert page.get_by_role("link", name="Pairing").get_attribute("aria-current") == (
-        "page"
+    # wait_for_load_state() right after a click can still see the form page (the next one has
+    # not started loading): each check waits for what it looks at on the saved page.
+    expect(page.get_by_text("Pairing options saved for Championship.")).to_be_visible()
+    expect(page.get_by_label("Board 1 colour in round 1")).to_have_value("black")
+    expect(page.get_by_label("Never pair these players")).to_have_value("1-3, 2-4")
+    expect(page.get_by_role("link", name="Pairing")).to_have_attribute(
+        "aria-current", "page"
     )
+    page.wait_for_load_state()  # the whole page laid out before its width is measured
     # The form fits a phone: nothing wider than the screen.
     assert page.evaluate(
         "document.documentElement.scrollWidth <= document.documentElement.clientWidth"

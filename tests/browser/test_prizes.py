@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.conftest import PASSWORD
 from tests.standings.prize_builders import fund, prize_section
@@ -61,8 +63,10 @@ def test_td_sets_a_fund_and_the_public_page_shows_the_pooled_split(
         page.fill(f"#id_prizes-{n}-item", item)
         page.fill(f"#id_prizes-{n}-max_rating", max_rating)
     page.get_by_role("button", name="Save prize fund").click()
+    # A click returns once the next page starts loading, and wait_for_load_state() then may
+    # still see the form page: wait for the saved page's message, then for its load.
+    expect(page.get_by_text("Prize fund saved: 4 prize lines.")).to_be_visible()
     page.wait_for_load_state()
-    assert page.get_by_text("Prize fund saved: 4 prize lines.").is_visible()
     _shot(page, request, "td")
     # What the TD sees of the editor on the screen (a full phone page is too tall to judge).
     page.locator("#id_prizes-0-label").scroll_into_view_if_needed()
@@ -73,13 +77,17 @@ def test_td_sets_a_fund_and_the_public_page_shows_the_pooled_split(
     )
 
     page.get_by_role("link", name="See the prize list as players see it").click()
-    page.wait_for_load_state()
     pool = page.locator(".prize-pool", has_text="2nd-4th")
     # US Chess 34C: the three tied on 2 points share $200 + $100 + U1600 $120 = $420.
-    assert "2nd $200 + U1600 1st $120 + 3rd $100 = $420 / 3" in pool.inner_text()
-    assert pool.locator(".prize-share").inner_text().startswith("$140.00")
+    expect(pool).to_contain_text(
+        "2nd $200 + U1600 1st $120 + 3rd $100 = $420 / 3", use_inner_text=True
+    )
+    expect(pool.locator(".prize-share")).to_have_text(
+        re.compile(r"^\$140\.00"), use_inner_text=True
+    )
     for name in ("Cy Chen", "Ben Brandt", "Dee Diaz"):
-        assert pool.get_by_text(name).is_visible()
+        expect(pool.get_by_text(name)).to_be_visible()
+    page.wait_for_load_state()  # the whole page laid out before its width is measured
     assert page.evaluate(
         "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
     )

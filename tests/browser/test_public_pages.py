@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from standings.reports import section_report
 from tests.browser.conftest import SHOTS, fits
@@ -55,8 +56,10 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
         me.name.split()[-1]
     )
     page.get_by_role("button", name="Search").click()
+    found = page.get_by_role("link", name=me.name).first
+    expect(found).to_be_visible()  # the results page, not the form, in the screenshot
     _shot(page, "find_me", request)
-    page.get_by_role("link", name=me.name).first.click()
+    found.click()
     page.wait_for_url("**/me/**")
     card = page.locator(".next-game")
     assert card.is_visible()
@@ -65,14 +68,20 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     _shot(page, "my_page", request)
 
     # 3. The pairings and the standings of the section.
+    # A click returns once the next page starts loading, not when it has loaded: each check
+    # waits for what it looks at, and the width is measured on the loaded page.
     page.get_by_role("link", name="Pairings", exact=True).click()
-    assert page.get_by_role("heading", name="By name").is_visible()
+    expect(page.get_by_role("heading", name="By name")).to_be_visible()
+    page.wait_for_load_state()
     assert fits(page)
     _shot(page, "pairings", request)
     page.get_by_role("link", name="Standings", exact=True).click()
-    assert page.get_by_role("heading", name="Standings after round 4 of 5").is_visible()
+    expect(
+        page.get_by_role("heading", name="Standings after round 4 of 5")
+    ).to_be_visible()
     name_cell = page.locator(".standings-table td.name", has_text=me.name)
-    assert name_cell.is_visible()
+    expect(name_cell).to_be_visible()
+    page.wait_for_load_state()
     _shot(page, "standings", request)
 
     # 4. The wall chart scrolls sideways with the name column pinned.
@@ -80,6 +89,8 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     scroller = page.locator(".wallchart-scroll")
     pinned = page.locator(".wallchart tbody .sticky-col").first
     total = page.locator(".wallchart tbody td.total").first
+    expect(total).to_be_visible()
+    page.wait_for_load_state()  # the wall chart laid out before anything is measured
     before = total.bounding_box()
     scrolled = scroller.evaluate("el => (el.scrollLeft = 400, el.scrollLeft)")
     page.wait_for_timeout(100)
@@ -186,14 +197,18 @@ def test_td_sets_a_screen_and_marks_the_section_final(
     page.get_by_label("Username").fill("hall_td")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
+    # Wait for the login's redirect: a goto at once may cancel the response with the cookie.
+    page.wait_for_url("**/td/")
     page.goto(live_server.url + reverse("tournaments:screens", args=[tournament.slug]))
 
     page.get_by_label("Name").last.fill("Door TV")
     page.get_by_label("Content").last.select_option("pairings_board")
+    # Each submit returns once the next page starts loading: wait for its message.
     page.get_by_role("button", name="Add screen").click()
-    assert page.get_by_text("Screen Door TV added.").is_visible()
+    expect(page.get_by_text("Screen Door TV added.")).to_be_visible()
     page.get_by_role("button", name="Mark results final").first.click()
-    assert page.get_by_text("Open: results marked final.").is_visible()
+    expect(page.get_by_text("Open: results marked final.")).to_be_visible()
+    page.wait_for_load_state()
     assert fits(page)
     _shot(page, "td_screens", request)
 
