@@ -23,15 +23,18 @@ arrangements. Each move must be allowed (29E5):
 - with ``repairs`` (the default), a move that repairs a rematch of the natural pairing has no
   rating limit: a player whose natural opponent they have met, or the player who takes the place
   opposite one, moves as far as need be (27A1 comes before the colour limits). This is more than
-  27A1 allows (it takes the nearest player free), so the search may find fewer clashes than the
-  rules allow, never more.
+  27A1 allows (it takes the nearest player free): an arrangement found that way may not be one
+  the rules allow. Without it every move is measured strictly from top against bottom, and a
+  rematch there must be repaired within the limits too.
 
 No board is a rematch (27A1), and each board counts one clash when both players are due the same
-colour (one of them misses it). The search is exact: the boards are filled top to bottom, each
-with two players not yet placed; a set of players placed that has failed before with as many
-clashes to spare is not searched again, nor one that leaves a player no place they may still take,
-nor one whose players left must clash more (by their due colours alone) than the clashes to spare.
-The clashes allowed go up one at a time from what the group's due colours force.
+colour (one of them misses it). The search is exact for each number of clashes allowed: the
+boards are filled one at a time, each with two players not yet placed, top to bottom (or, to find
+an arrangement sooner, the board or player with the fewest ways left first); a set of players
+placed that has failed before with as many clashes to spare is not searched again, nor one that
+leaves a player no place they may still take, nor one whose players left must clash more (by
+their due colours alone) than the clashes to spare. Each search may be stopped after an
+allowance of boards tried: the group is then not settled (``Best.exact``).
 """
 
 from __future__ import annotations

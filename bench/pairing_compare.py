@@ -14,8 +14,10 @@ without a rematch, and that minimum is the reference.
 Counted per engine over all rounds: players not given their due colour, boards across score
 groups, and (Tiebreak only) rules broken as ``pairing_problems`` finds them, and the slowest
 round's ``pair_swiss`` time in process (the speed targets: 1,001 players under 1 s, 5,000 under
-5 s). With or without an engine, ``limits_minimum`` searches every small score group Tiebreak
-paired exhaustively within the US rating limits: the best possible under the same rules.
+5 s). With or without an engine, ``limits_minimum`` searches every score group Tiebreak
+paired within itself for its best arrangement within the US rating limits
+(``limits_search.py``): the best possible under the same rules, and the groups where it beats
+Tiebreak (printed with both arrangements).
 ``--speed-only`` skips the references. The Markdown
 table printed at the end is the one in docs/pairing.md.
 """
@@ -165,37 +167,39 @@ class Within:
 
 
 def limits_minimum(
-    entrants: Sequence[Entrant],
-    boards: Sequence[Board],
-    options: PairingOptions,
-    *,
-    repairs: bool = False,
-) -> Within:
+    entrants: Sequence[Entrant], boards: Sequence[Board], options: PairingOptions
+) -> tuple[Within, Within]:
     """Fewest due colours missed within the US rating limits: each score group Tiebreak paired
     within itself searched exhaustively (``limits_search.best_within_limits``: transpositions,
     interchanges across the halves and chains, every player within the limit of the one whose
     place they take, 29E5), the rest as Tiebreak paired them. Only the groups where Tiebreak
     misses more than the group's due colours force are searched (no arrangement misses fewer).
-    With ``repairs`` a move repairing a rematch of top against bottom has no rating limit."""
+    Twice: with the limits measured strictly from top against bottom, and with a move that
+    repairs a rematch of top against bottom free of any limit (a wider search: it starts below
+    what the strict one found)."""
     by_id = {e.id: e for e in entrants}
     groups, across = _score_groups(entrants, boards)
-    found = Within(missed=across)
+    strict, free = Within(missed=across), Within(missed=across)
     for score, group in groups.items():
         ours = colour_misses(entrants, group)
         players = [by_id[p] for b in group for p in (b.white, b.black)]
         if ours <= clashes_forced(players):
-            found.missed += ours
+            strict.missed += ours
+            free.missed += ours
             continue
-        best = best_within_limits(
-            players, options, below=ours, repairs=repairs, allowance=_ALLOWANCE
-        )
-        least = ours if best.clashes is None else min(ours, best.clashes)
-        found.missed += least
-        if least < ours:
-            found.beaten.append((score, ours, least, best.boards))
-        if best.at_least < least:
-            found.unsettled += 1
-    return found
+        found, arranged = ours, tuple[tuple[int, int], ...]()
+        for within, repairs in ((strict, False), (free, True)):
+            best = best_within_limits(
+                players, options, below=found, repairs=repairs, allowance=_ALLOWANCE
+            )
+            if best.clashes is not None and best.clashes < found:
+                found, arranged = best.clashes, best.boards
+            if found < ours:
+                within.beaten.append((score, ours, found, arranged))
+            within.missed += found
+            if best.at_least < found:
+                within.unsettled += 1
+    return strict, free
 
 
 def _group_boards(
@@ -287,10 +291,10 @@ def compare(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
             if not speed_only:
-                for k, repairs in enumerate((False, True)):
-                    searched = limits_minimum(
-                        state.entrants, pairing.boards, options, repairs=repairs
-                    )
+                both = limits_minimum(state.entrants, pairing.boards, options)
+                for k, (repairs, searched) in enumerate(
+                    zip((False, True), both, strict=True)
+                ):
                     within[k] += searched.missed
                     beaten[k] += len(searched.beaten)
                     unsettled[k] += searched.unsettled
