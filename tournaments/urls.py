@@ -40,6 +40,11 @@ round_patterns = [
         rounds.round_no_show_withdraw,
         name="round_no_show_withdraw",
     ),
+    path(
+        f"{ROUND}no-shows/team/<int:team>/withdraw/",
+        rounds.round_team_no_show_withdraw,
+        name="round_team_no_show_withdraw",
+    ),
     path(f"{ROUND}lineups/", teams.team_lineups, name="team_lineups"),
 ]
 

@@ -55,3 +55,8 @@ def whole_number(text: str) -> int | None:
     if text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS_MAX:
         return int(text)
     return None
+
+
+def whole_numbers(values: list[str]) -> set[int]:
+    """The row ids a form carried (``whole_number`` each); anything else is dropped."""
+    return {n for n in map(whole_number, values) if n is not None}

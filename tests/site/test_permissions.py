@@ -27,6 +27,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.site.conftest import World
 from tests.tournaments.builders import section_build
+from tournaments.models import Team
 from tournaments.services import (
     section_teams_set,
     team_round_pair,
@@ -105,6 +106,13 @@ def _team_round(world: World) -> dict[str, Any]:
     match = _team_match(world)
     del match["table"]
     return match
+
+
+def _round_team(world: World) -> dict[str, Any]:
+    """Round 1 of the two-team section and its team A."""
+    match = _team_round(world)
+    team = Team.objects.get(section=match["section"], name="A")
+    return {**match, "team": team.pk}
 
 
 def _team_section(world: World) -> dict[str, Any]:
@@ -223,6 +231,9 @@ CASES: dict[str, Case] = {
     "standings:event_teams_csv": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "standings:event_teams_json": Case(_event_teams, get=PUBLIC, post=NOT_ALLOWED),
     "tournaments:team_lineups": Case(_team_round, get=DIRECTOR, post=DIRECTOR),
+    "tournaments:round_team_no_show_withdraw": Case(
+        _round_team, get=NOT_ALLOWED, post=DIRECTOR
+    ),
     "tournaments:section_team_setup": Case(_section, get=DIRECTOR, post=DIRECTOR),
     "tournaments:team_round_pair": Case(_section, get=NOT_ALLOWED, post=DIRECTOR),
     "tournaments:section_team_scoring": Case(_section, get=DIRECTOR, post=DIRECTOR),

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.urls import reverse
 
 from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
@@ -127,3 +128,26 @@ def section_build(
                 )
         Pairing.objects.bulk_create(pairings)
     return section
+
+
+def round_two_posted(tournament: Tournament | None = None) -> Section:
+    """Four players, four rounds: round 1 complete (1-2 1-0, 3-4 =), round 2 posted and being
+    played, no result yet (1-3 on board 1, 2-4 on board 2)."""
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 =", "1-3 ?, 2-4 ?"],
+        rounds_total=4,
+        tournament=tournament,
+    )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    return section
+
+
+def player_row(section: Section, number: int, player: Player) -> Pairing | None:
+    """The player's row in round ``number`` (a game, a bye, not paired), or None."""
+    return (
+        Pairing.objects.filter(round__section=section, round__number=number)
+        .filter(Q(white=player) | Q(black=player))
+        .first()
+    )

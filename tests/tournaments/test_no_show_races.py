@@ -14,7 +14,15 @@ from django.core.exceptions import ValidationError
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
 from tests.tournaments.test_round_races import _race
 from tournaments import services
-from tournaments.models import Pairing, Player, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
 from tournaments.selectors import section_default_tiebreaks
 
 pytestmark = RACE_MARKS
@@ -95,24 +103,29 @@ def _withdrawn_and_paired(sections: list[Section]) -> list[Any]:
     )
 
 
+def both_answer(
+    sections: list[Section], pair: Callable[[Section], Callable[[], str]], refused: str
+) -> None:
+    """Two TDs send the same answer at once, section by section: one pairs the round, the
+    other is told ``refused`` (the round is paired)."""
+    outcomes = _race(sections, lambda s: (pair(s), pair(s)))
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("paired", f"refused: {refused}"),
+        (f"refused: {refused}", "paired"),
+    }
+
+
 def test_two_tds_answering_withdraw_at_once_pair_the_round_once_and_withdraw_once() -> (
     None
 ):
     sections = _sections(tournament_build())
-    refused = f"refused: {services.ROUND_PAIR_ALREADY_PAIRED.format(number=2)}"
 
-    outcomes = _race(
+    both_answer(
         sections,
-        lambda s: (
-            _pair(s, services.FORFEITED_WITHDRAW),
-            _pair(s, services.FORFEITED_WITHDRAW),
-        ),
+        lambda s: _pair(s, services.FORFEITED_WITHDRAW),
+        services.ROUND_PAIR_ALREADY_PAIRED.format(number=2),
     )
 
-    assert {(a, b) for _s, a, b in outcomes} <= {
-        ("paired", refused),
-        (refused, "paired"),
-    }
     for section in sections:
         four = _four(section)
         assert (four.status, four.withdrawn_after_round) == (
@@ -168,3 +181,48 @@ def test_two_tds_pressing_withdraw_at_once_withdraw_once_and_the_other_is_told()
             "status", "withdrawn_after_round"
         )
     ) == {(Player.Status.WITHDRAWN, 1)}
+
+
+def test_two_tds_answering_zero_point_bye_at_once_give_it_once() -> None:
+    sections = _sections(tournament_build())
+
+    both_answer(
+        sections,
+        lambda s: _pair(s, services.FORFEITED_ZERO_BYE),
+        services.ROUND_PAIR_ALREADY_PAIRED.format(number=2),
+    )
+
+    for section in sections:
+        four = _four(section)
+        assert four.status == Player.Status.ACTIVE
+        assert list(four.requested_byes.values_list("round_number", "kind")) == [
+            (2, RequestedBye.Kind.ZERO)
+        ]
+        assert Pairing.objects.get(round__number=2, white=four).result == (
+            Result.BYE_ZERO
+        )
+
+
+def test_a_zero_point_bye_racing_a_withdrawal_from_the_round_page_never_both() -> None:
+    # TD A gives player 4 a zero-point bye for round 2 while TD B withdraws 4 from round 1's
+    # page: either B lands first (A's answer finds 4 withdrawn: no bye, not paired) or A does
+    # (B is told 4 is no longer listed, or paired in round 2, and 4 stays in with the bye).
+    sections = _sections(tournament_build())
+
+    outcomes = _race(
+        sections, lambda s: (_pair(s, services.FORFEITED_ZERO_BYE), _withdraw(s))
+    )
+
+    assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
+    for section, a, b in outcomes:
+        four = _four(section)
+        assert a == "paired"
+        in_round_two = Pairing.objects.filter(round__number=2, white=four)
+        if b == "withdrawn":
+            assert four.withdrawn_after_round == 1
+            assert not four.requested_byes.exists() and not in_round_two.exists()
+        else:
+            assert b.startswith("refused: ")
+            assert four.status == Player.Status.ACTIVE
+            assert in_round_two.get().result == Result.BYE_ZERO
+    assert not _withdrawn_and_paired(sections)

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, round_two_posted, section_build
 from tournaments import services
-from tournaments.models import Pairing, Player, RequestedBye, Result
+from tournaments.models import Pairing, Player, RequestedBye, Result, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -39,9 +39,17 @@ def test_rounds_already_paired_get_rows_and_later_ones_requested_byes() -> None:
         Pairing.objects.filter(white=player).values_list("round__number", "result")
     )
     assert rows == {1: Result.BYE_HALF, 2: Result.NOT_PAIRED}
+    # Every missed round's choice stands as a requested bye too, the paired ones included:
+    # paired again, a round keeps it.
     assert list(
-        RequestedBye.objects.filter(player=player).values_list("round_number", "kind")
-    ) == [(3, RequestedBye.Kind.HALF)]
+        RequestedBye.objects.filter(player=player)
+        .order_by("round_number")
+        .values_list("round_number", "kind")
+    ) == [
+        (1, RequestedBye.Kind.HALF),
+        (2, RequestedBye.Kind.ZERO),
+        (3, RequestedBye.Kind.HALF),
+    ]
 
 
 def test_a_missed_round_with_no_choice_is_refused_and_nothing_saved() -> None:
@@ -109,3 +117,98 @@ def test_a_late_entry_sent_twice_asks_before_entering_the_player_again() -> None
     assert error.value.asks_confirmation
     assert Player.objects.filter(section=section, name="Late Larry").count() == 1
     assert Pairing.objects.filter(white__name="Late Larry").count() == 1
+
+
+def test_a_first_round_paired_as_a_draft_without_the_player_is_refused_with_the_way_on() -> (
+    None
+):
+    # Round 2 was paired as a draft after the late-entry page was opened: entered as
+    # starting in round 2, the player would have no row in it, and posting the draft as it
+    # is would leave them out of the round they came to play without a word.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 1-0, 3-4 ="], rounds_total=4
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    entry: dict[str, Any] = {
+        "section": section,
+        "name": "Late Larry",
+        "rating": 1500,
+        "missed": {1: services.LATE_HALF},
+    }
+
+    with pytest.raises(ValidationError) as error:
+        services.player_late_entry(first_round=2, **entry)
+
+    assert error.value.messages == [
+        services.LATE_ENTRY_ROUND_DRAFT.format(round=2, next=3)
+    ]
+    assert not Player.objects.filter(section=section, name="Late Larry").exists()
+
+    # The way on: remove the draft, enter the player, pair again: they are paired in round 2.
+    services.round_pairings_remove(round_=Round.objects.get(section=section, number=2))
+    larry = services.player_late_entry(first_round=2, **entry)
+    services.round_pair(section=section, number=2)
+    row = player_row(section, 2, larry)
+    assert row is not None and row.result != Result.NOT_PAIRED
+
+
+def test_a_draft_round_missed_by_a_late_entry_gets_the_row_chosen() -> None:
+    # Starting after the draft: the draft gets the row the TD chose for the missed round.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 1-0, 3-4 ="], rounds_total=4
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+
+    larry = services.player_late_entry(
+        section=section,
+        name="Late Larry",
+        first_round=3,
+        missed={1: services.LATE_HALF, 2: services.LATE_NOT_PAIRED},
+    )
+
+    assert dict(
+        Pairing.objects.filter(white=larry).values_list("round__number", "result")
+    ) == {1: Result.BYE_HALF, 2: Result.NOT_PAIRED}
+
+
+def test_a_missed_round_paired_again_keeps_the_bye_the_td_chose() -> None:
+    # Round 2 was posted on old scores when the player entered (missing it with a half-point
+    # bye); round 2 is then paired again on the present scores: the bye stays, the player is
+    # not paired into a round they were told they miss.
+    section = round_two_posted()
+    larry = services.player_late_entry(
+        section=section,
+        name="Late Larry",
+        first_round=3,
+        missed={1: services.LATE_HALF, 2: services.LATE_HALF},
+    )
+
+    services.round_repair(section=section, number=2)
+
+    assert Pairing.objects.get(white=larry, round__number=2).result == Result.BYE_HALF
+    assert not Pairing.objects.filter(black=larry).exists()
+
+
+def test_a_hand_save_of_a_missed_round_keeps_not_paired_without_a_warning() -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 1-0, 3-4 ="], rounds_total=4
+    )
+    larry = services.player_late_entry(
+        section=section,
+        name="Late Larry",
+        first_round=2,
+        missed={1: services.LATE_NOT_PAIRED},
+    )
+    rows = [
+        services.PairingInput(white=w, black=b, board=board, result=result)
+        for board, w, b, result in Pairing.objects.filter(
+            round__section=section, round__number=1
+        ).values_list("board", "white_id", "black_id", "result")
+    ]
+
+    saved = services.round_pairings_save(section=section, number=1, rows=rows)
+
+    assert saved.warnings == []
+    assert Pairing.objects.get(white=larry).result == Result.NOT_PAIRED

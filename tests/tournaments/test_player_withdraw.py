@@ -6,9 +6,17 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, round_two_posted, section_build
 from tournaments import services
-from tournaments.models import Pairing, Player, RequestedBye, Result, Round, Section
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    ResultChange,
+    Round,
+    Section,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -164,3 +172,149 @@ def test_a_posted_round_without_the_player_does_not_stop_a_reactivation() -> Non
     Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
 
     assert services.player_reactivate(player=player(section, 4), shown="1") is True
+
+
+# ---- a player who leaves during a round: the opponent is never left at an empty board
+
+
+def _result(section: Section, number: int, board: int) -> str:
+    return Pairing.objects.get(
+        round__section=section, round__number=number, board=board
+    ).result
+
+
+def test_withdrawing_before_a_posted_round_with_the_game_unplayed_asks_about_the_game() -> (
+    None
+):
+    section = round_two_posted()
+
+    with pytest.raises(services.WithdrawGameUnplayed) as asked:
+        services.player_withdraw(player=player(section, 4), after_round=1)
+
+    assert asked.value.messages == [
+        services.WITHDRAW_GAME_UNPLAYED.format(
+            player="Player 4", board=2, round=2, opponent="Player 2"
+        )
+    ]
+    assert asked.value.button == services.WITHDRAW_GAME_FORFEIT.format(
+        opponent="Player 2", board=2, round=2
+    )
+    assert player(section, 4).status == Player.Status.ACTIVE
+    assert _result(section, 2, 2) == Result.PENDING
+
+
+def test_the_game_that_will_not_be_played_goes_to_the_opponent_by_forfeit(
+    django_user_model,
+) -> None:
+    section = round_two_posted()
+    td = django_user_model.objects.create_user("chief")
+    RequestedBye.objects.create(player=player(section, 4), round_number=3)
+
+    services.player_withdraw(
+        player=player(section, 4), after_round=1, forfeit=True, user=td
+    )
+
+    # 4 was black on board 2: 2 wins by forfeit; round 2 is 4's last round, lost by forfeit.
+    assert _result(section, 2, 2) == Result.WHITE_FORFEIT_WIN
+    four = player(section, 4)
+    assert (four.status, four.withdrawn_after_round) == (Player.Status.WITHDRAWN, 2)
+    assert not RequestedBye.objects.filter(player=four).exists()
+    change = ResultChange.objects.get(pairing__board=2, round__number=2)
+    assert (change.old_result, change.new_result, change.changed_by) == (
+        Result.PENDING,
+        Result.WHITE_FORFEIT_WIN,
+        td,
+    )
+    # The other board is still being played: the round is not complete.
+    assert Round.objects.get(section=section, number=2).status == Round.Status.PAIRED
+
+
+def test_the_forfeit_for_a_white_player_who_leaves_goes_to_black_and_completes_the_round() -> (
+    None
+):
+    section = round_two_posted()
+    services.result_record(
+        pairing=Pairing.objects.get(round__number=2, board=2, round__section=section),
+        result=Result.DRAW,
+        based_on=Result.PENDING,
+    )
+
+    services.player_withdraw(player=player(section, 1), after_round=1, forfeit=True)
+
+    assert _result(section, 2, 1) == Result.BLACK_FORFEIT_WIN
+    assert Round.objects.get(section=section, number=2).status == Round.Status.COMPLETE
+
+
+def test_withdrawing_after_the_round_being_played_leaves_its_game_to_be_played() -> (
+    None
+):
+    # "I leave after this game": the game is played, its result entered as usual.
+    section = round_two_posted()
+
+    services.player_withdraw(player=player(section, 4), after_round=2)
+
+    assert player(section, 4).withdrawn_after_round == 2
+    assert _result(section, 2, 2) == Result.PENDING
+    assert services.player_withdraw_pending(player(section, 4)) == (
+        services.WITHDRAW_GAME_PENDING.format(
+            board=2, round=2, player="Player 4", opponent="Player 2"
+        )
+    )
+
+
+def test_a_game_entered_by_another_td_meanwhile_is_not_forfeited() -> None:
+    # The withdraw page asked before board 2 got its result: the game was played after all,
+    # so the withdrawal before round 2 is refused as for any round the player played.
+    section = round_two_posted()
+    services.result_record(
+        pairing=Pairing.objects.get(round__number=2, board=2, round__section=section),
+        result=Result.BLACK_WIN,
+        based_on=Result.PENDING,
+    )
+
+    with pytest.raises(ValidationError) as error:
+        services.player_withdraw(player=player(section, 4), after_round=1, forfeit=True)
+
+    assert error.value.messages == [
+        services.WITHDRAW_PAIRED_LATER.format(player=player(section, 4), round=2)
+    ]
+    assert _result(section, 2, 2) == Result.BLACK_WIN
+    assert player(section, 4).status == Player.Status.ACTIVE
+
+
+def test_a_forfeit_in_the_last_round_leaves_nothing_to_withdraw_from() -> None:
+    section = round_two_posted()
+    Section.objects.filter(pk=section.pk).update(rounds_total=2)
+
+    services.player_withdraw(player=player(section, 3), after_round=1, forfeit=True)
+
+    assert _result(section, 2, 1) == Result.WHITE_FORFEIT_WIN
+    assert player(section, 3).status == Player.Status.ACTIVE
+
+
+def test_withdrawing_a_player_a_draft_pairs_names_the_board_and_the_way_on() -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-3 1-0, 2-4 ="], rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    four = player(section, 4)
+    row = player_row(section, 2, four)
+    assert row is not None
+
+    with pytest.raises(ValidationError) as error:
+        services.player_withdraw(player=four, after_round=1)
+
+    assert error.value.messages == [
+        services.WITHDRAW_DRAFT_PAIRED.format(
+            round=2, player=four, where=f"on board {row.board}"
+        )
+    ]
+    assert player(section, 4).status == Player.Status.ACTIVE
+
+    # The way on: remove the draft, withdraw, pair again; 4 has no row in round 2.
+    services.round_pairings_remove(round_=Round.objects.get(section=section, number=2))
+    services.player_withdraw(player=four, after_round=1)
+    services.round_pair(section=section, number=2)
+    row = player_row(section, 2, four)
+    assert row is None or row.result == Result.NOT_PAIRED

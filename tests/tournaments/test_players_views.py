@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import Pairing, Player, Result, Section, Tournament
+from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -167,7 +167,10 @@ def test_late_entry_gives_the_rows_of_rounds_already_paired(
     lou = Player.objects.get(section=section, name="Late Lou")
     assert lou.start_number == 3
     assert Pairing.objects.get(white=lou).result == Result.BYE_HALF
-    assert list(lou.requested_byes.values_list("round_number", "kind")) == [(2, "zero")]
+    # Each missed round's choice stands as a requested bye, round 1's (paired) too.
+    assert list(
+        lou.requested_byes.order_by("round_number").values_list("round_number", "kind")
+    ) == [(1, "half"), (2, "zero")]
 
 
 def test_renumber_and_reactivate_buttons(td_client: Client, section: Section) -> None:
@@ -233,3 +236,97 @@ def test_reactivate_from_a_stale_page_is_refused_and_keeps_the_other_tds_round(
         player="Kim", now="withdrew after round 3"
     ) in unescape(response.content.decode())
     assert Player.objects.get(section=section, name="Kim").withdrawn_after_round == 3
+
+
+def _round_two_being_played(tournament: Tournament) -> Section:
+    """Two players: round 1 played, round 2 posted (2-1 on board 1) with no result yet."""
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900],
+        rounds=["1-2 1-0", "2-1 ?"],
+        rounds_total=4,
+    )
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    return section
+
+
+def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_two_being_played(tournament)
+
+    asked = td_client.post(
+        url("player_withdraw", section, number=1), {"after_round": "1", "shown": ""}
+    )
+
+    page = unescape(asked.content.decode())
+    assert asked.status_code == 200
+    assert "that game has no result yet: nothing was changed" in page
+    assert 'name="forfeit" value="1"' in page
+    assert "Withdraw, Player 2 wins board 1 of round 2 by forfeit" in page
+    assert Player.objects.get(section=section, start_number=1).status == "active"
+
+    done = td_client.post(
+        url("player_withdraw", section, number=1),
+        {"after_round": "1", "shown": "", "forfeit": "1"},
+        follow=True,
+    )
+
+    assert "Player 1 withdrew after round 2 (game lost by forfeit)" in unescape(
+        done.content.decode()
+    )
+    assert Pairing.objects.get(round__section=section, round__number=2).result == (
+        Result.WHITE_FORFEIT_WIN
+    )
+
+
+def test_withdrawing_after_the_round_being_played_says_its_game_still_needs_a_result(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_two_being_played(tournament)
+
+    done = td_client.post(
+        url("player_withdraw", section, number=1),
+        {"after_round": "2", "shown": ""},
+        follow=True,
+    )
+
+    assert (
+        "Board 1 of round 2 (Player 1 – Player 2) has no result yet: enter it when the "
+        "game ends, or a forfeit win for Player 2 if it will not be played."
+    ) in unescape(done.content.decode())
+    assert Pairing.objects.get(round__section=section, round__number=2).result == (
+        Result.PENDING
+    )
+
+
+def test_a_rating_changed_after_round_two_was_drafted_says_the_draft_used_the_old_one(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-3 1-0, 2-4 1-0"],
+        rounds_total=4,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    four = Player.objects.get(section=section, start_number=4)
+    data = {name: getattr(four, name) or "" for name in services.PLAYER_FIELDS}
+
+    done = td_client.post(
+        url("player_edit", section, number=4), {**data, "rating": 2100}, follow=True
+    )
+
+    assert services.RATING_CHANGED_DRAFT.format(round=2, player="Player 4") in unescape(
+        done.content.decode()
+    )
+    # Start numbers are the pairing numbers from round 1 on: they stay.
+    assert Player.objects.get(pk=four.pk).start_number == 4
+
+    other = td_client.post(
+        url("player_edit", section, number=4),
+        {**data, "rating": 2100, "club": "Knights"},
+        follow=True,
+    )
+    assert "draft pairings were made with" not in other.content.decode()

@@ -132,6 +132,19 @@ def played(tournament: Tournament, *rounds: str) -> Section:
     return section
 
 
+def corrected(tournament: Tournament) -> Section:
+    """Round 1 played, round 2 posted; round 1's board 1 then corrected from 1-0 to 0-1, so
+    round 2 is paired on old scores."""
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    services.result_record(
+        pairing=Pairing.objects.get(round__number=1, board=1),
+        result="black_win",
+        based_on="white_win",
+        confirm_later=True,
+    )
+    return section
+
+
 def test_a_draft_round_page_offers_remove_and_removing_opens_the_round(
     td_client: Client, tournament: Tournament
 ) -> None:
@@ -224,11 +237,7 @@ def test_a_correction_with_htmx_shows_the_question_and_a_button_on_the_row(
 def test_pairing_the_flagged_round_again_from_its_page(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
-    first = Pairing.objects.get(round__number=1, board=1)
-    services.result_record(
-        pairing=first, result="black_win", based_on="white_win", confirm_later=True
-    )
+    section = corrected(tournament)
 
     done = td_client.post(url(section, "round_repair", number=2), follow=True)
 
@@ -331,3 +340,115 @@ def test_the_byes_form_changes_a_draft_rounds_bye_but_not_a_posted_ones(
             "round_number", "kind"
         )
     ) == {2: "half", 3: "zero"}
+
+
+def form_version(page: str, action: str) -> str:
+    """The pairings version the form posting to ``action`` carries."""
+    form = page[page.index(f'action="{action}"') :]
+    return form.split('name="based_on" value="')[1].split('"')[0]
+
+
+def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A checks round 2's draft; TD B removes it and pairs it again (or edits it); A's Post
+    # button would post pairings A never saw.
+    section = played(tournament, "1-3 1-0, 2-4 1-0")
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    two = Round.objects.get(section=section, number=2)
+    page = td_client.get(url(section, number=2)).content.decode()
+    shown = form_version(page, url(section, "round_publish", number=2))
+    rows = list(
+        Pairing.objects.filter(round=two).values_list("board", "white_id", "black_id")
+    )
+    board_one, board_two = (r for r in rows if r[2] is not None)
+    services.round_pairings_save(
+        section=section,
+        number=2,
+        rows=[
+            services.PairingInput(white=board_one[1], black=board_two[2], board=1),
+            services.PairingInput(white=board_two[1], black=board_one[2], board=2),
+        ],
+    )
+
+    refused = td_client.post(
+        url(section, "round_publish", number=2), {"based_on": shown}, follow=True
+    )
+
+    assert services.ROUND_PUBLISH_STALE.format(round=2) in unescape(
+        refused.content.decode()
+    )
+    assert Round.objects.get(pk=two.pk).status == Round.Status.DRAFT
+
+    fresh = td_client.get(url(section, number=2)).content.decode()
+    now = form_version(fresh, url(section, "round_publish", number=2))
+    assert now != shown
+    td_client.post(url(section, "round_publish", number=2), {"based_on": now})
+
+    assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED
+
+
+def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # Both TDs saw "paired on old scores"; TD B paired round 2 again and posted it. TD A's
+    # older page would take back the pairings the players now have in front of them.
+    section = corrected(tournament)
+    page = td_client.get(url(section, number=2)).content.decode()
+    repair = url(section, "round_repair", number=2)
+    shown = form_version(page, repair)
+    services.round_repair(section=section, number=2)
+    two = Round.objects.get(section=section, number=2)
+    services.round_publish(round_=two)
+    posted_now = set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
+
+    done = td_client.post(repair, {"based_on": shown}, follow=True)
+
+    assert services.ROUND_PAIRINGS_CHANGED.format(round=2) in unescape(
+        done.content.decode()
+    )
+    assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED
+    assert (
+        set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
+        == posted_now
+    )
+
+
+def test_removing_pairings_from_a_page_older_than_another_tds_new_draft_changes_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A's page shows round 2's draft; TD B removes it, pairs it by hand the way B wants and
+    # A's Remove pairings (and its confirmation, for posted pairings) would take B's work away.
+    section = played(tournament, "1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?")
+    two = Round.objects.get(section=section, number=2)
+    Round.objects.filter(pk=two.pk).update(status=Round.Status.DRAFT)
+    page = td_client.get(url(section, number=2)).content.decode()
+    unpair = url(section, "round_unpair", number=2)
+    shown = form_version(page, unpair)
+    services.round_pairings_remove(round_=two)
+    pk = dict(section.players.values_list("start_number", "pk"))
+    services.round_pairings_save(
+        section=section,
+        number=2,
+        rows=[
+            services.PairingInput(white=pk[1], black=pk[4], board=1),
+            services.PairingInput(white=pk[2], black=pk[3], board=2),
+        ],
+    )
+
+    done = td_client.post(unpair, {"based_on": shown}, follow=True)
+
+    assert services.ROUND_PAIRINGS_CHANGED.format(round=2) in unescape(
+        done.content.decode()
+    )
+    assert Pairing.objects.filter(round=two).count() == 2
+
+    # Posted, the confirmation page carries the version its first page showed.
+    services.round_publish(round_=Round.objects.get(pk=two.pk))
+    page = td_client.get(url(section, number=2)).content.decode()
+    shown = form_version(page, unpair)
+    asked = td_client.post(unpair, {"based_on": shown}).content.decode()
+    assert f'name="based_on" value="{shown}"' in asked
+    td_client.post(unpair, {"based_on": shown, "confirm": "1"})
+    assert not Pairing.objects.filter(round=two).exists()

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import player_row, section_build
 from tournaments import services
 from tournaments.models import (
     CheckIn,
@@ -434,10 +434,170 @@ def test_a_player_paired_in_the_next_round_already_is_refused_and_stays_active()
     section = played()
     services.round_pair(section=section, number=2, forfeited=services.FORFEITED_PAIR)
 
-    with pytest.raises(ValidationError) as refused:
-        services.player_no_show_withdraw(player=player(section, 6), after_round=1)
+    six = player(section, 6)
+    row = player_row(section, 2, six)
+    assert row is not None
 
+    with pytest.raises(ValidationError) as refused:
+        services.player_no_show_withdraw(player=six, after_round=1)
+
+    # Round 2 is a draft: it is paired again without them, never left with an empty board.
     assert refused.value.messages == [
-        services.WITHDRAW_PAIRED_LATER.format(player=player(section, 6), round=2)
+        services.WITHDRAW_DRAFT_PAIRED.format(
+            round=2, player=six, where=f"on board {row.board}"
+        )
     ]
     assert withdrawals(section)[6] is None
+
+
+# ---- a zero-point bye for the round: they stay in the event
+
+
+def zero_byes(section: Section) -> list[tuple[int, int]]:
+    return list(
+        RequestedBye.objects.filter(
+            player__section=section, kind=RequestedBye.Kind.ZERO
+        )
+        .order_by("player__start_number")
+        .values_list("player__start_number", "round_number")
+    )
+
+
+def test_zero_point_byes_keep_them_in_the_event_and_the_notes_say_why() -> None:
+    section = played()
+
+    round_ = services.round_pair(
+        section=section, number=2, forfeited=services.FORFEITED_ZERO_BYE
+    )
+
+    rows = round_two_rows(section)
+    assert (rows[3], rows[6]) == (Result.BYE_ZERO, Result.BYE_ZERO)
+    assert {n for n, r in rows.items() if r == Result.PENDING} == {1, 2, 4, 5, 7, 8}
+    assert set(withdrawals(section).values()) == {None}
+    assert zero_byes(section) == [(3, 2), (6, 2)]
+    bye = services.BYE_FORFEITED.format(last=1)
+    assert f"#3 Player 3: {bye}" in round_.pairing_notes
+    assert f"#6 Player 6: {bye}" in round_.pairing_notes
+    assert not [n for n in round_.pairing_notes if "paired anyway" in n]
+
+
+def test_after_their_zero_point_bye_they_are_paired_in_the_next_round() -> None:
+    section = played()
+    services.round_pair(
+        section=section, number=2, forfeited=services.FORFEITED_ZERO_BYE
+    )
+    Pairing.objects.filter(round__section=section, round__number=2).filter(
+        result=Result.PENDING
+    ).update(result=Result.DRAW)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.COMPLETE)
+
+    # A bye is no forfeit: nobody is asked about before round 3.
+    services.round_pair(section=section, number=3)
+
+    paired = set(
+        Pairing.objects.filter(
+            round__section=section, round__number=3, black__isnull=False
+        ).values_list("white__start_number", "black__start_number")
+    )
+    assert {3, 6} <= {n for pair in paired for n in pair}
+
+
+def test_a_zero_point_bye_answer_pressed_twice_gives_the_byes_once() -> None:
+    section = played()
+    shown = {p.pk for p in round_forfeited(section=section, number=2)}
+    services.round_pair(
+        section=section,
+        number=2,
+        forfeited=services.FORFEITED_ZERO_BYE,
+        forfeited_shown=shown,
+    )
+
+    with pytest.raises(services.PairingRefused) as refused:
+        services.round_pair(
+            section=section,
+            number=2,
+            forfeited=services.FORFEITED_ZERO_BYE,
+            forfeited_shown=shown,
+        )
+
+    assert str(refused.value) == services.ROUND_PAIR_ALREADY_PAIRED.format(number=2)
+    assert zero_byes(section) == [(3, 2), (6, 2)]
+
+
+def test_zero_point_byes_from_a_page_without_a_player_give_no_bye_and_ask_again() -> (
+    None
+):
+    section = played()
+
+    with pytest.raises(services.AbsentPlayers) as asked:
+        services.round_pair(
+            section=section,
+            number=2,
+            forfeited=services.FORFEITED_ZERO_BYE,
+            forfeited_shown={player(section, 3).pk},
+        )
+
+    assert numbers(asked.value.forfeited) == [3, 6]
+    assert str(asked.value).startswith(
+        services.ROUND_PAIR_FORFEITED_CHANGED.format(names="6. Player 6", last=1)
+    )
+    assert zero_byes(section) == []
+    assert not Pairing.objects.filter(round__number=2).exists()
+
+
+def test_a_zero_point_bye_is_not_given_to_one_who_checked_in_since_the_page() -> None:
+    section = played()
+    shown = {p.pk for p in round_forfeited(section=section, number=2)}
+    check_in(section, 2, 1, 2, 3, 4, 5, 7, 8)
+
+    services.round_pair(
+        section=section,
+        number=2,
+        forfeited=services.FORFEITED_ZERO_BYE,
+        forfeited_shown=shown,
+    )
+
+    assert zero_byes(section) == [(6, 2)]
+    assert round_two_rows(section)[3] == Result.PENDING
+
+
+def test_one_in_both_groups_gets_the_forfeited_answer_and_the_absent_theirs() -> None:
+    section = played()
+    check_in(section, 2, 1, 2, 4, 5, 7)
+
+    round_ = services.round_pair(
+        section=section,
+        number=2,
+        absent=services.ABSENT_ZERO_BYE,
+        forfeited=services.FORFEITED_ZERO_BYE,
+    )
+
+    assert zero_byes(section) == [(3, 2), (6, 2), (8, 2)]
+    assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in round_.pairing_notes
+    assert (
+        f"#6 Player 6: {services.BYE_FORFEITED.format(last=1)}" in round_.pairing_notes
+    )
+
+
+def test_pairing_the_round_again_on_new_scores_keeps_their_zero_point_byes() -> None:
+    section = played()
+    services.round_pair(
+        section=section, number=2, forfeited=services.FORFEITED_ZERO_BYE
+    )
+
+    services.round_repair(section=section, number=2)
+
+    rows = round_two_rows(section)
+    assert (rows[3], rows[6]) == (Result.BYE_ZERO, Result.BYE_ZERO)
+
+
+def test_manage_py_pair_gives_zero_point_byes_with_forfeited_zero_bye() -> None:
+    section = played()
+
+    call_command(
+        "pair", section.tournament.slug, "--forfeited", "zero_bye", stdout=None
+    )
+
+    assert zero_byes(section) == [(3, 2), (6, 2)]
+    assert set(withdrawals(section).values()) == {None}
+    assert Round.objects.get(section=section, number=2).status == Round.Status.PAIRED

@@ -65,7 +65,7 @@ def six(tournament: Tournament) -> Section:
 # ---- the question before pairing
 
 
-def test_pairing_the_next_round_names_the_forfeited_player_and_offers_both_answers(
+def test_pairing_the_next_round_names_the_forfeited_player_and_offers_three_answers(
     td_client: Client, six: Section
 ) -> None:
     response = td_client.post(url(six, "round_pair", 2))
@@ -81,7 +81,10 @@ def test_pairing_the_next_round_names_the_forfeited_player_and_offers_both_answe
     assert 'data-testid="forfeited"' in html and 'data-testid="absent"' not in html
     assert f'name="forfeited_shown" value="{player(six, 6).pk}"' in html
     assert f'name="forfeited" value="{services.FORFEITED_WITHDRAW}"' in html
+    assert f'name="forfeited" value="{services.FORFEITED_ZERO_BYE}"' in html
     assert f'name="forfeited" value="{services.FORFEITED_PAIR}"' in html
+    # Plain submit buttons: the page answers without JavaScript.
+    assert html.count('type="submit" name="forfeited"') == 3
     assert not Pairing.objects.filter(round__number=2).exists()
 
 
@@ -101,6 +104,69 @@ def test_withdrawing_from_the_question_withdraws_and_pairs_the_round_as_a_draft(
     assert Round.objects.get(section=six, number=2).status == Round.Status.DRAFT
 
 
+def test_a_zero_point_bye_from_the_question_keeps_them_in_and_pairs_the_others(
+    td_client: Client, six: Section
+) -> None:
+    answer = {
+        "forfeited": services.FORFEITED_ZERO_BYE,
+        "forfeited_shown": [str(player(six, 6).pk)],
+    }
+
+    response = td_client.post(url(six, "round_pair", 2), answer)
+    again = td_client.post(url(six, "round_pair", 2), answer, follow=True)
+
+    assert response.status_code == 302
+    assert withdrawn(six) == {}
+    assert Pairing.objects.get(round__number=2, white=player(six, 6)).result == (
+        Result.BYE_ZERO
+    )
+    assert Round.objects.get(section=six, number=2).status == Round.Status.DRAFT
+    # Pressed twice: the second press is told the round is paired; one bye, once.
+    assert services.ROUND_PAIR_ALREADY_PAIRED.format(number=2) in unescape(
+        again.content.decode()
+    )
+    assert Pairing.objects.filter(round__number=2, white=player(six, 6)).count() == 1
+    assert f"6 Finn: {services.BYE_FORFEITED.format(last=1)}" in unescape(
+        td_client.get(url(six, number=2)).content.decode()
+    )
+
+
+def test_a_zero_point_bye_answered_with_the_absent_travels_with_the_form(
+    td_client: Client, six: Section
+) -> None:
+    CheckIn.objects.bulk_create(
+        CheckIn(player=player(six, n), round_number=2) for n in (1, 2, 3, 4)
+    )
+
+    response = td_client.post(
+        url(six, "round_pair", 2),
+        {
+            "forfeited": services.FORFEITED_ZERO_BYE,
+            "forfeited_shown": [str(player(six, 6).pk)],
+        },
+    )
+
+    html = unescape(response.content.decode())
+    assert 'data-testid="absent"' in html and 'data-testid="forfeited"' not in html
+    assert (
+        f'<input type="hidden" name="forfeited" value="{services.FORFEITED_ZERO_BYE}">'
+        in html
+    )
+    done = td_client.post(
+        url(six, "round_pair", 2),
+        {
+            "forfeited": services.FORFEITED_ZERO_BYE,
+            "forfeited_shown": [str(player(six, 6).pk)],
+            "absent": services.ABSENT_PAIR,
+            "absent_shown": [str(player(six, 5).pk)],
+        },
+    )
+    assert done.status_code == 302
+    assert Pairing.objects.get(round__number=2, white=player(six, 6)).result == (
+        Result.BYE_ZERO
+    )
+
+
 def test_with_check_in_in_use_both_groups_are_asked_on_one_page_with_one_answer_each(
     td_client: Client, six: Section
 ) -> None:
@@ -115,7 +181,8 @@ def test_with_check_in_in_use_both_groups_are_asked_on_one_page_with_one_answer_
     # 6 has not checked in either, but is asked about once, as forfeited.
     absent_part = html.split('data-testid="absent"')[1]
     assert "Eve" in absent_part and "Finn" not in absent_part
-    assert html.count('type="radio" name="forfeited"') == 2
+    # Withdraw, a zero-point bye, or pair: three answers for the forfeited, two for the absent.
+    assert html.count('type="radio" name="forfeited"') == 3
     assert html.count('type="radio" name="absent"') == 2
     assert "Pair round 2</button>" in html
 

@@ -389,3 +389,53 @@ def test_the_tournament_runs_once_a_round_is_posted_and_is_final_with_its_sectio
     services.section_final_set(section=four, final=False, reason="A result was wrong")
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
+
+
+def test_taking_a_board_out_of_a_posted_round_warns_about_both_players_left_out() -> (
+    None
+):
+    # A TD takes a board out because one player left: the opponent, who came to play, would
+    # end the round with no game, no bye and no points without a word.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600],
+        rounds=["1-3 ?, 2-4 ?, 5 H"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+
+    saved = services.round_pairings_save(
+        section=section, number=1, rows=[game(section, 1, 1, 3), bye(section, 5)]
+    )
+
+    assert saved.warnings == [
+        services.WARN_LEFT_OUT.format(
+            player=Player.objects.get(pk=pk(section, n)), round=1
+        )
+        for n in (2, 4)
+    ]
+    assert rows_of(saved.round) == [
+        (None, 5, None, Result.BYE_HALF),
+        (1, 1, 3, "pending"),
+    ]
+
+
+def test_a_player_withdrawn_before_the_round_and_taken_out_is_not_warned_about() -> (
+    None
+):
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-3 ?, 2-4 ?"], rounds_total=3
+    )
+    Player.objects.filter(section=section, start_number=4).update(
+        status=Player.Status.WITHDRAWN, withdrawn_after_round=0
+    )
+
+    saved = services.round_pairings_save(
+        section=section,
+        number=1,
+        rows=[
+            game(section, 1, 1, 3),
+            Row(white=pk(section, 2), result=Result.BYE_ZERO),
+        ],
+    )
+
+    assert saved.warnings == []

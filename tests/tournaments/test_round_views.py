@@ -665,3 +665,43 @@ def test_a_player_withdrawn_before_round_one_is_said_so(
 
     assert "withdrew before round 1" in page
     assert "withdrew after round 0" not in page
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain post"])
+def test_a_key_on_an_old_rounds_page_lands_on_that_round_or_nowhere(
+    td_client: Client, tournament: Tournament, htmx: bool
+) -> None:
+    # A TD's tab left on round 1 while round 2 is being played: every post names its round
+    # in the address and its board, so a key can never land on round 2's board; pressed on
+    # round 1's board it asks first, since round 2 was paired on round 1's scores.
+    section = section_build(
+        tournament=tournament,
+        ratings=[1500] * 4,
+        rounds=["1-2 1-0, 3-4 0-1", "4-1 ?, 2-3 ?"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    round_two = Pairing.objects.get(round__section=section, round__number=2, board=1)
+    headers = HTMX if htmx else {}
+
+    crossed = td_client.post(
+        url(section, "result_record", number=1, pairing=round_two.pk),
+        {"result": "draw", "based_on": "pending"},
+        headers=headers,
+    )
+
+    assert crossed.status_code == 404
+    round_two.refresh_from_db()
+    assert round_two.result == Result.PENDING
+
+    own = td_client.post(
+        url(section, "result_record", number=1, pairing=board(section, 1).pk),
+        {"result": "draw", "based_on": "white_win"},
+        headers=headers,
+    )
+
+    assert own.status_code == 200
+    assert "Round 2 was paired on the old scores" in own.content.decode()
+    assert board(section, 1).result == Result.WHITE_WIN
+    assert not ResultChange.objects.exists()

@@ -69,6 +69,7 @@ from tournaments.selectors.teams import (
     team_lineup_version,
     team_match_labels,
     team_next_round,
+    team_round_forfeited,
     team_setup_initial,
     team_setup_version,
 )
@@ -76,6 +77,7 @@ from tournaments.selectors.teams import (
 __all__ = [
     "FORFEIT_LOSS_AS_BLACK",
     "FORFEIT_LOSS_AS_WHITE",
+    "team_round_forfeited",
     "RoundEntrants",
     "RoundState",
     "SectionNotFound",

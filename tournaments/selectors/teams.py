@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
+
 from standings.engine.teams import DEFAULT_TEAM_ORDER
 from tournaments.models import (
     Pairing,
@@ -19,7 +21,11 @@ from tournaments.models import (
     TeamMember,
     Tournament,
 )
-from tournaments.selectors.sections import json_version
+from tournaments.selectors.sections import (
+    FORFEIT_LOSS_AS_BLACK,
+    FORFEIT_LOSS_AS_WHITE,
+    json_version,
+)
 
 # ---- fixed-roster team sections
 
@@ -42,6 +48,44 @@ def team_match_labels(round_: Round) -> dict[int, str]:
             round=round_, black_team__isnull=False
         ).values_list("table", "white_team__name", "black_team__name")
     }
+
+
+def team_round_forfeited(*, section: Section, number: int) -> list[Team]:
+    """Teams of a team section that forfeited their whole match of round ``number - 1`` and
+    have not been withdrawn (a roster player still active), none of whose players has checked
+    in for round ``number``: the TD says whether each is withdrawn or paired before round
+    ``number`` is paired (and the round page of ``number - 1`` names them).
+
+    A whole match forfeited: the team met another team that round, and none of its players
+    has a board of it other than a loss by forfeit (the opponent's forfeit win, a double
+    forfeit); a line-up that fielded nobody leaves it no board at all.
+    """
+    if number < 2:
+        return []
+    before = Pairing.objects.filter(round__section=section, round__number=number - 1)
+    # The players who played, scored or are still waiting for a result in that round.
+    not_lost = before.exclude(result__in=FORFEIT_LOSS_AS_WHITE).values("white")
+    not_lost_black = (
+        before.filter(black__isnull=False)
+        .exclude(result__in=FORFEIT_LOSS_AS_BLACK)
+        .values("black")
+    )
+    matches = TeamMatch.objects.filter(
+        round__section=section, round__number=number - 1, black_team__isnull=False
+    )
+    return list(
+        Team.objects.filter(section=section)
+        .filter(
+            Q(pk__in=matches.values("white_team"))
+            | Q(pk__in=matches.values("black_team"))
+        )
+        .filter(members__player__status=Player.Status.ACTIVE)
+        .exclude(members__player__in=not_lost)
+        .exclude(members__player__in=not_lost_black)
+        .exclude(members__player__checkins__round_number=number)
+        .distinct()
+        .order_by("number")
+    )
 
 
 def team_next_round(section: Section) -> int | None:

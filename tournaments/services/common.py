@@ -1,10 +1,10 @@
 """Helpers several services share: a section's and a round's write locks, the refusal of a
-change in a section marked final, model checks as sentences."""
+change in a section marked final, model checks as sentences, a question answered on a page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models, transaction
@@ -163,3 +163,28 @@ def _label(row: models.Model, field: str) -> str:
         ).capitalize()
     except FieldDoesNotExist:
         return field
+
+
+Listed = TypeVar("Listed", bound=models.Model)
+
+
+class AnswerGroup(NamedTuple, Generic[Listed]):
+    """One question before pairing: the rows it is about (players, teams), read under the
+    section's lock; whether the TD answered it; the pks of the rows the page named (``None``:
+    no page, the answer is for whoever is listed)."""
+
+    listed: list[Listed]
+    answered: bool
+    shown: Collection[int] | None
+
+    def unseen(self) -> list[Listed]:
+        """The rows listed now whom the answer did not see: they are asked about."""
+        if not self.answered or self.shown is None:
+            return []
+        shown = set(self.shown)
+        return [row for row in self.listed if row.pk not in shown]
+
+    def ask(self) -> list[Listed]:
+        """Everyone listed, when the question is still open: not answered, or answered on a
+        page without some of them (an answer is for the rows it named, never for others)."""
+        return self.listed if not self.answered or self.unseen() else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -26,11 +26,18 @@ from tournaments.selectors import (
     round_absent,
     round_entrants,
     round_forfeited,
+    round_pairings_version,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import SECTION_FINAL, round_lock
+from tournaments.services.common import (
+    SECTION_FINAL,
+    AnswerGroup,
+    round_lock,
+    section_lock,
+)
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
+    ROUND_PAIRINGS_CHANGED,
     ROUND_REMOVE_NOTHING,
     round_pairings_remove,
     round_post_check,
@@ -46,6 +53,7 @@ ROUND_PAIR_ALREADY_PAIRED = (
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
+BYE_FORFEITED = "zero-point bye (lost round {last} by forfeit, stays in the event: the TD's decision)."
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
@@ -86,7 +94,8 @@ ROUND_PAIR_ABSENT_CHECKIN_UNDONE = (
 ABSENT_ZERO_BYE, ABSENT_PAIR = "zero_bye", "pair"
 ROUND_PAIR_FORFEITED = (
     "{n} player{s} lost round {last} by forfeit and {have} neither checked in nor asked for a "
-    "bye for round {number}: {names}. Withdraw them after round {last}, or pair them anyway."
+    "bye for round {number}: {names}. Withdraw them after round {last}, give them zero-point "
+    "byes for round {number}, or pair them anyway."
 )
 ROUND_PAIR_FORFEITED_CHANGED = (
     "Since this page was opened, {names} joined the players who lost round {last} by forfeit "
@@ -101,8 +110,11 @@ NOTE_FORFEITED_PAIRED = (
     "#{number} {name} lost round {last} by forfeit: paired anyway (the TD's decision)."
 )
 # What happens to the players who lost the round before by forfeit and have not checked in for
-# this one (``round_pair(forfeited=...)``): withdrawn after that round, or paired.
-FORFEITED_WITHDRAW, FORFEITED_PAIR = "withdraw", "pair"
+# this one (``round_pair(forfeited=...)``): withdrawn after that round, a zero-point bye for
+# this round (they stay in the event: e.g. they phoned to say they come back for the next), or
+# paired.
+FORFEITED_WITHDRAW, FORFEITED_ZERO_BYE, FORFEITED_PAIR = "withdraw", "zero_bye", "pair"
+FORFEITED_ANSWERS = (FORFEITED_WITHDRAW, FORFEITED_ZERO_BYE, FORFEITED_PAIR)
 
 
 class PairingRefused(ValueError):
@@ -159,8 +171,9 @@ def round_pair(
     ``ABSENT_ZERO_BYE`` (a zero-point bye each, as closing check-in gives) or ``ABSENT_PAIR``.
     Likewise an active player who lost the round before by forfeit and has neither checked in
     nor asked for a bye (``selectors.round_forfeited``), checked in or not: ``forfeited`` says
-    ``FORFEITED_WITHDRAW`` (withdrawn after that round, as ``player_withdraw``) or
-    ``FORFEITED_PAIR``.
+    ``FORFEITED_WITHDRAW`` (withdrawn after that round, as ``player_withdraw``),
+    ``FORFEITED_ZERO_BYE`` (a zero-point bye for this round, as ``ABSENT_ZERO_BYE``: they stay
+    in the event) or ``FORFEITED_PAIR``.
 
     ``absent_shown`` and ``forfeited_shown``: the pks of the players the TD's page named with
     each question. Each list is read again here, under the section's lock: a player listed now
@@ -247,12 +260,10 @@ def round_pair(
             )
         _absent_ask(
             number=number,
-            missing=_Group(
+            missing=AnswerGroup(
                 missing, absent in (ABSENT_ZERO_BYE, ABSENT_PAIR), absent_shown
             ),
-            gone=_Group(
-                gone, forfeited in (FORFEITED_WITHDRAW, FORFEITED_PAIR), forfeited_shown
-            ),
+            gone=AnswerGroup(gone, forfeited in FORFEITED_ANSWERS, forfeited_shown),
         )
         if forfeited == FORFEITED_WITHDRAW:
             for player in gone:
@@ -266,17 +277,30 @@ def round_pair(
                 )
                 for p in gone
             )
-        else:
+        elif forfeited == FORFEITED_PAIR:
             notes_first.extend(
                 NOTE_FORFEITED_PAIRED.format(
                     number=p.start_number, name=p.name, last=number - 1
                 )
                 for p in gone
             )
-        if missing and absent == ABSENT_ZERO_BYE:
+        # Zero-point byes chosen for either group stand as requested byes (so a re-pairing
+        # keeps them); the program's note for each says why below.
+        zero_byes = {
+            **dict.fromkeys(
+                (p.start_number for p in missing if absent == ABSENT_ZERO_BYE),
+                BYE_NOT_CHECKED_IN,
+            ),
+            **dict.fromkeys(
+                (p.start_number for p in gone if forfeited == FORFEITED_ZERO_BYE),
+                BYE_FORFEITED.format(last=number - 1),
+            ),
+        }
+        if zero_byes:
             RequestedBye.objects.bulk_create(
                 RequestedBye(player=p, round_number=number, kind=RequestedBye.Kind.ZERO)
-                for p in missing
+                for p in [*missing, *gone]
+                if p.start_number in zero_byes
             )
         if post:
             try:
@@ -321,14 +345,13 @@ def round_pair(
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
         notes = [*notes_first, *made.notes]
-        if missing and absent == ABSENT_ZERO_BYE:
-            # Their zero-point bye stands as a requested one (so a re-pairing keeps it), but
-            # they asked for nothing: the note says why they have it.
-            absent_numbers = {p.start_number for p in missing}
+        if zero_byes:
+            # Their zero-point bye stands as a requested one, but they asked for nothing: the
+            # note says why they have it.
             asked = {
-                f"{e.label}: {pairing.ByeKind.ZERO.words}.": f"{e.label}: {BYE_NOT_CHECKED_IN}"
+                f"{e.label}: {pairing.ByeKind.ZERO.words}.": f"{e.label}: {zero_byes[e.id]}"
                 for e in entrants
-                if e.id in absent_numbers
+                if e.id in zero_byes
             }
             notes = [asked.get(note, note) for note in notes]
         if not swiss and options.tables == "lot" and number == 1:
@@ -381,27 +404,6 @@ def _count_words(players: list[Player]) -> dict[str, Any]:
     }
 
 
-class _Group(NamedTuple):
-    """One question before pairing: the players it is about, read under the section's lock;
-    whether the TD answered it; the pks of the players the page named (``None``: no page)."""
-
-    listed: list[Player]
-    answered: bool
-    shown: Collection[int] | None
-
-    def unseen(self) -> list[Player]:
-        """The players listed now whom the answer did not see: they are asked about."""
-        if not self.answered or self.shown is None:
-            return []
-        shown = set(self.shown)
-        return [p for p in self.listed if p.pk not in shown]
-
-    def ask(self) -> list[Player]:
-        """Everyone listed, when the question is still open: not answered, or answered on a
-        page without some of them (an answer is for the players it named, never for others)."""
-        return self.listed if not self.answered or self.unseen() else []
-
-
 def _absent_checkin_undone(
     *,
     section: Section,
@@ -423,7 +425,9 @@ def _absent_checkin_undone(
         raise PairingRefused(ROUND_PAIR_ABSENT_CHECKIN_UNDONE.format(number=number))
 
 
-def _absent_ask(*, number: int, missing: _Group, gone: _Group) -> None:
+def _absent_ask(
+    *, number: int, missing: AnswerGroup[Player], gone: AnswerGroup[Player]
+) -> None:
     """Raise ``AbsentPlayers`` for each group still to be answered: ``missing`` (not checked
     in), ``gone`` (lost round ``number - 1`` by forfeit), saying first who joined a group
     since the page that answered it was drawn."""
@@ -450,18 +454,32 @@ def _absent_ask(*, number: int, missing: _Group, gone: _Group) -> None:
         )
 
 
-def round_repair(*, section: Section, number: int, user: Any = None) -> Round:
+def round_repair(
+    *, section: Section, number: int, user: Any = None, based_on: str | None = None
+) -> Round:
     """Pair round ``number`` again on the present scores, as a draft: its pairings (a draft, or
     posted with no result yet) are removed and the program pairs it, all at once.
 
     For a round paired before a result of an earlier round changed (``paired_on_old_scores``).
     Who came was settled when it was first paired: the players are paired as they stand (a
     zero-point bye given then for not checking in is kept, as a requested bye).
+
+    ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
+    changed since (another TD paired the round again, edited or posted it) are not taken back
+    unseen: ``PairingRefused`` with ``ROUND_PAIRINGS_CHANGED``, nothing changed.
     """
     with transaction.atomic():
+        # The section's lock before the round's (round_lock's order): removing takes the
+        # round's, pairing then the section's, and a writer keeping the order (a pairings save,
+        # a late entry) would deadlock with this one.
+        section_lock(section)
         round_ = Round.objects.filter(section=section, number=number).first()
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=section, number=number
+        ):
+            raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
         round_pairings_remove(round_=round_, confirm=True, user=user)
         return round_pair(
             section=section,

@@ -30,10 +30,12 @@ from tournaments.selectors import (
 from tournaments.services.common import (
     StaleEdit,
     model_check,
+    round_lock,
     section_lock,
     section_open_check,
     stale_check,
 )
+from tournaments.services.results import result_record
 
 PLAYER_RATING_RANGE = f"A rating is a whole number from 1 to {RATING_MAX}; leave it empty for an unrated player."
 PLAYER_ID_DIGITS = "The {field} may hold digits only."
@@ -51,6 +53,23 @@ WITHDRAW_ROUND_RANGE = (
 WITHDRAW_PAIRED_LATER = (
     "{player} is paired in round {round}: take them out of that round's pairings first, or "
     "withdraw them after round {round}."
+)
+WITHDRAW_GAME_UNPLAYED = (
+    "{player} is paired on board {board} of round {round}, which is posted, and that game has "
+    "no result yet: nothing was changed. If it will not be played, withdraw {player} with a "
+    "forfeit win for {opponent} (round {round} is then {player}'s last round, lost by "
+    "forfeit); if it will be played, withdraw them after round {round} and enter its result."
+)
+WITHDRAW_GAME_FORFEIT = (
+    "Withdraw, {opponent} wins board {board} of round {round} by forfeit"
+)
+WITHDRAW_GAME_PENDING = (
+    "Board {board} of round {round} ({player} – {opponent}) has no result yet: enter it when "
+    "the game ends, or a forfeit win for {opponent} if it will not be played."
+)
+WITHDRAW_DRAFT_PAIRED = (
+    "Round {round}'s draft pairings pair {player} {where}: nothing was changed. Remove the "
+    "draft pairings on the round page, withdraw {player}, then pair the round again."
 )
 WITHDRAW_STALE = (
     "{player}'s withdrawal changed after this page was opened (another TD saved it): "
@@ -94,7 +113,18 @@ LATE_ENTRY_ROUND_POSTED = (
     "Round {round} is posted already, without this player: choose round {next} or later as "
     "the first round played (each round before gets a half-point bye or not paired)."
 )
+LATE_ENTRY_ROUND_DRAFT = (
+    "Round {round}'s draft pairings were made without this player: nothing was entered. "
+    "Remove the draft pairings on the round page, enter the player, then pair round {round} "
+    "again; or choose round {next} as the first round played (round {round} then gets the "
+    "half-point bye or not paired you choose)."
+)
 LATE_ENTRY_CHOICE = "For each missed round choose a half-point bye or not paired."
+
+RATING_CHANGED_DRAFT = (
+    "Round {round}'s draft pairings were made with {player}'s old rating: remove them and pair "
+    "the round again if the new rating should count."
+)
 
 PLAYER_FIELDS = (
     "name",
@@ -311,22 +341,95 @@ def _withdraw_check(player: Player, after_round: int) -> None:
     later = (
         Pairing.objects.filter(round__section=section, round__number__gt=after_round)
         .filter(models.Q(white=player) | models.Q(black=player))
+        .select_related("round", "white", "black")
         .order_by("round__number")
-        .values_list("round__number", flat=True)
         .first()
     )
-    if later is not None:
-        raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=later))
+    if later is None:
+        return
+    number = later.round.number
+    if later.round.status == Round.Status.DRAFT and (
+        later.black_id is not None or later.result == Result.BYE_PAIRING
+    ):
+        # Taking the player out of the draft by hand would leave the opponent without a
+        # game, or the odd player without the bye: the program pairs the round again.
+        where = (
+            f"on board {later.board}"
+            if later.black_id is not None and later.board
+            else "in a game"
+            if later.black_id is not None
+            else "with the full-point bye (odd number of players)"
+        )
+        raise ValidationError(
+            WITHDRAW_DRAFT_PAIRED.format(round=number, player=player, where=where)
+        )
+    raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=number))
+
+
+class WithdrawGameUnplayed(ValidationError):
+    """The player withdraws before a posted round where their game has no result: the TD says
+    whether it will be played (``player_withdraw(forfeit=True)`` if not). ``button`` names
+    the forfeit for the page's button."""
+
+    def __init__(self, message: str, *, button: str) -> None:
+        super().__init__(message)
+        self.button = button
+
+
+def _unplayed_games(player: Player) -> models.QuerySet[Pairing]:
+    """The player's games in posted rounds without a result yet (the round being played)."""
+    return (
+        Pairing.objects.filter(models.Q(white=player) | models.Q(black=player))
+        .filter(
+            round__section_id=player.section_id,
+            round__status=Round.Status.PAIRED,
+            black__isnull=False,
+            result=Result.PENDING,
+        )
+        .order_by("round__number")
+    )
+
+
+def player_unplayed_game(player: Player) -> Pairing | None:
+    """The player's game in a posted round that has no result yet (the round being played),
+    read under that round's lock, so a result another TD enters lands before or after."""
+    found = _unplayed_games(player).values_list("pk", "round_id").first()
+    if found is None:
+        return None
+    round_lock(round_id=found[1])
+    return (
+        Pairing.objects.select_related("round", "white", "black")
+        .filter(pk=found[0], result=Result.PENDING)
+        .first()
+    )
+
+
+def _opponent(game: Pairing, player: Player) -> Player:
+    opponent = game.black if game.white_id == player.pk else game.white
+    assert opponent is not None  # a game: two players
+    return opponent
 
 
 def player_withdraw(
-    *, player: Player, after_round: int, shown: str | None = None
+    *,
+    player: Player,
+    after_round: int,
+    shown: str | None = None,
+    forfeit: bool = False,
+    user: Any = None,
 ) -> Player:
     """Withdraw a player after a round (0: before round 1); their later requested byes go.
 
     ``shown``: the withdrawal the page showed ("" active, else the round): when another TD
     withdrew the player, or changed the round, since, a different round is refused rather
     than put over theirs without a word; the same round is fine (pressed twice).
+
+    A player with a game of the round being played (posted, no result) who withdraws before
+    it leaves an opponent at the board: refused (``WithdrawGameUnplayed``) unless ``forfeit``
+    says the game will not be played, and then the opponent wins it by forfeit (a result
+    entry, in the round's history) and the player is withdrawn after that round, their last.
+    With ``forfeit`` a withdrawal after that very round forfeits the game too. A draft round
+    that pairs the player is refused, naming the board: it is paired again without them.
     """
     with transaction.atomic():
         # The section's lock, which a hand pairings save and the automatic pairing take too:
@@ -346,7 +449,50 @@ def player_withdraw(
                     now="is active" if now is None else withdrawal_words(now),
                 )
             )
-        _withdraw_check(player, after_round)
+        game = player_unplayed_game(player)
+        if game is not None and 0 <= after_round < game.round.number:
+            # Only when that game is the player's next row: a row in between (a game played
+            # after the round named) is refused below, as any row after a withdrawal is.
+            between = (
+                Pairing.objects.filter(
+                    round__section_id=player.section_id,
+                    round__number__gt=after_round,
+                    round__number__lt=game.round.number,
+                )
+                .filter(models.Q(white=player) | models.Q(black=player))
+                .exists()
+            )
+            if not between:
+                words = {
+                    "player": player.name,
+                    "board": game.board or "–",
+                    "round": game.round.number,
+                    "opponent": _opponent(game, player).name,
+                }
+                if not forfeit:
+                    raise WithdrawGameUnplayed(
+                        WITHDRAW_GAME_UNPLAYED.format(**words),
+                        button=WITHDRAW_GAME_FORFEIT.format(**words),
+                    )
+                after_round = game.round.number
+        forfeited = forfeit and game is not None and game.round.number == after_round
+        last = player.section.rounds_total
+        # A game of the last round forfeited: there is no round after it to withdraw from.
+        if not (forfeited and after_round == last):
+            _withdraw_check(player, after_round)
+        if forfeited:
+            assert game is not None
+            # The opponent came to play: a forfeit win, as the round page would enter it.
+            result_record(
+                pairing=game,
+                result=Result.BLACK_FORFEIT_WIN
+                if game.white_id == player.pk
+                else Result.WHITE_FORFEIT_WIN,
+                based_on=Result.PENDING,
+                user=user,
+            )
+            if after_round == last:
+                return player
         player.status = Player.Status.WITHDRAWN
         player.withdrawn_after_round = after_round
         player.save(update_fields=["status", "withdrawn_after_round"])
@@ -354,6 +500,20 @@ def player_withdraw(
             player=player, round_number__gt=after_round
         ).delete()
     return player
+
+
+def player_withdraw_pending(player: Player) -> str:
+    """The sentence a withdrawal's page adds when the player's game of the round being
+    played still has no result (they withdrew after it: it may still be played), or ""."""
+    game = _unplayed_games(player).select_related("round", "white", "black").first()
+    if game is None:
+        return ""
+    return WITHDRAW_GAME_PENDING.format(
+        board=game.board or "–",
+        round=game.round.number,
+        player=player.name,
+        opponent=_opponent(game, player).name,
+    )
 
 
 def player_no_show_withdraw(*, player: Player, after_round: int) -> bool:

@@ -40,6 +40,7 @@ from tournaments.services.common import round_lock, section_lock, section_open_c
 from tournaments.services.players import (
     LATE_ENTRY_CHOICE,
     LATE_ENTRY_FIRST_ROUND,
+    LATE_ENTRY_ROUND_DRAFT,
     LATE_ENTRY_ROUND_POSTED,
     LATE_HALF,
     LATE_NOT_PAIRED,
@@ -322,8 +323,9 @@ def player_late_entry(
     For each missed round, ``missed`` says half-point bye or not paired: a round already paired
     gets the row now (a half-point bye, or "not paired"); a later round gets a requested bye
     (half, or zero for not paired) that its pairings will give. The first round played comes
-    after every posted round: a posted round has no place for the player (a draft's does:
-    pair it again).
+    after every paired round: a posted round has no place for the player, and a draft made
+    without them is refused too, saying how on (remove it, enter them, pair it again), as a
+    check-in or a re-activation the draft contradicts is.
     """
     if not 2 <= first_round <= section.rounds_total:
         raise ValidationError(
@@ -349,6 +351,13 @@ def player_late_entry(
                 LATE_ENTRY_ROUND_POSTED.format(round=late, next=late + 1)
             )
         paired = paired_rounds(section)
+        # A draft has no row for the player either: posted as it is, it would leave them
+        # out of a round they came to play (as a check-in or a re-activation it contradicts).
+        draft = min((n for n in paired if n >= first_round), default=0)
+        if draft:
+            raise ValidationError(
+                LATE_ENTRY_ROUND_DRAFT.format(round=draft, next=draft + 1)
+            )
         rounds = {r.number: r for r in Round.objects.filter(section=section)}
         for number, choice in choices.items():
             if number in paired:
@@ -361,12 +370,14 @@ def player_late_entry(
                     if choice == LATE_HALF
                     else Result.NOT_PAIRED,
                 )
-            else:
-                RequestedBye.objects.create(
-                    player=player,
-                    round_number=number,
-                    kind=RequestedBye.Kind.HALF
-                    if choice == LATE_HALF
-                    else RequestedBye.Kind.ZERO,
-                )
+            # The choice stands as a requested bye too, in a paired round as well: its
+            # pairings removed and paired again (a draft, a round paired on old scores),
+            # the round keeps the TD's choice instead of pairing the player into it.
+            RequestedBye.objects.create(
+                player=player,
+                round_number=number,
+                kind=RequestedBye.Kind.HALF
+                if choice == LATE_HALF
+                else RequestedBye.Kind.ZERO,
+            )
     return player

@@ -13,10 +13,15 @@ from django.db import transaction
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
 from tournaments.selectors import (
     round_check_differences,
+    round_pairings_version,
     section_default_tiebreaks,
     section_tiebreaks_posted,
 )
-from tournaments.services.common import round_lock, section_open_check
+from tournaments.services.common import (
+    round_lock,
+    section_lock,
+    section_open_check,
+)
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.services.tiebreaks import section_tiebreaks_post
 from tournaments.validators import no_control_characters_but_lines
@@ -30,6 +35,10 @@ ROUND_REMOVE_HAS_RESULTS = (
     "not played first."
 )
 ROUND_REMOVE_LATER = "Round {later} is paired: remove its pairings first."
+ROUND_PAIRINGS_CHANGED = (
+    "Round {round}'s pairings were changed by someone else after you opened this page (paired "
+    "again, edited or posted): nothing was changed. Check the round as it is now."
+)
 ROUND_REMOVE_CONFIRM = (
     "Round {round}'s pairings are posted: the players may have seen them. Confirm to take them "
     "back."
@@ -83,13 +92,19 @@ def section_final_set(
 
 
 def round_pairings_remove(
-    *, round_: Round, confirm: bool = False, user: Any = None
+    *,
+    round_: Round,
+    confirm: bool = False,
+    user: Any = None,
+    based_on: str | None = None,
 ) -> int:
     """Take back a round's pairings: the round is not paired again, its check-in and requested
     byes open. Returns how many rows were removed.
 
     A draft goes at once; posted pairings with no result yet need ``confirm``; a round with a
     result, or with a later round paired, is refused. Kept in the section's log.
+    ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
+    another TD changed since are not taken back unseen (``ROUND_PAIRINGS_CHANGED``).
     """
     with transaction.atomic():
         # The round's one write lock (``round_lock``): a result entered or a pairings save of
@@ -100,6 +115,10 @@ def round_pairings_remove(
         number = round_.number
         if not rows and round_.status == Round.Status.NOT_PAIRED:
             raise ValidationError(ROUND_REMOVE_NOTHING.format(round=number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=round_.section, number=number
+        ):
+            raise ValidationError(ROUND_PAIRINGS_CHANGED.format(round=number))
         later = (
             Round.objects.filter(section_id=round_.section_id, number__gt=number)
             .exclude(status=Round.Status.NOT_PAIRED, pairings__isnull=True)
@@ -233,6 +252,11 @@ def round_one_order_check(
 
 
 ROUND_NOT_DRAFT = "Round {round} has no pairings waiting to be posted."
+ROUND_PUBLISH_STALE = (
+    "Round {round}'s draft pairings were changed by someone else after you opened this page "
+    "(paired again, or edited): nothing was posted. Check the pairings as they are now, then "
+    "post them."
+)
 ROUND_EMPTY = "Round {round} has no pairings to post."
 
 
@@ -242,14 +266,22 @@ def round_publish(
     user: Any = None,
     override: str = "",
     post_default_order: bool = False,
+    based_on: str | None = None,
 ) -> Round:
     """Post a draft round's pairings for the players (DRAFT -> PAIRED).
+
+    ``based_on``: the ``selectors.round_pairings_version`` of the draft the TD's page showed;
+    a draft changed since (another TD paired it again or edited it) is not posted unseen.
 
     Check mode's differences in the round before must be settled first, or overridden with a
     reason (``round_post_check``). Round 1 needs a posted tiebreak order, or
     ``post_default_order`` posts the section's default with it (``round_one_order_check``).
     """
     with transaction.atomic():
+        # The section's lock before the round's (round_lock's order): posting round 1 with
+        # the default order posts it under the section's lock, and a writer keeping the
+        # order (a pairings save of this round) would otherwise deadlock with this one.
+        section_lock(round_.section)
         round_ = round_lock(round_id=round_.pk)
         section_open_check(section=round_.section_id)
         if round_.status != Round.Status.DRAFT:
@@ -257,6 +289,10 @@ def round_publish(
         pairings = list(round_.pairings.values_list("result", flat=True))
         if not pairings:
             raise ValidationError(ROUND_EMPTY.format(round=round_.number))
+        if based_on is not None and based_on != round_pairings_version(
+            section=round_.section, number=round_.number
+        ):
+            raise ValidationError(ROUND_PUBLISH_STALE.format(round=round_.number))
         round_post_check(
             section=round_.section, number=round_.number, override=override, user=user
         )

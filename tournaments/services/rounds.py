@@ -57,6 +57,11 @@ WARN_COLOUR_DIFFERENCE = "{player} will have had {colour} {more} times more than
 WARN_REQUESTED_BYE_PAIRED = (
     "{player} asked for a {kind} in round {round} but is paired."
 )
+WARN_LEFT_OUT = (
+    "{player} had a row in round {round} and has none now: no game, no bye, no points. Give "
+    "them a game, a bye or “not paired”; if their opponent left, keep the board and enter a "
+    "forfeit win on the round page instead."
+)
 WARN_PREVIOUS_ROUND_OPEN = (
     "Round {previous} is not complete yet: {missing} board{s} without a result."
 )
@@ -255,7 +260,25 @@ def round_pairings_check(
             boards.add(row.board)
     if not errors:
         warnings = _pairing_warnings(section, number, rows, players, earlier)
+        warnings += _left_out_warnings(number, rows, existing)
     return PairingsCheck(errors, warnings, rows)
+
+
+def _left_out_warnings(
+    number: int,
+    rows: Sequence[PairingInput],
+    existing: dict[tuple[int, int | None], tuple[int | None, str]],
+) -> list[str]:
+    """Players the round had a row for who are left out now, still in play: taking a board
+    out (a player who left) takes the opponent's game too, and they would get nothing."""
+    kept = {r.white for r in rows} | {r.black for r in rows if r.black is not None}
+    had = {pk for key in existing for pk in key if pk is not None}
+    return [
+        WARN_LEFT_OUT.format(player=player, round=number)
+        for player in Player.objects.filter(pk__in=had - kept).order_by("start_number")
+        if player.withdrawn_after_round is None
+        or player.withdrawn_after_round >= number
+    ]
 
 
 def _pairing_warnings(
@@ -326,7 +349,12 @@ def _pairing_warnings(
         for pk in (row.white, row.black):
             if pk in requested and (
                 row.black is not None
-                or row.result != REQUESTED_BYE_RESULTS[requested[pk]]
+                or row.result
+                not in (
+                    REQUESTED_BYE_RESULTS[requested[pk]],
+                    # A late entry's "not paired" stands as a zero-point request.
+                    *((Result.NOT_PAIRED,) if requested[pk] == "zero" else ()),
+                )
             ):
                 warnings.append(
                     WARN_REQUESTED_BYE_PAIRED.format(

@@ -3,7 +3,7 @@ of a round of matches whose boards are ordinary pairings (results entered as in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -38,10 +38,18 @@ from tournaments.selectors import (
     round_one_posted,
     section_teams,
     team_lineup_version,
+    team_round_forfeited,
     team_setup_version,
 )
 from tournaments.selectors.teams import LINEUP_MADE_RESULTS
-from tournaments.services.common import StaleEdit, round_lock, section_lock
+from tournaments.services.common import (
+    AnswerGroup,
+    StaleEdit,
+    round_lock,
+    section_lock,
+)
+from tournaments.services.pairing import FORFEITED_PAIR, FORFEITED_WITHDRAW
+from tournaments.services.players import player_withdraw
 from tournaments.services.rounds import pairings_trail_keep
 from tournaments.services.setup import tournament_status_refresh
 from tournaments.team_results import TeamSettings, team_snapshot
@@ -71,7 +79,48 @@ TEAM_PAIR_EARLIER = (
 TEAM_PAIR_NO_ROUND = "{section} has rounds 1 to {total}."
 TEAM_PAIR_REFUSED = "Round {number} cannot be paired: {reason}."
 
+TEAM_PAIR_FORFEITED = (
+    "{n} team{s} forfeited the whole match in round {last} and {have} not been withdrawn: "
+    "{names}. Withdraw them after round {last}, or pair them anyway."
+)
+TEAM_PAIR_FORFEITED_CHANGED = (
+    "Since this page was opened, {names} joined the teams that forfeited the whole match in "
+    "round {last} (a result, a line-up or a withdrawal changed): nothing was changed. Answer "
+    "again for the teams listed now."
+)
+NOTE_TEAM_FORFEITED_WITHDRAWN = (
+    "{team} forfeited the whole match in round {last}: withdrawn after round {last} (the "
+    "TD's decision)."
+)
+NOTE_TEAM_FORFEITED_PAIRED = "{team} forfeited the whole match in round {last}: paired anyway (the TD's decision)."
+TEAM_NO_SHOW_WITHDRAWN = (
+    "{team} withdrawn after round {round} (every player on its roster): it plays no match "
+    "from round {next} on."
+)
+TEAM_NO_SHOW_ALREADY_WITHDRAWN = (
+    "{team} is withdrawn already (no player on its roster is active): nothing changed."
+)
+TEAM_NO_SHOW_NOT_LISTED = (
+    "{team} is no longer among the teams that forfeited the whole match in round {round}: "
+    "since this page was opened, a result or a line-up was changed, or a player checked in "
+    "for round {next}. Nothing changed."
+)
+TEAM_NO_SHOW_PAIRED_LATER = (
+    "{team} is paired in round {later} already: nothing changed. Remove that round's "
+    "pairings first to withdraw it after round {round}."
+)
+
 Roster = tuple[str, Sequence[int]]  # team name, start numbers in board order
+
+
+class TeamsForfeited(ValidationError):
+    """Teams forfeited the whole match of the round before and have not been withdrawn
+    (``teams``, ``selectors.team_round_forfeited``): the TD says whether they are withdrawn or
+    paired before the round is paired."""
+
+    def __init__(self, message: str, *, teams: list[Team]) -> None:
+        super().__init__(message)
+        self.teams = teams
 
 
 def section_teams_set(
@@ -193,14 +242,31 @@ def _rosters_check(
             )
 
 
-def team_round_pair(*, section: Section, number: int | None = None) -> Round:
+def team_round_pair(
+    *,
+    section: Section,
+    number: int | None = None,
+    forfeited: str | None = None,
+    forfeited_shown: Collection[int] | None = None,
+) -> Round:
     """Pair and post round ``number`` (the first not paired when None) of a team section.
 
     A Swiss section pairs by match points (tournaments/pairing/teams.py), a round robin by the
     Berger tables. Each match gets its table's boards: the team listed first has White on the
     odd boards. A team plays its first ``team_boards`` active roster players in board order; a
     board with no player of one team is a forfeit win for the other's player; a team with a
-    bye gives each of its players a pairing-allocated bye.
+    bye gives each of its players a pairing-allocated bye. A withdrawn team (no roster player
+    active) is not paired in a Swiss; in a round robin its place in the table stays, and its
+    opponent's boards are won without a game.
+
+    A team that forfeited the whole match of the round before and has not been withdrawn
+    (``selectors.team_round_forfeited``) is never paired without the TD's word:
+    ``TeamsForfeited`` names them unless ``forfeited`` says ``FORFEITED_WITHDRAW`` (every
+    active roster player withdrawn after that round, as ``player_withdraw``) or
+    ``FORFEITED_PAIR``. ``forfeited_shown``: the pks of the teams the TD's page named, read
+    again under the section's lock as ``round_pair`` reads its lists: a team listed now that the
+    page did not name is asked about and nothing changes; one no longer listed is left as it
+    is. ``None`` (no page) answers for whoever is listed when it lands.
     """
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
@@ -236,12 +302,38 @@ def team_round_pair(*, section: Section, number: int | None = None) -> Round:
                 raise ValidationError(
                     TEAM_PAIR_EARLIER.format(earlier=earlier, number=number)
                 )
+        gone = AnswerGroup(
+            team_round_forfeited(section=section, number=number),
+            forfeited in (FORFEITED_WITHDRAW, FORFEITED_PAIR),
+            forfeited_shown,
+        )
+        _teams_ask(number=number, gone=gone)
+        last = number - 1
+        if forfeited == FORFEITED_WITHDRAW:
+            for team in gone.listed:
+                _team_withdraw(team, after_round=last)
+            notes = [
+                NOTE_TEAM_FORFEITED_WITHDRAWN.format(team=t, last=last)
+                for t in gone.listed
+            ]
+        else:
+            notes = [
+                NOTE_TEAM_FORFEITED_PAIRED.format(team=t, last=last)
+                for t in gone.listed
+            ]
         teams = list(Team.objects.filter(section=section).order_by("number"))
         lineups = _lineups(section, teams)
         entrants = _entrants(section, teams, lineups, number)
         try:
             if section.kind == Section.Kind.SWISS:
-                made = pair_teams_swiss(entrants)
+                # A withdrawn team (nobody on its roster active) is not paired.
+                made = pair_teams_swiss(
+                    [
+                        e
+                        for e, t in zip(entrants, teams, strict=True)
+                        if any(lineups[t.pk])
+                    ]
+                )
             else:
                 made = pair_teams_round_robin(len(teams), number)
         except (TeamPairingError, ValueError) as error:
@@ -250,10 +342,81 @@ def team_round_pair(*, section: Section, number: int | None = None) -> Round:
             ) from None
         by_number = {t.number: t for t in teams}
         _boards_create(section, round_, made.matches, made.bye, by_number, lineups)
-        round_.status = Round.Status.PAIRED
-        round_.save(update_fields=["status"])
+        round_.status, round_.pairing_notes = Round.Status.PAIRED, notes
+        round_.save(update_fields=["status", "pairing_notes"])
         tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
+
+
+def _teams_ask(*, number: int, gone: AnswerGroup[Team]) -> None:
+    """Raise ``TeamsForfeited`` while the question about the teams that forfeited the round
+    before is open, saying first which teams joined the list since the page was drawn."""
+    sentences = []
+    if unseen := gone.unseen():
+        sentences.append(
+            TEAM_PAIR_FORFEITED_CHANGED.format(
+                names=", ".join(str(t) for t in unseen), last=number - 1
+            )
+        )
+    if ask := gone.ask():
+        sentences.append(
+            TEAM_PAIR_FORFEITED.format(
+                n=len(ask),
+                s="" if len(ask) == 1 else "s",
+                have="has" if len(ask) == 1 else "have",
+                names=", ".join(str(t) for t in ask),
+                last=number - 1,
+            )
+        )
+    if sentences:
+        raise TeamsForfeited(" ".join(sentences), teams=ask)
+
+
+def _team_withdraw(team: Team, *, after_round: int) -> None:
+    """Withdraw every active player of the team's roster after ``after_round``."""
+    for member in team.members.filter(
+        player__status=Player.Status.ACTIVE
+    ).select_related("player"):
+        player_withdraw(player=member.player, after_round=after_round)
+
+
+def team_no_show_withdraw(*, section: Section, team: Team, after_round: int) -> bool:
+    """Withdraw, after round ``after_round``, a team the round page names as having forfeited
+    the whole match (``selectors.team_round_forfeited``); returns False when it is withdrawn
+    already (pressed twice, or another TD did it): nothing changes, and that is no error.
+
+    Asked again under the section's lock: a team no longer named (a result or a line-up
+    changed, a player checked in) is refused, as is one paired in a later round already;
+    nothing changes.
+    """
+    with transaction.atomic():
+        section_lock(section)
+        if not team.members.filter(player__status=Player.Status.ACTIVE).exists():
+            return False
+        later = (
+            TeamMatch.objects.filter(
+                round__section=section, round__number__gt=after_round
+            )
+            .filter(Q(white_team=team) | Q(black_team=team))
+            .order_by("round__number")
+            .values_list("round__number", flat=True)
+            .first()
+        )
+        if later is not None:
+            raise ValidationError(
+                TEAM_NO_SHOW_PAIRED_LATER.format(
+                    team=team.name, later=later, round=after_round
+                )
+            )
+        named = team_round_forfeited(section=section, number=after_round + 1)
+        if team.pk not in {t.pk for t in named}:
+            raise ValidationError(
+                TEAM_NO_SHOW_NOT_LISTED.format(
+                    team=team.name, round=after_round, next=after_round + 1
+                )
+            )
+        _team_withdraw(team, after_round=after_round)
+    return True
 
 
 def _lineups(section: Section, teams: list[Team]) -> dict[int, list[int | None]]:

@@ -195,6 +195,8 @@ def _player_page(
         or ByesForm(player=player, paired=selectors.posted_rounds(section)),
         "byes": list(player.requested_byes.all()),
         "can_delete": selectors.player_first_row_round(player) is None,
+        # The withdrawal asked about a game not played yet: one press forfeits it.
+        "forfeit_button": forms.get("forfeit_button", ""),
     }
     return render(request, "tournaments/player_detail.html", context, status=status)
 
@@ -211,12 +213,25 @@ def player_edit(
         request.POST, instance=Player.objects.get(pk=player.pk), submit="Save changes"
     )
     if form.is_valid():
+        before = player.rating
         try:
             services.player_update(player=player, **form.cleaned_data)
         except ValidationError as error:
             stale_form_errors(form, error)
         else:
             messages.success(request, f"Saved {player.name}.")
+            # A draft ranked the player by the rating they had: the TD decides whether the
+            # new one should count (start numbers stay once round 1 is paired).
+            drafts = selectors.paired_rounds(player.section) - selectors.posted_rounds(
+                player.section
+            )
+            if player.rating != before and drafts:
+                messages.warning(
+                    request,
+                    services.RATING_CHANGED_DRAFT.format(
+                        round=min(drafts), player=player.name
+                    ),
+                )
             return _back(player.section)
     return _player_page(request, player, form=form)
 
@@ -230,23 +245,40 @@ def player_withdraw(
     if (refused := _renumbered(request, player)) is not None:
         return refused
     form = WithdrawForm(request.POST, section=player.section)
+    forfeit_button = ""
     if form.is_valid():
+        forfeit = request.POST.get("forfeit") == "1"
         try:
             services.player_withdraw(
                 player=player,
                 after_round=form.cleaned_data["after_round"],
                 shown=request.POST.get("shown"),
+                forfeit=forfeit,
+                user=request.user,
             )
+        except services.WithdrawGameUnplayed as asked:
+            form_errors(form, asked)
+            forfeit_button = asked.button
         except ValidationError as error:
             form_errors(form, error)
         else:
-            messages.success(
-                request,
-                f"{player.name} {withdrawal_words(form.cleaned_data['after_round'])}: "
-                "not paired from the next round on.",
-            )
+            player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+            if player.withdrawn_after_round is None:
+                # The game of the last round forfeited: no round after it to withdraw from.
+                messages.success(request, f"{player.name}: game lost by forfeit.")
+            else:
+                text = (
+                    f"{player.name} {withdrawal_words(player.withdrawn_after_round)}"
+                    f"{' (game lost by forfeit)' if forfeit else ''}: "
+                    "not paired from the next round on."
+                )
+                if pending := services.player_withdraw_pending(player):
+                    text += " " + pending
+                messages.success(request, text)
             return _back(player.section)
-    return _player_page(request, player, withdraw_form=form)
+    return _player_page(
+        request, player, withdraw_form=form, forfeit_button=forfeit_button
+    )
 
 
 @require_POST

@@ -30,7 +30,8 @@ def round_pair_ask(
     question: services.PairingRefused,
 ) -> HttpResponse:
     """Before the pairing program runs: post the default order? pair the absent players?
-    withdraw the players who lost the round before by forfeit, or pair them?
+    withdraw the players who lost the round before by forfeit, give them zero-point byes, or
+    pair them?
 
     The answers already given travel with the form, so the TD answers each question once.
     """
@@ -55,6 +56,7 @@ def round_pair_ask(
             ABSENT_ZERO_BYE=services.ABSENT_ZERO_BYE,
             ABSENT_PAIR=services.ABSENT_PAIR,
             FORFEITED_WITHDRAW=services.FORFEITED_WITHDRAW,
+            FORFEITED_ZERO_BYE=services.FORFEITED_ZERO_BYE,
             FORFEITED_PAIR=services.FORFEITED_PAIR,
         ),
     )
@@ -103,9 +105,10 @@ def round_unpair(
         messages.error(request, services.ROUND_REMOVE_NOTHING.format(round=number))
         return HttpResponseRedirect(page.url())
     confirm = request.POST.get("confirm") == "1"
+    based_on = request.POST.get("based_on") or None
     try:
         services.round_pairings_remove(
-            round_=page.round, confirm=confirm, user=request.user
+            round_=page.round, confirm=confirm, user=request.user, based_on=based_on
         )
     except ValidationError as refused:
         if not confirm and refused.messages == [
@@ -119,7 +122,8 @@ def round_unpair(
                     heading="remove pairings",
                     question=refused.messages[0],
                     action=request.path,
-                    fields={"confirm": "1"},
+                    # The confirmation is for the pairings the first page showed.
+                    fields={"confirm": "1", "based_on": based_on or ""},
                     button=f"Take back round {number}'s pairings",
                     danger=True,
                 ),
@@ -145,7 +149,12 @@ def round_repair(
 
     page = _round_page(request, slug, section, number)
     try:
-        services.round_repair(section=page.section, number=number, user=request.user)
+        services.round_repair(
+            section=page.section,
+            number=number,
+            user=request.user,
+            based_on=request.POST.get("based_on") or None,
+        )
     except (ValidationError, services.PairingRefused) as refused:
         text = (
             str(refused)

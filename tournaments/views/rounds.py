@@ -40,11 +40,12 @@ from tournaments.models import (
     ResultCheck,
     Round,
     Section,
+    Team,
     Tournament,
 )
 from tournaments.results import withdrawal_words
 from tournaments.selectors import RoundState
-from tournaments.validators import whole_number
+from tournaments.validators import whole_numbers
 from tournaments.views.round_life import (
     result_confirm,
     round_life_context,
@@ -203,9 +204,16 @@ def _detail(
         Round.Status.PAIRED,
         Round.Status.COMPLETE,
     )
-    # Who lost this round by forfeit, read only when a board says someone did.
+    # Who lost this round by forfeit, read only when a board says someone did (in a team
+    # section, a line-up that fielded nobody leaves the other team's points without a game).
     no_shows = (
-        _no_shows(page) if any(p.result in FORFEIT_RESULTS for p in boards) else []
+        _no_shows(page)
+        if any(p.result in FORFEIT_RESULTS for p in boards)
+        or (
+            page.section.team_boards
+            and any(b.result == Result.FORFEIT_WIN_NO_OPPONENT for b in byes)
+        )
+        else []
     )
     return render(
         request,
@@ -218,6 +226,12 @@ def _detail(
             since=since,
             signature=signature,
             posted=posted,
+            # The pairings the Post, Remove and Pair-again buttons act on: another TD's change
+            # since is not posted, or taken back, unseen. From the rows read above (every row
+            # of the round): round_pairings_version without a query of its own.
+            pairings_version=selectors.pairings_digest(
+                (p.board, p.white_id, p.black_id, p.result) for p in [*boards, *byes]
+            ),
             auto_pair_url=page.url("round_pair"),
             no_shows=no_shows,
             **round_life_context(page),
@@ -485,6 +499,7 @@ def round_publish(
                 user=request.user,
                 override=request.POST.get("override", ""),
                 post_default_order=request.POST.get("post_default_order") == "1",
+                based_on=request.POST.get("based_on") or None,
             )
         except ValidationError as invalid:
             messages.error(request, " ".join(invalid.messages))
@@ -511,11 +526,11 @@ def round_pair(
             section=page.section,
             number=number,
             absent=request.POST.get("absent") or None,
-            absent_shown=_pks(request.POST.getlist("absent_shown"))
+            absent_shown=whole_numbers(request.POST.getlist("absent_shown"))
             if request.POST.get("absent")
             else None,
             forfeited=request.POST.get("forfeited") or None,
-            forfeited_shown=_pks(request.POST.getlist("forfeited_shown"))
+            forfeited_shown=whole_numbers(request.POST.getlist("forfeited_shown"))
             if request.POST.get("forfeited")
             else None,
             post_default_order=request.POST.get("post_default_order") == "1",
@@ -530,18 +545,22 @@ def round_pair(
     return HttpResponseRedirect(page.url())
 
 
-def _no_shows(page: RoundPage) -> list[Player]:
+def _no_shows(page: RoundPage) -> list[Player] | list[Team]:
     """The players who lost this round by forfeit and are still active (not checked in, no
     bye asked for the next round), while the next round is not paired: the page names them and
-    offers to withdraw each; pairing the next round asks about them too."""
+    offers to withdraw each; pairing the next round asks about them too. In a team section,
+    the teams that forfeited the whole match and have not been withdrawn."""
     if (
         page.round is None
         or page.round.status not in (Round.Status.PAIRED, Round.Status.COMPLETE)
         or page.number >= page.section.rounds_total
-        or page.section.team_boards
         or page.rounds[page.number].status != Round.Status.NOT_PAIRED
     ):
         return []
+    if page.section.team_boards:
+        return selectors.team_round_forfeited(
+            section=page.section, number=page.number + 1
+        )
     return selectors.round_forfeited(section=page.section, number=page.number + 1)
 
 
@@ -575,6 +594,14 @@ def round_no_show_withdraw(
             text = services.NO_SHOW_ALREADY_WITHDRAWN.format(
                 player=who.name, words=withdrawal_words(who.withdrawn_after_round)
             )
+    return _no_shows_answer(request, page, level, text)
+
+
+def _no_shows_answer(
+    request: HtmxHttpRequest, page: RoundPage, level: int, text: str
+) -> HttpResponse:
+    """After a withdrawal from the no-show note: htmx gets the note back with ``text``, a plain
+    post the round page (the message above it)."""
     if not request.htmx:
         messages.add_message(request, level, text)
         return HttpResponseRedirect(page.url() + "#round-no-shows")
@@ -593,9 +620,31 @@ def round_no_show_withdraw(
     )
 
 
-def _pks(values: list[str]) -> set[int]:
-    """The row ids a form carried; anything else is dropped (then asked about again)."""
-    return {n for n in map(whole_number, values) if n is not None}
+@require_POST
+@login_required
+def round_team_no_show_withdraw(
+    request: HtmxHttpRequest, slug: str, section: int, number: int, team: int
+) -> HttpResponse:
+    """Withdraw, after this round, a team the page names as having forfeited the whole match
+    (every active player on its roster); as ``round_no_show_withdraw`` for a player."""
+    page = _round_page(request, slug, section, number, rounds=False)
+    found = get_object_or_404(Team, pk=team, section=page.section)
+    level = messages.SUCCESS
+    try:
+        withdrawn = services.team_no_show_withdraw(
+            section=page.section, team=found, after_round=number
+        )
+    except ValidationError as refused:
+        level, text = messages.ERROR, " ".join(refused.messages)
+    else:
+        if withdrawn:
+            text = services.TEAM_NO_SHOW_WITHDRAWN.format(
+                team=found.name, round=number, next=number + 1
+            )
+        else:
+            level = messages.INFO
+            text = services.TEAM_NO_SHOW_ALREADY_WITHDRAWN.format(team=found.name)
+    return _no_shows_answer(request, page, level, text)
 
 
 @require_http_methods(["GET", "POST"])

@@ -21,7 +21,7 @@ from tournaments.forms.teams import (
     TeamSectionForm,
 )
 from tournaments.models import Round, Tournament
-from tournaments.validators import whole_number
+from tournaments.validators import whole_number, whole_numbers
 from tournaments.views.setup import section_for_director, stale_form_errors
 
 TEMPLATE = "tournaments/team_scoring.html"
@@ -198,13 +198,42 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
 @require_http_methods(["POST"])
 @login_required
 def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpResponse:
-    """Pair and post the next round of matches; the TD enters the boards on the round page."""
+    """Pair and post the next round of matches; the TD enters the boards on the round page.
+
+    Teams that forfeited the whole match of the round before get a page asking the TD to
+    withdraw them or pair them; the answer is posted here again with the teams it named.
+    """
     found = section_for_director(request, slug, section)
     # The round the button named: pressed twice, the second press is refused (that round is
     # paired) rather than pairing the round after it.
     shown = request.POST.get("number", "")
+    forfeited = request.POST.get("forfeited") or None
     try:
-        round_ = services.team_round_pair(section=found, number=whole_number(shown))
+        round_ = services.team_round_pair(
+            section=found,
+            number=whole_number(shown),
+            forfeited=forfeited,
+            # An answer without the teams it named is for nobody: the TD is asked again.
+            forfeited_shown=whole_numbers(request.POST.getlist("forfeited_shown"))
+            if forfeited
+            else None,
+        )
+    except services.TeamsForfeited as question:
+        number = whole_number(shown) or selectors.team_next_round(found) or 1
+        return render(
+            request,
+            "tournaments/team_pair_ask.html",
+            {
+                "tournament": found.tournament,
+                "section": found,
+                "question": " ".join(question.messages),
+                "teams": question.teams,
+                "number": number,
+                "last": number - 1,
+                "FORFEITED_WITHDRAW": services.FORFEITED_WITHDRAW,
+                "FORFEITED_PAIR": services.FORFEITED_PAIR,
+            },
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("tournaments:section_team_setup", slug, found.pk)

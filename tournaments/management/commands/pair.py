@@ -1,5 +1,5 @@
 """Pair a round and post it: ``manage.py pair SLUG [--section NAME] [--round N] [--absent
-zero_bye|pair] [--forfeited withdraw|pair] [--default-order]``.
+zero_bye|pair] [--forfeited withdraw|zero_bye|pair] [--default-order]``.
 
 Pairs the next round (or round N) of a section whose earlier rounds are complete, saves the
 pairings as posted and prints them: board, White and Black by start number and name, then the
@@ -19,6 +19,7 @@ from tournaments.services import (
     ABSENT_ZERO_BYE,
     FORFEITED_PAIR,
     FORFEITED_WITHDRAW,
+    FORFEITED_ZERO_BYE,
     PairingRefused,
     round_pair,
 )
@@ -46,10 +47,11 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--forfeited",
-            choices=[FORFEITED_WITHDRAW, FORFEITED_PAIR],
+            choices=[FORFEITED_WITHDRAW, FORFEITED_ZERO_BYE, FORFEITED_PAIR],
             help="what the players who lost the round before by forfeit, and have not "
-            "checked in or asked for a bye, get: withdrawn after that round, or paired "
-            "anyway (asked for when there are any)",
+            "checked in or asked for a bye, get: withdrawn after that round, a zero-point "
+            "bye for this round (they stay in the event), or paired anyway (asked for when "
+            "there are any)",
         )
         parser.add_argument(
             "--default-order",
