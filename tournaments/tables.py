@@ -231,9 +231,16 @@ def players_rows_html(
     add = out.append
     for player, byes in players:
         withdrawn = player.status == "withdrawn"
+        # "wd after R0" read as a typo: a withdrawal before round 1 is said so (as on the
+        # player's page).
         badge = (
-            '<span class="badge text-bg-secondary">wd after R'
-            f"{_text(player.withdrawn_after_round)}</span>"
+            '<span class="badge text-bg-secondary">'
+            + (
+                "wd before R1"
+                if player.withdrawn_after_round == 0
+                else f"wd after R{_text(player.withdrawn_after_round)}"
+            )
+            + "</span>"
             if withdrawn
             else ""
         )

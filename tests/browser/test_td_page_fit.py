@@ -6,6 +6,7 @@ Each page is saved as a screenshot in var/screenshots/ to be looked at.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -166,13 +167,63 @@ def test_hall_screens_page_leads_back_to_the_tournament(
     tournament = live_section.tournament
     page.goto(live_server.url + reverse("tournaments:screens", args=[tournament.slug]))
     crumbs = page.get_by_role("navigation", name="breadcrumb")
-    expect(crumbs.get_by_role("link", name="My tournaments")).to_be_visible()
+    # "My tournaments" is in the trail on a desktop; on a phone only in the header above it.
+    home = crumbs.get_by_role("link", name="My tournaments")
+    if (page.viewport_size or {"width": 0})["width"] < 576:
+        expect(home).to_be_hidden()
+        expect(
+            page.locator(".site-header").get_by_role("link", name="My tournaments")
+        ).to_be_visible()
+    else:
+        expect(home).to_be_visible()
     crumbs.get_by_role("link", name=tournament.name).click()
     page.wait_for_url(
         live_server.url
         + reverse("tournaments:tournament_detail", args=[tournament.slug])
     )
     shot(page, "td-fit-screens-back")
+
+
+@pytest.mark.parametrize(
+    ("name", "kw", "trail"),
+    [
+        ("round_detail", {"number": 3}, ["tournament", "Open"]),
+        ("section_tiebreaks", {}, ["tournament"]),
+    ],
+)
+def test_breadcrumbs_are_one_line_on_a_phone_and_the_whole_trail_on_a_desktop(
+    live_server: Any,
+    page: Page,
+    live_section: Section,
+    td: User,
+    name: str,
+    kw: dict[str, Any],
+    trail: list[str],
+) -> None:
+    tournament = live_section.tournament
+    tournament.name = "Greater Riverside Thursday Night Swiss and Spring Scholastic"
+    tournament.save()
+    visit(page, live_server, td, live_section, name, **kw)
+    crumbs = page.get_by_role("navigation", name="breadcrumb")
+    links = crumbs.get_by_role("link")
+    names = [n if n != "tournament" else tournament.name for n in trail]
+    if (page.viewport_size or {"width": 0})["width"] >= 576:
+        expect(links).to_have_text(["My tournaments", *names])
+        return
+    # The way up and nothing else: no "My tournaments" (the header has it), no current page.
+    shown = crumbs.locator("a:visible, .active:visible")
+    expect(shown).to_have_text([re.compile(re.escape(n)) for n in names])
+    for n in range(shown.count()):
+        box = shown.nth(n).bounding_box()
+        assert box is not None and box["height"] >= 44
+    box = crumbs.bounding_box()
+    assert box is not None and box["height"] < 2 * 44
+    # The long tournament name ends in "…", its whole name a title; the section's is whole.
+    item = crumbs.locator(".crumb-tournament")
+    expect(item).to_have_attribute("title", tournament.name)
+    assert item.locator("a").evaluate("a => a.scrollWidth > a.clientWidth")
+    assert fits(page)
+    shot(page, f"td-crumbs-{name}")
 
 
 def test_dashboard_shows_every_column_of_a_section_row(
@@ -368,7 +419,7 @@ FIELDS_CUT = """() => {
 
 
 @pytest.mark.parametrize("event", ["live", "finished", "team"])
-def test_no_list_or_prompt_on_the_td_pages_is_cut(
+def test_no_td_page_widens_the_screen_or_cuts_a_list_or_prompt(
     live_server: Any, page: Page, db: Any, event: str
 ) -> None:
     director = User.objects.create_user("td", password="x")
@@ -377,21 +428,30 @@ def test_no_list_or_prompt_on_the_td_pages_is_cut(
     found = {}
     for name, args in pages:
         page.goto(live_server.url + reverse(f"tournaments:{name}", args=args))
+        # Every page saved, to be looked at as a TD would (a page may come twice: its
+        # round in the name).
+        shot(page, f"td-page-{event}-{name}-{'-'.join(map(str, args[2:]))}".rstrip("-"))
         cut = page.evaluate(FIELDS_CUT)
+        if not fits(page):
+            cut.append("wider than the screen")
         if cut:
             found[name] = cut
     assert found == {}
 
 
+def visit_tournament(page: Page, live_server: Any, td: User, section: Section) -> None:
+    """Open the section's tournament page as the logged-in ``td``."""
+    log_in(page, live_server, td)
+    page.goto(
+        live_server.url
+        + reverse("tournaments:tournament_detail", args=[section.tournament.slug])
+    )
+
+
 def test_tournament_page_shows_every_column_of_the_sections_table(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
-    log_in(page, live_server, td)
-    tournament = live_section.tournament
-    page.goto(
-        live_server.url
-        + reverse("tournaments:tournament_detail", args=[tournament.slug])
-    )
+    visit_tournament(page, live_server, td, live_section)
     size = page.viewport_size
     assert size is not None
     # "Results in" was past the card's edge on a phone, behind a sideways scroll.
@@ -527,3 +587,53 @@ def test_tiebreak_options_explain_themselves_on_a_phone(
         boxes = [options.locator("select").nth(n).bounding_box() for n in range(2)]
         assert boxes[0] is not None and boxes[1] is not None
         assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"]
+
+
+def test_the_tournament_pages_buttons_line_up_on_a_phone(
+    live_server: Any, phone: Page, live_section: Section, td: User
+) -> None:
+    visit_tournament(phone, live_server, td, live_section)
+    buttons = phone.locator(".td-actions .btn")
+    expect(buttons).to_have_count(8)
+    boxes = [buttons.nth(n).bounding_box() for n in range(8)]
+    # Two columns of equal buttons (a ragged heap of one or two a line before): two left
+    # edges, one width, four lines.
+    assert len({round(b["x"]) for b in boxes if b}) == 2
+    assert len({round(b["width"]) for b in boxes if b}) == 1
+    assert len({round(b["y"]) for b in boxes if b}) == 4
+    # The sections, what a TD comes for, start on the first screen.
+    expect(phone.get_by_role("link", name="Open", exact=True)).to_be_in_viewport()
+
+
+def test_a_changed_boards_players_each_keep_to_a_line_on_a_phone(
+    live_server: Any, phone: Page, live_section: Section, td: User
+) -> None:
+    visit(phone, live_server, td, live_section, "round_history", number=3)
+    lines = phone.get_by_test_id("history").locator("tbody td:nth-child(2) > div")
+    expect(lines.first).to_have_text("4 Megan O'Brien")
+    heights = {
+        round(lines.nth(n).evaluate("e => e.getBoundingClientRect().height"))
+        for n in range(lines.count())
+    }
+    # One line each ("4 Megan" over "O'Brien" before: the time of the change had the room).
+    line = lines.first.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+    shot(phone, "td-fit-history-names")
+    assert max(heights) < 1.5 * line, heights
+
+
+def test_the_playoff_forms_fields_stand_level_on_a_desktop(
+    live_server: Any, page: Page, td: User, spring_open: Section
+) -> None:
+    visit(page, live_server, td, spring_open, "prizes")
+    players = page.get_by_label("Players in finishing order").bounding_box()
+    note = page.get_by_label("Note").bounding_box()
+    button = page.get_by_role("button", name="Record playoff").bounding_box()
+    assert players and note and button
+    if (page.viewport_size or {"width": 0})["width"] >= 768:
+        # Side by side, whatever help text stands under one of them.
+        assert abs(players["y"] - note["y"]) <= 1
+        assert (
+            abs((button["y"] + button["height"] / 2) - (note["y"] + note["height"] / 2))
+            <= 4
+        )
+    assert fits(page)

@@ -38,12 +38,16 @@ def test_school_team_standings_from_the_tournament_page(
     page.locator("#section-" + str(tournament.sections.get(name="U1600").pk)).locator(
         "xpath=ancestor::section"
     ).get_by_role("link", name="Teams").click()
-    assert page.get_by_role(
-        "heading", name="Team standings after round 5 of 5"
-    ).is_visible()
+    # A click returns once the next page starts loading, not when it has loaded: the checks
+    # wait for what they look at (web-first assertions), and the width is measured on the
+    # loaded page.
+    expect(
+        page.get_by_role("heading", name="Team standings after round 5 of 5")
+    ).to_be_visible()
     first = page.locator("table.team-standings tbody tr").first
-    assert first.locator("td").first.inner_text() == "1"
-    assert "1st place school trophy" in first.inner_text()
+    expect(first.locator("td").first).to_have_text("1")
+    expect(first).to_contain_text("1st place school trophy")
+    page.wait_for_load_state()
     assert fits(page)
     _shot(page, "section", request)
 
@@ -71,16 +75,20 @@ def test_team_league_standings_wall_chart_and_a_match(
     section = league.sections.get()
     page.goto(live_server.url + reverse("standings:tournament", args=[league.slug]))
     page.get_by_role("link", name="Teams").first.click()
-    assert page.get_by_role(
-        "heading", name="Team standings after round 5 of 5 · final"
-    ).is_visible()
+    # A click returns once the next page starts loading, not when it has loaded (a phone
+    # renders it slowly under load): each check waits for what it looks at.
+    expect(
+        page.get_by_role("heading", name="Team standings after round 5 of 5 · final")
+    ).to_be_visible()
     first = page.locator("table.team-wallchart tbody tr").first
-    assert "Team champions trophy" in first.inner_text()
-    assert page.locator("table.board-standings").count() == 4
+    expect(first).to_contain_text("Team champions trophy")
+    expect(page.locator("table.board-standings")).to_have_count(4)
+    page.wait_for_load_state()
     _shot(page, "league", request)
     first.locator("td a").first.click()
-    assert page.get_by_role("heading", name="Round 1, table").is_visible()
-    assert page.locator("table.team-match tbody tr").count() == section.team_boards
+    expect(page.get_by_role("heading", name="Round 1, table")).to_be_visible()
+    expect(page.locator("table.team-match tbody tr")).to_have_count(section.team_boards)
+    page.wait_for_load_state()  # the whole page laid out before its width is measured
     assert fits(page)
     _shot(page, "match", request)
 

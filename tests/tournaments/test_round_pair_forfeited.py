@@ -561,16 +561,22 @@ def test_a_zero_point_bye_is_not_given_to_one_who_checked_in_since_the_page() ->
     assert round_two_rows(section)[3] == Result.PENDING
 
 
-def test_one_in_both_groups_gets_the_forfeited_answer_and_the_absent_theirs() -> None:
-    section = played()
+def zero_byes_for_both(section: Section) -> Round:
+    """Round 2 paired with zero-point byes for 8 (not checked in) and for 3 and 6 (lost round
+    1 by forfeit; 3 has not checked in either)."""
     check_in(section, 2, 1, 2, 4, 5, 7)
-
-    round_ = services.round_pair(
+    return services.round_pair(
         section=section,
         number=2,
         absent=services.ABSENT_ZERO_BYE,
         forfeited=services.FORFEITED_ZERO_BYE,
     )
+
+
+def test_one_in_both_groups_gets_the_forfeited_answer_and_the_absent_theirs() -> None:
+    section = played()
+
+    round_ = zero_byes_for_both(section)
 
     assert zero_byes(section) == [(3, 2), (6, 2), (8, 2)]
     assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in round_.pairing_notes
@@ -589,6 +595,24 @@ def test_pairing_the_round_again_on_new_scores_keeps_their_zero_point_byes() -> 
 
     rows = round_two_rows(section)
     assert (rows[3], rows[6]) == (Result.BYE_ZERO, Result.BYE_ZERO)
+
+
+def test_pairing_again_keeps_the_reason_each_zero_point_bye_was_given() -> None:
+    section = played()
+    zero_byes_for_both(section)
+
+    round_ = services.round_repair(section=section, number=2)
+
+    assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in round_.pairing_notes
+    for forfeited in (3, 6):
+        assert (
+            f"#{forfeited} Player {forfeited}: {services.BYE_FORFEITED.format(last=1)}"
+            in round_.pairing_notes
+        )
+    assert not [n for n in round_.pairing_notes if "requested zero-point bye" in n]
+    # Paired again from what the repair wrote, the reasons are still there.
+    again = services.round_repair(section=section, number=2)
+    assert f"#8 Player 8: {services.BYE_NOT_CHECKED_IN}" in again.pairing_notes
 
 
 def test_manage_py_pair_gives_zero_point_byes_with_forfeited_zero_bye() -> None:

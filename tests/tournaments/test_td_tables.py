@@ -174,6 +174,20 @@ def test_the_players_table_shows_title_bye_withdrawal_and_a_link_to_edit(
     assert '<span class="badge text-bg-secondary">wd after R2</span>' in html
 
 
+def test_the_players_table_says_a_withdrawal_before_round_one_so(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=[], rounds_total=3
+    )
+    services.player_withdraw(player=section.players.get(start_number=2), after_round=0)
+
+    html = td_client.get(page_urls(section)["players"]).content.decode()
+
+    assert '<span class="badge text-bg-secondary">wd before R1</span>' in html
+    assert "wd after R0" not in html
+
+
 def test_check_in_rows_say_who_is_here_with_a_button_each(
     td_client: Client, tournament: Tournament
 ) -> None:

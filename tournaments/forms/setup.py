@@ -105,11 +105,13 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
                     Column("state", css_class="col-4 col-md-2"),
                     Column("zip_code", css_class="col-8 col-md-4"),
                 ),
+                # One a line on a phone: two labels side by side wrapped to different
+                # heights and set the two fields at different heights.
                 Row(
-                    Column("affiliate_id", css_class="col-6 col-md-3"),
-                    Column("chief_td_id", css_class="col-6 col-md-3"),
-                    Column("assistant_td_id", css_class="col-6 col-md-3"),
-                    Column("other_td_ids", css_class="col-6 col-md-3"),
+                    Column("affiliate_id", css_class="col-sm-6 col-lg-3"),
+                    Column("chief_td_id", css_class="col-sm-6 col-lg-3"),
+                    Column("assistant_td_id", css_class="col-sm-6 col-lg-3"),
+                    Column("other_td_ids", css_class="col-sm-6 col-lg-3"),
                 ),
             ),
             Submit("save", submit, css_class="btn-lg"),

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
 from .assignment import EXACT_PAIRS, clash_key, places_fix, strayed
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
-from .ranking import Pair, Ranked, Settle, breach, clashes_least, conflict, ordered
+from .ranking import (
+    Pair,
+    Ranked,
+    Settle,
+    breach,
+    clashes_least,
+    conflict,
+    ordered,
+    score_text,
+)
 
 # With no rating limit (a strong claim), or to trade a clash for a weaker one, how many pairs
 # on each side in rating are looked at.
@@ -33,6 +42,10 @@ _CHAIN_NEAREST = 12
 # "transposition" or "interchange".
 _Swap = tuple[Pair, Pair, int, Pair, str]
 
+# The boards a move after the colour fixes made (players kept apart, the colour difference
+# limit), each with the two players whose move the move's note is about.
+Made = dict[frozenset[int], Pair]
+
 
 class ColourFixer:
     """Colour fixes within a group, with the notes they leave."""
@@ -46,6 +59,10 @@ class ColourFixer:
         self.tagged: list[tuple[frozenset[int] | None, str, Settle | None]] = []
         # The largest group (in pairs) given the exact colour fix (fewer in trial pairings).
         self.exact_pairs = EXACT_PAIRS
+        # The boards the exact colour fix made (by their players), each with its score group's
+        # key and the players it arranged ("the 2½ group"): the note on a board it leaves
+        # clashing says so.
+        self.arranged: dict[frozenset[int], tuple[int, str]] = {}
 
     def tag(
         self,
@@ -65,12 +82,14 @@ class ColourFixer:
             return self.options.equalise_limit
         return self.options.alternate_limit
 
-    def limit_fix(self, pairs: list[Pair]) -> None:
-        """Across score groups if need be: no one ends with a colour difference of 3.
+    def limit_fix(self, pairs: list[Pair]) -> Made:
+        """Across score groups if need be: no one ends with a colour difference of 3; the
+        boards made, each with the two players who changed places.
 
         27A4 ranks colours below scores, but a difference of 3 is past what any table of the
         rules allows; the swap with the nearest score is taken, and noted.
         """
+        made: Made = {}
         pairs.sort(key=lambda pair: pair[0].rank)
         for k in range(len(pairs)):
             a, b = pairs[k]
@@ -101,13 +120,18 @@ class ColourFixer:
             _cost, _distance, other, first, second, x, y = best
             pairs[k] = ordered(*first)
             pairs[other] = ordered(*second)
+            for board in (first, second):
+                made[_ids(board)] = (x, y)
             self.tag(
                 None,
                 f"{x.label} and {y.label} change places so that no one has 3 more games "
                 "with one colour than the other (27A4).",
             )
+        return made
 
-    def colour_fix(self, pairs: list[Pair], group_score: str) -> None:
+    def colour_fix(
+        self, pairs: list[Pair], group_score: str, tail: bool = False
+    ) -> None:
         """Transpositions and interchanges that give due colours, within the rating limits (29E).
 
         A fix is looked for among every pair of the group whose players are within the rating
@@ -125,11 +149,11 @@ class ColourFixer:
         self.tagged = []
         self.colour_steps(pairs, group_score)
         steps, self.tagged = self.tagged, kept
-        if not self.colour_exact(start, pairs, group_score):
+        if not self.colour_exact(start, pairs, group_score, tail):
             self.tagged.extend(steps)
 
     def colour_exact(
-        self, start: list[Pair], pairs: list[Pair], group_score: str
+        self, start: list[Pair], pairs: list[Pair], group_score: str, tail: bool = False
     ) -> bool:
         """Each small score group of ``start`` (the pairs before any colour fix) re-made by the
         best assignment within the limits; taken, and noted, when the whole leaves fewer
@@ -140,6 +164,8 @@ class ColourFixer:
             return False
         made = list(start)
         all_moves: list[tuple[Ranked, Ranked]] = []
+        # Per group arranged: its boards as made and who they are ("the 2½ group").
+        arranged: list[tuple[list[Pair], str]] = []
         by_key: dict[int, list[int]] = {}
         for k, (a, b) in enumerate(start):
             if a.key == b.key:
@@ -155,6 +181,13 @@ class ColourFixer:
             for k, pair in zip(ks, found[0], strict=True):
                 made[k] = pair
             all_moves.extend(found[1])
+            score = score_text(start[ks[0]][0].score)
+            where = (
+                f"the {score} players paired with one another at the bottom"
+                if tail
+                else f"the {score} group"
+            )
+            arranged.append((found[0], where))
         if not all_moves:
             return False
         fewer = clash_key(made) < clash_key(pairs)
@@ -165,14 +198,15 @@ class ColourFixer:
         ):
             return False
         pairs[:] = made
+        for group, where in arranged:
+            for pair in group:
+                self.arranged[_ids(pair)] = (pair[0].key, where)
         names = ", ".join(_moves_text(all_moves))
         why = "" if fewer else " with players moved the fewest rating points (27A3)"
         self.tag(
             [p for move in all_moves for p in move],
-            f"In the {group_score} group, for colours{why}: {names} (each within "
-            f"{self.options.alternate_limit} rating points of the player whose place they "
-            f"take, {self.options.equalise_limit} to cure a clash between two players due "
-            "to equalise; 29E5).",
+            f"In the {group_score} group, for colours{why}: {names} "
+            f"({_place_limits(self.options)}; 29E5).",
         )
         return True
 
@@ -236,6 +270,30 @@ class ColourFixer:
             moves = chains.find(k, limit)
             if moves is None:
                 continue
+            if len(moves) == 2:
+                # Two players taking each other's places: a plain transposition (both upper
+                # or both lower players of their boards) or interchange.
+                (x, _), (y, _) = moves
+                kind = (
+                    "transposition"
+                    if chains.where[x.id][1] == chains.where[y.id][1]
+                    else "interchange"
+                )
+                chains.apply(moves)
+                a, b = pairs[chains.where[x.id][0]]
+                c, d = pairs[chains.where[y.id][0]]
+                self.tag(
+                    [a, b, c, d],
+                    _swap_text(
+                        group_score,
+                        kind,
+                        (x, y),
+                        severity,
+                        abs(x.rating - y.rating),
+                        limit,
+                    ),
+                )
+                continue
             chains.apply(moves)
             movers = [player for player, _place in moves]
             names = ", ".join(
@@ -245,8 +303,8 @@ class ColourFixer:
             touched = {id(p) for player, place in moves for p in (player, place)}
             self.tag(
                 [p for pair in pairs for p in pair if id(p) in touched] or movers,
-                f"In the {group_score} group, for colours: {names} (each within "
-                f"{limit:g} rating points, 29E5).",
+                f"In the {group_score} group, for colours: {names} "
+                f"({_within(limit, 'each within')}, 29E5).",
             )
 
     def colour_rotate(
@@ -311,7 +369,7 @@ class ColourFixer:
         self.tag(
             [p for pair in new for p in pair],
             f"In the {group_score} group, two transpositions at once (the lower players "
-            f"{names} change places, each within {limit:g} rating points) for colours (29E5).",
+            f"{names} change places, {_within(limit, 'each within')}) for colours (29E5).",
         )
         return True
 
@@ -345,29 +403,8 @@ class ColourFixer:
         for other in sorted(candidates):
             if other == k:
                 continue
-            c, d = pairs[other]
-            before = sorted((severity, conflict(c, d)), reverse=True)
-            top_switch = abs(a.rating - c.rating)
-            bottom_switch = abs(b.rating - d.rating)
-            swaps: list[_Swap] = [
-                (
-                    (a, d),
-                    (c, b),
-                    min(top_switch, bottom_switch),
-                    (a, c) if top_switch < bottom_switch else (b, d),
-                    "transposition",
-                ),
-                ((a, c), (b, d), abs(b.rating - c.rating), (b, c), "interchange"),
-            ]
-            for swap in swaps:
-                (w, x), (y, z), size, _moved, kind = swap
-                if size > limit:
-                    continue
-                if x.id in w.opponents or z.id in y.opponents:
-                    continue
-                after = sorted((conflict(w, x), conflict(y, z)), reverse=True)
-                if not after < before:
-                    continue
+            for after, swap in _easing(a, b, *pairs[other], limit):
+                _new, _other_new, size, _moved, kind = swap
                 tier = (
                     0
                     if kind == "transposition" and size <= self.options.alternate_limit
@@ -381,22 +418,198 @@ class ColourFixer:
         _key, other, ((w, x), (y, z), size, moved, kind) = best
         pairs[k] = ordered(w, x)
         pairs[other] = ordered(y, z)
-        what = (
-            "a strong colour preference"
-            if severity >= STRONG
-            else f"colours ({size} points, within {limit:g})"
-        )
         self.tag(
-            [w, x, y, z],
-            f"In the {group_score} group, {'an' if kind == 'interchange' else 'a'} {kind} of "
-            f"{moved[0].label} and "
-            f"{moved[1].label} for {what} (29E5).",
+            [w, x, y, z], _swap_text(group_score, kind, moved, severity, size, limit)
         )
         return True
 
+    def unfixed(
+        self, pairs: list[Pair], kept_apart: Made, limited: Made
+    ) -> dict[frozenset[int], str]:
+        """Why each board of two players of one score group due the same colour stays so, as
+        the final ``pairs`` bear it out (the board's note ends with it): a move made after the
+        colour fixes made the board (``limited``: the colour difference limit; ``kept_apart``:
+        players kept apart, 29E8), the exact fix arranged its group (``self.arranged``), or
+        the fixes one at a time left it: then whether any transposition or interchange with
+        another board of the group, within the rating limit of the clash and without a
+        rematch, would ease it (``swap_left``, over the whole group)."""
+        found: dict[frozenset[int], str] = {}
+        left: list[Pair] = []
+        for a, b in pairs:
+            if a.key != b.key or a.due is None or a.due is not b.due:
+                continue
+            ids = _ids((a, b))
+            if ids in limited:
+                x, y = limited[ids]
+                found[ids] = (
+                    f"this board comes from {x.label} and {y.label} changing places so "
+                    "that no one has 3 more games with one colour than the other (27A4, "
+                    "noted above)"
+                )
+            elif ids in kept_apart:
+                x, y = kept_apart[ids]
+                found[ids] = (
+                    f"the swap that keeps {x.label} and {y.label} apart made this board "
+                    "after the colour fixes (29E8, noted above)"
+                )
+            elif ids in self.arranged:
+                found[ids] = (
+                    f"the best arrangement of {self.arranged[ids][1]}, its lower (or upper) "
+                    "players taking one another's places within the rating limits "
+                    f"({_place_limits(self.options)}; 29E5), leaves this board without the "
+                    "due colour"
+                )
+            else:
+                left.append((a, b))
+        # The boards the fixes one at a time left: the rest of their score group searched.
+        groups: dict[int, list[Pair]] = {a.key: [] for a, _b in left}
+        place: dict[int, int] = {}
+        for pair in pairs:
+            if pair[0].key == pair[1].key and pair[0].key in groups:
+                group = groups[pair[0].key]
+                place[pair[0].id] = len(group)
+                group.append(pair)
+        indexes: dict[int, _Candidates] = {}
+        for a, b in left:
+            group = groups[a.key]
+            if a.key not in indexes:
+                indexes[a.key] = _Candidates(group)
+            severity = conflict(a, b)
+            swap = self.swap_left(group, place[a.id], severity, indexes[a.key])
+            if swap is None:
+                assert a.due is not None
+                found[_ids((a, b))] = (
+                    "no transposition or interchange within the rating limit found a "
+                    f"player due {a.due.other.word} (29E5)"
+                )
+                continue
+            _w, _x, size, moved, kind = swap
+            found[_ids((a, b))] = (
+                "the colour fixes, made one at a time, did not make "
+                f"{_a(kind)} {kind} of {moved[0].label} and {moved[1].label} "
+                f"({_within_size(severity, size, self.limit(severity))}) that would ease "
+                "this clash (29E5)"
+            )
+        return found
+
+    def swap_left(
+        self, group: list[Pair], k: int, severity: int, index: _Candidates
+    ) -> _Swap | None:
+        """A transposition or interchange of pair ``k`` with another pair of ``group`` (one
+        score group) within the limit of its clash that eases it, without a rematch; every
+        pair within the limit is looked at (``colour_swap`` looks at the nearest only for a
+        claim with no limit), and an interchange either way (``colour_swap``: the lower
+        player of the clash moving up)."""
+        a, b = group[k]
+        limit = self.limit(severity)
+        assert a.due is not None
+        if limit == float("inf"):
+            candidates: Iterable[int] = range(len(group))
+        else:
+            candidates = index.near(a.due, a.rating, b.rating, limit, every=True)
+            if severity > ALTERNATION:
+                candidates = set(candidates) | index.near(
+                    None, a.rating, b.rating, limit, every=True
+                )
+        for other in sorted(candidates):
+            if other != k:
+                for _after, swap in _easing(a, b, *group[other], limit, both=True):
+                    return swap
+        return None
+
+
+def _ids(pair: Pair) -> frozenset[int]:
+    return frozenset((pair[0].id, pair[1].id))
+
+
+def _a(kind: str) -> str:
+    return "an" if kind == "interchange" else "a"
+
+
+def _within(limit: float, words: str) -> str:
+    """The rating limit of a move in words ("each within 80 rating points"); a strong
+    claim's move has none."""
+    if limit == float("inf"):
+        return "for a strong colour preference"
+    return f"{words} {limit:g} rating points"
+
+
+def _within_size(severity: int, size: int, limit: float) -> str:
+    if severity >= STRONG:
+        return f"{size} points, for a strong colour preference"
+    return f"{size} points, within {limit:g}"
+
+
+def _swap_text(
+    group_score: str, kind: str, moved: Pair, severity: int, size: int, limit: float
+) -> str:
+    """The note on one transposition or interchange for colours."""
+    what = (
+        "a strong colour preference"
+        if severity >= STRONG
+        else f"colours ({size} points, within {limit:g})"
+    )
+    return (
+        f"In the {group_score} group, {_a(kind)} {kind} of {moved[0].label} and "
+        f"{moved[1].label} for {what} (29E5)."
+    )
+
+
+def _place_limits(options: PairingOptions) -> str:
+    """How far the exact colour fix lets a player move (``assignment._cost``), in words."""
+    alternate, equalise = options.alternate_limit, options.equalise_limit
+    text = f"each within {min(alternate, equalise)} rating points of the player whose place they take"
+    if equalise > alternate:
+        return f"{text}, {equalise} to cure a clash between two players due to equalise"
+    if alternate > equalise:
+        return (
+            f"{text}, {alternate} to cure a clash between two players due to alternate"
+        )
+    return text
+
+
+def _easing(
+    a: Ranked, b: Ranked, c: Ranked, d: Ranked, limit: float, both: bool = False
+) -> Iterator[tuple[list[int], _Swap]]:
+    """The transposition and the interchange of pairs (a, b) and (c, d), each higher-ranked
+    player first, that are within ``limit``, make no rematch and leave the two boards'
+    clashes lighter (strongest first), with the clashes they leave.
+
+    A transposition pairs a with d and c with b; its size is the smaller of the two rating
+    switches (a-c, b-d). An interchange swaps b into the upper half against c; ``both``: or
+    a into the lower half against d (the same boards), the smaller of the two switches."""
+    before = sorted((conflict(a, b), conflict(c, d)), reverse=True)
+    top_switch = abs(a.rating - c.rating)
+    bottom_switch = abs(b.rating - d.rating)
+    inner, outer = abs(b.rating - c.rating), abs(a.rating - d.rating)
+    swaps: list[_Swap] = [
+        (
+            (a, d),
+            (c, b),
+            min(top_switch, bottom_switch),
+            (a, c) if top_switch < bottom_switch else (b, d),
+            "transposition",
+        ),
+        (
+            (a, c),
+            (b, d),
+            min(inner, outer) if both else inner,
+            (a, d) if both and outer < inner else (b, c),
+            "interchange",
+        ),
+    ]
+    for swap in swaps:
+        (w, x), (y, z), size, _moved, _kind = swap
+        if size > limit or x.id in w.opponents or z.id in y.opponents:
+            continue
+        after = sorted((conflict(w, x), conflict(y, z)), reverse=True)
+        if after < before:
+            yield after, swap
+
 
 def _moves_text(moves: list[tuple[Ranked, Ranked]]) -> Iterator[str]:
-    """The moves in words: two players taking each other's places change places."""
+    """The moves in words: two players taking each other's places are a transposition (the
+    players who move are all upper or all lower players of their boards)."""
     place_of = {player.id: place for player, place in moves}
     told: set[int] = set()
     for player, place in moves:
@@ -406,7 +619,7 @@ def _moves_text(moves: list[tuple[Ranked, Ranked]]) -> Iterator[str]:
         back = place_of.get(place.id)
         if back is not None and back.id == player.id:
             told.add(place.id)
-            yield f"{player.label} and {place.label} change places"
+            yield f"a transposition of {player.label} and {place.label}"
         else:
             yield f"{player.label} takes the place of {place.label}"
 
@@ -582,18 +795,28 @@ class _Candidates:
             self.by_bottom[colour] = ([pairs[k][1].rating for k in bottom], bottom)
 
     def near(
-        self, colour: Colour | None, top: int, bottom: int, limit: float
+        self,
+        colour: Colour | None,
+        top: int,
+        bottom: int,
+        limit: float,
+        every: bool = False,
     ) -> set[int]:
         """Pairs whose upper player is within the limit of ``top`` or of ``bottom`` (a
         transposition of the upper players, an interchange), or whose lower player is within
-        the limit of ``bottom`` (a transposition of the lower players)."""
+        the limit of ``bottom`` (a transposition of the lower players); ``every``: all of them
+        (a finite limit), not only the nearest, and those whose lower player is within the
+        limit of ``top`` (an interchange the other way)."""
         found: set[int] = set()
-        for (ratings, ks), centre in (
+        windows = [
             (self.by_top[colour], top),
             (self.by_top[colour], bottom),
             (self.by_bottom[colour], bottom),
-        ):
-            if limit == float("inf") or colour is None:
+        ]
+        if every:
+            windows.append((self.by_bottom[colour], top))
+        for (ratings, ks), centre in windows:
+            if not every and (limit == float("inf") or colour is None):
                 at = bisect_left(ratings, centre)
                 lo, hi = max(0, at - _NEAREST), min(len(ks), at + _NEAREST)
                 if limit != float("inf"):
@@ -612,8 +835,11 @@ def boards_coloured(
     options: PairingOptions,
     seed: str,
     notes: list[str],
+    unfixed: Mapping[frozenset[int], str],
 ) -> list[Board]:
-    """Boards by the higher player's score and rank; colours: due colours, stronger claim first."""
+    """Boards by the higher player's score and rank; colours: due colours, stronger claim
+    first. ``unfixed``: why each board of one score group whose players are due the same
+    colour stays so (``ColourFixer.unfixed``)."""
     in_order = sorted(
         (ordered(a, b) for a, b in pairs),
         key=lambda pair: (-max(pair[0].key, pair[1].key), pair[0].rank),
@@ -631,7 +857,9 @@ def boards_coloured(
         )
     made: list[Board] = []
     for number, (a, b) in enumerate(in_order, start=1):
-        white, black = _colours(a, b, number, first, notes, options.colour_look_back)
+        white, black = _colours(
+            a, b, number, first, notes, unfixed, options.colour_look_back
+        )
         made.append(Board(white.id, black.id))
     return made
 
@@ -665,6 +893,7 @@ def _colours(
     board: int,
     first: Colour,
     notes: list[str],
+    unfixed: Mapping[frozenset[int], str],
     look_back: bool = True,
 ) -> Pair:
     """(white, black) for a (higher-ranked) against b."""
@@ -697,14 +926,11 @@ def _colours(
             )
     assert colour is not None
     if a.key != b.key:
-        unfixed = "they come from different score groups, and scores come first (27A2)"
+        kept = "they come from different score groups, and scores come first (27A2)"
     else:
-        unfixed = (
-            "no transposition or interchange within the rating limit found a player due "
-            f"{colour.other.word} (29E5)"
-        )
+        kept = unfixed[_ids((a, b))]
     notes.append(
         f"Board {board}: {loser.label} gets {colour.other.word}, not the colour due: "
-        f"{winner.label} is due {colour.word} too and has {why} (29E); {unfixed}."
+        f"{winner.label} is due {colour.word} too and has {why} (29E); {kept}."
     )
     return (winner, loser) if colour is Colour.WHITE else (loser, winner)

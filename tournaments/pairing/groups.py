@@ -39,11 +39,16 @@ class GroupPairer(ColourFixer):
 
     # ---- the whole field ------------------------------------------------------------------
 
-    def pair(self, players: list[Ranked]) -> tuple[list[Pair], int]:
-        """Pairs (higher-ranked first) for an even, ranked list; and how many are rematches."""
+    def pair(
+        self, players: list[Ranked]
+    ) -> tuple[list[Pair], int, dict[frozenset[int], str]]:
+        """Pairs (higher-ranked first) for an even, ranked list; how many are rematches; and
+        why each board of one score group whose players are due the same colour stays so
+        (``ColourFixer.unfixed``)."""
         pairs: list[Pair] = []
         carry: list[Ranked] = []
         self.tagged = []
+        self.arranged = {}
         groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1
@@ -53,10 +58,10 @@ class GroupPairer(ColourFixer):
         rematches = 0
         if carry:
             pairs, rematches = self.pair_tail(pairs, carry)
-        avoid_fix(pairs, self.options, self.tag)
-        self.limit_fix(pairs)
+        kept_apart = avoid_fix(pairs, self.options, self.tag)
+        limited = self.limit_fix(pairs)
         self.notes.extend(self.settled(pairs))
-        return pairs, rematches
+        return pairs, rematches, self.unfixed(pairs, kept_apart, limited)
 
     def settled(self, pairs: list[Pair]) -> Iterator[str]:
         """The notes as the final pairs bear them out. A note that names a player's opponent or
@@ -205,11 +210,11 @@ class GroupPairer(ColourFixer):
     def fixed_clashes(self, pairs: list[Pair]) -> tuple[int, int]:
         """Boards clashing between players due to equalise (or more), and boards clashing at
         all, once the colour fixes are made (on a copy: nothing is changed or noted)."""
-        kept, limit = self.tagged, self.exact_pairs
-        self.tagged, self.exact_pairs = [], TRIAL_EXACT_PAIRS
+        kept, arranged, limit = self.tagged, self.arranged, self.exact_pairs
+        self.tagged, self.arranged, self.exact_pairs = [], {}, TRIAL_EXACT_PAIRS
         trial = list(pairs)
         self.colour_fix(trial, "")
-        self.tagged, self.exact_pairs = kept, limit
+        self.tagged, self.arranged, self.exact_pairs = kept, arranged, limit
         levels = [conflict(*pair) for pair in trial]
         return (
             sum(1 for level in levels if level >= EQUALISATION),
@@ -425,13 +430,21 @@ class GroupPairer(ColourFixer):
             for ids, text, settle in self.tagged
             if ids is None or not (ids & redone if settle else ids <= redone)
         ]
+        # A group the exact colour fix arranged and this re-pairs in part is no longer its
+        # arrangement: its boards left standing are not noted as such.
+        split = {p.key for p in players}
+        self.arranged = {
+            ids: (key, where)
+            for ids, (key, where) in self.arranged.items()
+            if key not in split
+        }
         self.tag(
             None,
             f"The bottom {len(players)} players are paired across score groups: the lowest "
             "group could not be paired without a rematch (27A1 before 27A2).",
         )
         new.sort(key=lambda pair: pair[0].rank)
-        self.colour_fix(new, "bottom")
+        self.colour_fix(new, "bottom", tail=True)
         return kept + new, rematches
 
 

@@ -23,6 +23,13 @@ _BYE_TRIES = 4
 # With the 28L2a variation posted: how many players of the lowest group are tried for the bye.
 _COLOUR_BYE_TRIES = 6
 
+# A bye tried: (rematches, had a bye already), how far apart in score the boards' players
+# are, how many boards clash on colour; the pairs, why boards clash (``ColourFixer.unfixed``),
+# the notes, the player given the bye.
+_Trial = tuple[
+    tuple[int, bool], int, int, list[Pair], dict[frozenset[int], str], list[str], Ranked
+]
+
 
 def pair_swiss(
     entrants: Iterable[Entrant],
@@ -41,6 +48,7 @@ def pair_swiss(
     notes: list[str] = []
     byes: list[Bye] = []
     present: list[Entrant] = []
+    unfixed: dict[frozenset[int], str] = {}
     for entrant in entrants:
         if entrant.withdrawn:
             notes.append(f"{entrant.label} has withdrawn and is not paired.")
@@ -66,22 +74,21 @@ def pair_swiss(
             ][:_COLOUR_BYE_TRIES]
             tries = group + [p for p in tries if p not in group]
         # Per try: (rematches, had a bye already), then how far apart in score the boards'
-        # players are and how many boards clash on colour; the pairs, the notes, the player.
-        trials: list[
-            tuple[tuple[int, bool], int, int, list[Pair], list[str], Ranked]
-        ] = []
-        usual: tuple[tuple[int, bool], int, int, list[Pair], list[str], Ranked] | None
-        usual = None
+        # players are and how many boards clash on colour; the pairs, why boards clash, the
+        # notes, the player.
+        trials: list[_Trial] = []
+        usual: _Trial | None = None
         for candidate in tries:
             trial_notes: list[str] = []
             pairer.notes = trial_notes
             rest = [p for p in players if p is not candidate]
-            made, rematches = pairer.pair(rest)
+            made, rematches, why = pairer.pair(rest)
             trial = (
                 (rematches, candidate.entrant.had_bye),
                 sum(abs(a.key - b.key) for a, b in made),
                 sum(1 for pair in made if conflict(*pair)),
                 made,
+                why,
                 trial_notes,
                 candidate,
             )
@@ -105,7 +112,7 @@ def pair_swiss(
                     and trial[2] < chosen[2]
                 ):
                     chosen = trial
-        _cost, _gap, clashes, pairs, trial_notes, bye = chosen
+        _cost, _gap, clashes, pairs, unfixed, trial_notes, bye = chosen
         first_cost = (trials[0][0][0], trials[0][2])
         pairer.notes = notes
         if bye is not tries[0] and first_cost[0] == 0 and first_cost[1] > clashes:
@@ -119,9 +126,9 @@ def pair_swiss(
         byes.append(Bye(bye.id, ByeKind.PAIRING))
         notes.extend(trial_notes)
     elif players:
-        pairs, _rematches = pairer.pair(players)
+        pairs, _rematches, unfixed = pairer.pair(players)
     pairing_notes = len(notes)
-    made_boards = boards_coloured(pairs, round_number, options, seed, notes)
+    made_boards = boards_coloured(pairs, round_number, options, seed, notes, unfixed)
     notes[first_note:pairing_notes] = _on_boards(
         notes[first_note:pairing_notes], made_boards
     )

@@ -4,7 +4,7 @@ round from ``selectors.round_entrants``; this saves what it returns, all at once
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -155,6 +155,7 @@ def round_pair(
     post_default_order: bool = False,
     override: str = "",
     user: Any = None,
+    replaced_notes: Sequence[str] = (),
 ) -> Round:
     """Pair round ``number`` (the first round not paired when None) and save it, all at once.
 
@@ -189,6 +190,9 @@ def round_pair(
     (perhaps a round checked in by mistake); only the TD knows which, so they choose again.
     "Pair them anyway" goes ahead: everyone is paired, which is what it chose.
     A final section refuses; posting (``post``) checks the round before as ``round_publish``.
+
+    ``replaced_notes``: the notes of the pairing of this round that ``round_repair`` took back;
+    a zero-point bye it gave (now a requested bye) is noted again with the reason given then.
     """
     try:
         options = pairing.options_parse(section.pairing_options)
@@ -345,14 +349,17 @@ def round_pair(
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
         notes = [*notes_first, *made.notes]
-        if zero_byes:
-            # Their zero-point bye stands as a requested one, but they asked for nothing: the
-            # note says why they have it.
-            asked = {
+        # Their zero-point bye stands as a requested one, but they asked for nothing: the note
+        # says why they have it, given now or by the pairing this one replaces.
+        asked = _zero_bye_reasons(replaced_notes, number)
+        asked.update(
+            {
                 f"{e.label}: {pairing.ByeKind.ZERO.words}.": f"{e.label}: {zero_byes[e.id]}"
                 for e in entrants
                 if e.id in zero_byes
             }
+        )
+        if asked:
             notes = [asked.get(note, note) for note in notes]
         if not swiss and options.tables == "lot" and number == 1:
             notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
@@ -393,6 +400,19 @@ def round_pair(
         if post:
             tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
+
+
+def _zero_bye_reasons(notes: Sequence[str], number: int) -> dict[str, str]:
+    """The program's plain note of each zero-point bye that ``notes`` (round ``number``'s
+    earlier pairing) gave for a reason -> that note with its reason (``round_pair``)."""
+    reasons = (BYE_NOT_CHECKED_IN, BYE_FORFEITED.format(last=number - 1))
+    plain = f": {pairing.ByeKind.ZERO.words}."
+    return {
+        note.removesuffix(f": {reason}") + plain: note
+        for note in notes
+        for reason in reasons
+        if note.endswith(f": {reason}")
+    }
 
 
 def _count_words(players: list[Player]) -> dict[str, Any]:
@@ -462,7 +482,8 @@ def round_repair(
 
     For a round paired before a result of an earlier round changed (``paired_on_old_scores``).
     Who came was settled when it was first paired: the players are paired as they stand (a
-    zero-point bye given then for not checking in is kept, as a requested bye).
+    zero-point bye given then for not checking in, or for a forfeit the round before, is kept,
+    as a requested bye, and its note keeps the reason).
 
     ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
     changed since (another TD paired the round again, edited or posted it) are not taken back
@@ -480,6 +501,7 @@ def round_repair(
             section=section, number=number
         ):
             raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
+        replaced = list(round_.pairing_notes)  # removing the pairings clears them
         round_pairings_remove(round_=round_, confirm=True, user=user)
         return round_pair(
             section=section,
@@ -487,4 +509,5 @@ def round_repair(
             absent=ABSENT_PAIR,
             forfeited=FORFEITED_PAIR,
             user=user,
+            replaced_notes=replaced,
         )

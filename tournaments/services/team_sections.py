@@ -43,6 +43,7 @@ from tournaments.selectors import (
 )
 from tournaments.selectors.teams import LINEUP_MADE_RESULTS
 from tournaments.services.common import (
+    SECTION_FINAL,
     AnswerGroup,
     StaleEdit,
     round_lock,
@@ -152,6 +153,9 @@ def section_teams_set(
         locked = Section.objects.select_for_update().get(pk=section.pk)
         if round_one_posted(locked):
             raise ValidationError(TEAMS_LOCKED)
+        # The rosters set each member's club / team: a change of players, refused when final.
+        if locked.is_final:
+            raise ValidationError(SECTION_FINAL.format(section=locked.name))
         players = {p.start_number: p for p in Player.objects.filter(section=locked)}
         now = team_setup_version(locked)
         if based_on and based_on != now:
@@ -302,6 +306,10 @@ def team_round_pair(
                 raise ValidationError(
                     TEAM_PAIR_EARLIER.format(earlier=earlier, number=number)
                 )
+        # Read under the section's lock just above, as ``round_pair`` reads it: a "Mark final"
+        # landed since the page was drawn refuses the pairing before anyone is withdrawn.
+        if section.is_final:
+            raise ValidationError(SECTION_FINAL.format(section=section.name))
         gone = AnswerGroup(
             team_round_forfeited(section=section, number=number),
             forfeited in (FORFEITED_WITHDRAW, FORFEITED_PAIR),

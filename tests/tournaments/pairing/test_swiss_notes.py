@@ -22,7 +22,8 @@ from tournaments.pairing import (
     RoundPairing,
     pair_swiss,
 )
-from tournaments.pairing.ranking import ranked
+from tournaments.pairing.entities import EQUALISATION, STRONG
+from tournaments.pairing.ranking import Ranked, conflict, ranked, score_text
 
 # A player as the notes name them (the generated events name #n "Player n").
 _P = r"#(\d+) Player \d+"
@@ -54,8 +55,39 @@ _FEWER = re.compile(r"(-?\d+) fewer board")
 _LEAD = re.compile(r"^Boards? ([\d, ]+): ")
 _COLOUR_NOTE = re.compile(
     rf"^Board (\d+): {_P} gets {_COLOUR}, not the colour due: {_P} is due {_COLOUR} too"
-    r".*; (they come from different score groups|no transposition)"
+    r".*? \(29E\); (.*)\.$"
 )
+# Why a board's two players due the same colour stay so (the end of the board's note).
+_ACROSS = "they come from different score groups, and scores come first (27A2)"
+_NO_SWAP = re.compile(
+    rf"no transposition or interchange within the rating limit found a player due "
+    rf"{_COLOUR} \(29E5\)"
+)
+_ARRANGED = re.compile(
+    r"the best arrangement of the (\S+) (group|players paired with one another at the "
+    r"bottom), its lower \(or upper\) players taking one another's places within the "
+    r"rating limits \(each within (\d+) rating points of the player whose place they take"
+    r"(?:, \d+ to cure a clash between two players due to (?:equalise|alternate))?; "
+    r"29E5\), leaves this board without the due colour"
+)
+_AFTER_APART = re.compile(
+    rf"the swap that keeps {_P} and {_P} apart made this board after the colour fixes "
+    r"\(29E8, noted above\)"
+)
+_AFTER_LIMIT = re.compile(
+    rf"this board comes from {_P} and {_P} changing places so that no one has 3 more "
+    r"games with one colour than the other \(27A4, noted above\)"
+)
+_MISSED = re.compile(
+    rf"the colour fixes, made one at a time, did not make an? (transposition|interchange) "
+    rf"of {_P} and {_P} \((\d+) points, (?:within (\d+)|for a strong colour "
+    r"preference)\) that would ease this clash \(29E5\)"
+)
+_APART_NOTE = re.compile(rf"^(?:Boards? [\d, ]+: )?{_P} and {_P} are kept apart \(")
+_LIMIT_NOTE = re.compile(
+    rf"^(?:Boards? [\d, ]+: )?{_P} and {_P} change places so that no one has 3 more"
+)
+_TAIL = re.compile(r"The bottom \d+ players are paired across score groups")
 _BYE = re.compile(rf"^Pairing bye to {_P}")
 _ROUND_ONE = re.compile(rf"^Round 1: the higher-ranked player on board 1 has {_COLOUR}")
 _NAMED = re.compile(r"#(\d+)\b")
@@ -143,9 +175,19 @@ def contradictions(
                 or by_id[int(loser)].due is not due_colour
                 or due_colour is None
                 or due_colour.word != due
-                or across != why.startswith("they come")
+                or across != (why == _ACROSS)
             ):
                 yield f"says what board {at} is not: {note}"
+            elif not across:
+                pairs = [
+                    (ranks[b.white], ranks[b.black])
+                    if ranks[b.white].rank < ranks[b.black].rank
+                    else (ranks[b.black], ranks[b.white])
+                    for b in pairing.boards
+                ]
+                k = int(at) - 1
+                if not _clash_kept(why, k, pairs, options, pairing.notes[:at_note]):
+                    yield f"says why board {at} keeps its clash wrongly: {note}"
         if (bye := _BYE.match(note)) and int(bye.group(1)) not in pairing_bye:
             yield f"names a bye the round does not give: {note}"
         if first := _ROUND_ONE.match(note):
@@ -153,6 +195,189 @@ def contradictions(
             higher = min((board.white, board.black), key=lambda n: ranks[n].rank)
             if colour[higher].word != first.group(1):
                 yield f"says board 1 is coloured otherwise: {note}"
+
+
+def _limit(pair: tuple[Ranked, Ranked], options: PairingOptions) -> float:
+    """How far a transposition or interchange may move players for this board's clash
+    (29E5a, 29E5b; a strong claim has no limit)."""
+    level = conflict(*pair)
+    if level >= STRONG:
+        return float("inf")
+    return options.equalise_limit if level == EQUALISATION else options.alternate_limit
+
+
+def _exchanged(
+    pairs: list[tuple[Ranked, Ranked]], x: Ranked, y: Ranked
+) -> tuple[tuple[Ranked, Ranked], tuple[Ranked, Ranked], tuple[int, int]] | None:
+    """The two boards after ``x`` and ``y`` (on two boards) take each other's places, and the
+    boards they were on; None when that makes a rematch."""
+    where = {p.id: k for k, pair in enumerate(pairs) for p in pair}
+    k, m = where[x.id], where[y.id]
+    if k == m:
+        return None
+    one = tuple(p if p is not x else y for p in pairs[k])
+    two = tuple(p if p is not y else x for p in pairs[m])
+    if one[1].id in one[0].opponents or two[1].id in two[0].opponents:
+        return None
+    return (one[0], one[1]), (two[0], two[1]), (k, m)
+
+
+def _eases(
+    pairs: list[tuple[Ranked, Ranked]], x: Ranked, y: Ranked, limit: float
+) -> bool:
+    """Whether ``x`` and ``y`` taking each other's places (a transposition or interchange
+    switching them, ``limit`` apart at most) makes no rematch and leaves the two boards'
+    clashes lighter, the stronger first."""
+    done = _exchanged(pairs, x, y)
+    if done is None or abs(x.rating - y.rating) > limit:
+        return False
+    one, two, (k, m) = done
+    before = sorted((conflict(*pairs[k]), conflict(*pairs[m])), reverse=True)
+    return sorted((conflict(*one), conflict(*two)), reverse=True) < before
+
+
+def _swap_eases(
+    pairs: list[tuple[Ranked, Ranked]], k: int, options: PairingOptions
+) -> bool:
+    """Whether any transposition or interchange of board ``k`` with another board of its
+    score group, within the rating limit of its clash, eases it without a rematch (each
+    makes the same boards switching either of two pairs of players: its size is the smaller
+    of the two switches, 29E5)."""
+    a, b = pairs[k]
+    limit = _limit(pairs[k], options)
+    for m, (c, d) in enumerate(pairs):
+        if m == k or not a.key == b.key == c.key == d.key:
+            continue
+        if min(abs(a.rating - c.rating), abs(b.rating - d.rating)) <= limit and (
+            _eases(pairs, b, d, float("inf"))
+        ):
+            return True
+        # An interchange: b moves up against c, or a down against d (the same boards).
+        if min(abs(b.rating - c.rating), abs(a.rating - d.rating)) <= limit and (
+            _eases(pairs, b, c, float("inf"))
+        ):
+            return True
+    return False
+
+
+def _fewest_clashes(group: list[Ranked], limit: int) -> tuple[int, int, int] | None:
+    """The fewest clashes (between strong claims, claims to equalise or more, any) of the
+    arrangements of ``group`` in which top half against bottom half in rank order (27A3) is
+    changed only by its lower players (or its upper players) taking one another's places,
+    each within ``limit`` of the player whose place they take, without a rematch: by dynamic
+    programming over the players placed."""
+    players = sorted(group, key=lambda p: p.rank)
+    half = len(players) // 2
+    best = None
+    for stay, move in (
+        (players[:half], players[half:]),
+        (players[half:], players[:half]),
+    ):
+        table: dict[int, tuple[int, int, int]] = {0: (0, 0, 0)}
+        for place in range(half):
+            following: dict[int, tuple[int, int, int]] = {}
+            for mask, cost in table.items():
+                for j, mover in enumerate(move):
+                    if mask >> j & 1 or mover.id in stay[place].opponents:
+                        continue
+                    if abs(mover.rating - move[place].rating) > limit:
+                        continue
+                    level = conflict(stay[place], mover)
+                    total = (
+                        cost[0] + (level >= STRONG),
+                        cost[1] + (level >= EQUALISATION),
+                        cost[2] + (level > 0),
+                    )
+                    at = mask | 1 << j
+                    if at not in following or total < following[at]:
+                        following[at] = total
+            table = following
+        found = table.get((1 << half) - 1)
+        if found is not None and (best is None or found < best):
+            best = found
+    return best
+
+
+def _clash_kept(
+    why: str,
+    k: int,
+    pairs: list[tuple[Ranked, Ranked]],
+    options: PairingOptions,
+    earlier: tuple[str, ...],
+) -> bool:
+    """Whether ``why``, the reason the note on board ``k + 1`` (two players of one score
+    group due the same colour) gives, holds on the final boards."""
+    a, b = pairs[k]
+    by_number = {p.id: p for pair in pairs for p in pair}
+    if found := _NO_SWAP.fullmatch(why):
+        return (
+            a.due is not None
+            and found.group(1) == a.due.other.word
+            and (not _swap_eases(pairs, k, options))
+        )
+    if found := _MISSED.fullmatch(why):
+        kind, x, y, size, limit = found.groups()
+        x_player, y_player = by_number[int(x)], by_number[int(y)]
+        done = _exchanged(pairs, x_player, y_player)
+        wanted = _limit(pairs[k], options)
+        return (
+            done is not None
+            and k in done[2]
+            and int(size) == abs(x_player.rating - y_player.rating)
+            and (limit is None) == (wanted == float("inf"))
+            and (limit is None or int(limit) == wanted)
+            and _eases(pairs, x_player, y_player, wanted)
+            and all(p.key == a.key for m in done[2] for p in pairs[m])
+            and (kind == "interchange")
+            == (pairs[done[2][0]].index(x_player) != pairs[done[2][1]].index(y_player))
+        )
+    if found := _AFTER_APART.fullmatch(why):
+        named = {int(found.group(1)), int(found.group(2))}
+        return any(
+            (apart := _APART_NOTE.match(note))
+            and {int(apart.group(1)), int(apart.group(2))} == named
+            and {a.id, b.id} <= {int(n) for n in _NAMED.findall(note)}
+            for note in earlier
+        )
+    if found := _AFTER_LIMIT.fullmatch(why):
+        movers = (found.group(1), found.group(2))
+        return any(
+            (limit_note := _LIMIT_NOTE.match(note))
+            and limit_note.groups() == movers
+            and bool({a.id, b.id} & {int(n) for n in movers})
+            for note in earlier
+        )
+    if found := _ARRANGED.fullmatch(why):
+        score, where, within = found.groups()
+        if score != score_text(a.score) or int(within) != min(
+            options.alternate_limit, options.equalise_limit
+        ):
+            return False
+        if where != "group":
+            return any(_TAIL.search(note) for note in earlier)
+        moved_later = {
+            int(n)
+            for note in earlier
+            if _APART_NOTE.match(note) or _LIMIT_NOTE.match(note)
+            for n in _NAMED.findall(note)
+        }
+        group = [
+            p for pair in pairs if pair[0].key == pair[1].key == a.key for p in pair
+        ]
+        if {p.id for p in group} & moved_later or len(group) > 20:
+            # A later move changed the group, or it is too big to search here.
+            return True
+        levels = [conflict(x, y) for x, y in pairs if x.key == y.key == a.key]
+        made = (
+            sum(1 for level in levels if level >= STRONG),
+            sum(1 for level in levels if level >= EQUALISATION),
+            sum(1 for level in levels if level),
+        )
+        least = _fewest_clashes(
+            group, min(options.alternate_limit, options.equalise_limit)
+        )
+        return least is None or made <= least
+    return False
 
 
 def _options(rng: random.Random, players: int) -> PairingOptions:
@@ -407,7 +632,8 @@ FOUND = [
             "7 2043 1 WB 2,3",
             "9 1600 3 WBWB 2,4,5,6",
         ),
-        "#9 Player 9 plays #1 Player 1 and #5 Player 5 plays #7 Player 7 instead (29E8).",
+        "#9 Player 9 plays #1 Player 1 and #5 Player 5 plays #7 Player 7 instead, so #5 "
+        "Player 5 floats down in place of #9 Player 9 (29E8).",
         "#9 Player 9 floats down",
     ),
     (
@@ -422,7 +648,8 @@ FOUND = [
             "7 2043 1 WB 2,3",
             "9 1600 3 WBWB 2,4,5,6",
         ),
-        "#9 Player 9 plays #1 Player 1 and #5 Player 5 plays #7 Player 7 instead (29E8).",
+        "#9 Player 9 plays #1 Player 1 and #5 Player 5 plays #7 Player 7 instead, so #5 "
+        "Player 5 floats down in place of #9 Player 9 (29E8).",
         "#9 Player 9 has met everyone left",
     ),
     (
@@ -497,6 +724,94 @@ FOUND = [
         "family): #3 Player 3 was paired with #5 Player 5 and #1 Player 1 with #13 Player 13 "
         "instead (29E8), and the move noted below changed these boards.",
         "#3 Player 3 plays #5 Player 5",
+    ),
+    (
+        "the exact colour fix leaves a clash a transposition of the final boards would ease",
+        5,
+        PairingOptions(),
+        _field(
+            "23 1100 2 BWBW 27,62,81,120",
+            "26 2478 5/2 WBW 41,43,96 bye",
+            "52 1990 2 BWBW 20,68,84,105",
+            "62 2033 2 WBWB 23,76,90,117",
+            "68 992 2 WBWB 1,18,52,109",
+            "74 1914 2 WBWB 24,35,83,118",
+            "98 1468 2 WBWB 60,67,124,129",
+            "118 1053 2 BWBW 10,58,74,91",
+            "119 1355 3 BWBW 65,85,92,110",
+            "128 1825 2 BWBW 39,40,102,122",
+        ),
+        "Board 2: #98 Player 98 gets Black, not the colour due: #62 Player 62 is due White "
+        "too and has the higher rank (29E); the best arrangement of the 2 group, its lower "
+        "(or upper) players taking one another's places within the rating limits (each "
+        "within 80 rating points of the player whose place they take, 200 to cure a clash "
+        "between two players due to equalise; 29E5), leaves this board without the due "
+        "colour.",
+        "no transposition or interchange within the rating limit",
+    ),
+    (
+        "a chain of moves, then a clash a transposition would now ease",
+        2,
+        PairingOptions(),
+        _field(
+            "2 1081 1 B 113",
+            "3 1319 1/2 W 95",
+            "44 2098 1/2 - - bye",
+            "45 764 1 W 147",
+            "47 836 1/2 - - bye",
+            "56 1389 1 W 136",
+            "70 1201 1 W 15",
+            "71 1179 1/2 B 88",
+            "72 1466 1 W 19",
+            "88 2236 1/2 W 71",
+            "95 2371 1/2 B 3",
+            "98 1239 1 W 49",
+            "109 1087 1/2 W 151",
+            "119 1886 1 W 145",
+            "139 1174 1 W 130",
+            "151 2099 1/2 B 109",
+        ),
+        "#95 Player 95 is due White too and has the higher rank (29E); the colour fixes, "
+        "made one at a time, did not make a transposition of #71 Player 71 and #109 Player "
+        "109 (92 points, within 200) that would ease this clash (29E5).",
+        "#95 Player 95 is due White too and has the higher rank (29E); no transposition",
+    ),
+    (
+        "players kept apart make a board that clashes after the colour fixes",
+        6,
+        PairingOptions(do_not_pair=_apart((13, 16)), alternate_limit=200),
+        _field(
+            "3 1157 5/2 BWBW 18,30,47,53,54 bye",
+            "4 1023 3 BWBWB 1,6,8,22,27",
+            "13 - 3 BWWB 11,20,54,55 bye",
+            "14 819 3 WWBBW 6,8,21,26,48",
+            "16 2359 5/2 WBWBB 7,36,37,47,51",
+            "18 1678 5/2 BWBWB 3,9,11,47,51",
+            "29 1666 5/2 BWBWB 9,19,20,33,51",
+            "31 1096 5/2 WBWBB 23,28,35,54,55",
+        ),
+        "#16 Player 16 is due White too and has the higher rank (29E); the swap that keeps "
+        "#13 Player 13 and #16 Player 16 apart made this board after the colour fixes "
+        "(29E8, noted above).",
+        "#16 Player 16 is due White too and has the higher rank (29E); no transposition",
+    ),
+    (
+        "a chain of two moves, an interchange",
+        4,
+        PairingOptions(bye_for_colours=True),
+        _field(
+            "18 2575 0 - -",
+            "29 700 3/2 WBB 5,81,102",
+            "86 1682 1 BWB 37,87,160",
+            "87 686 0 WBW 19,70,86",
+            "97 2082 0 WBW 15,42,164",
+            "98 741 2 WB 34,65,84 bye",
+            "103 2545 2 BWB 35,102,105",
+            "104 2030 0 BWB 53,56,139",
+        ),
+        "In the 0 group, an interchange of #104 Player 104 and #97 Player 97 for colours (52 "
+        "points, within 200) (29E5).",
+        "takes the place of",
     ),
 ]
 

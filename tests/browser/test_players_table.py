@@ -1,0 +1,121 @@
+"""The TD's players table of a 60-player section, on a phone and on a desktop: many players on
+one screen, each name whole and a 44 px target that opens the player's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import fits
+from tests.browser.test_round_page import log_in, shot
+from tests.tournaments.builders import section_build, tournament_build
+from tournaments import services
+from tournaments.models import Player, Section
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FIRST = [
+    "Grace",
+    "Samuel",
+    "Ravi",
+    "Megan",
+    "Yuki",
+    "Fatima",
+    "Kevin",
+    "Chris",
+    "Aisha",
+    "Ben",
+]
+LAST = ["Liu", "Adeyemi", "Venkatesh", "O'Brien", "Tanaka", "Haddad"]
+LONGEST = "Alexandra Nakamura-Whitfield"
+# How many players one screen shows at least (the rows or tiles whole inside the viewport):
+# 17 on a phone when each was a row of 44 px.
+ON_ONE_SCREEN = {"phone": 30, "desktop": 20}
+
+
+@pytest.fixture
+def sixty(db: Any) -> Section:
+    """60 players, rated 2400 down: a grandmaster, a requested bye, one withdrawn, a long name."""
+    names = [f"{FIRST[n % 10]} {LAST[n // 10]}" for n in range(60)]
+    names[7] = LONGEST
+    section = section_build(
+        tournament=tournament_build(name="Chicago Open", is_published=True),
+        ratings=[2400 - 20 * n for n in range(59)] + [None],
+        rounds=[],
+        rounds_total=5,
+        names=names,
+    )
+    Player.objects.filter(section=section, start_number=1).update(title="GM")
+    players = {p.start_number: p for p in section.players.all()}
+    services.player_byes_request(player=players[3], byes={3: "half", 4: "full"})
+    services.player_withdraw(player=players[6], after_round=0)
+    return section
+
+
+def open_players(page: Page, live_server: Any, section: Section) -> None:
+    director = User.objects.create_user("td", password="x")
+    section.tournament.directors.add(director)
+    log_in(page, live_server, director)
+    page.goto(
+        live_server.url
+        + reverse(
+            "tournaments:section_detail",
+            kwargs={"slug": section.tournament.slug, "section": section.pk},
+        )
+    )
+
+
+def viewport(page: Page) -> str:
+    size = page.viewport_size
+    assert size is not None
+    return "phone" if size["width"] < 600 else "desktop"
+
+
+def test_one_screen_shows_many_players_each_name_whole(
+    live_server: Any, page: Page, sixty: Section
+) -> None:
+    open_players(page, live_server, sixty)
+    rows = page.locator(".players-table tbody tr")
+    expect(rows).to_have_count(60)
+    # The table's first line at the top of the screen: how many players are wholly on it.
+    rows.first.evaluate(
+        "tr => tr.scrollIntoView({block: 'start', behavior: 'instant'})"
+    )
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.players-table tbody tr')].filter(tr => {
+             const r = tr.getBoundingClientRect();
+             return r.top >= 0 && r.bottom <= window.innerHeight; }).length"""
+    )
+    print(viewport(page), "players on one screen:", shown)
+    assert shown >= ON_ONE_SCREEN[viewport(page)], shown
+    # No name ends cut at its edge: a long one wraps.
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.players-table .name-cell a')]
+             .filter(a => a.scrollWidth > a.clientWidth + 1).map(a => a.textContent)"""
+    )
+    assert cut == []
+    expect(page.get_by_role("link", name=LONGEST)).to_be_visible()
+    assert fits(page)
+    shot(page, "td-players-sixty")
+
+
+def test_a_tap_anywhere_on_a_players_tile_opens_the_player(
+    live_server: Any, phone: Page, sixty: Section
+) -> None:
+    open_players(phone, live_server, sixty)
+    tile = phone.locator(".players-table tbody tr").nth(36)
+    link = tile.get_by_role("link")
+    box = link.bounding_box()
+    assert box is not None and box["width"] >= 44 and box["height"] >= 44
+    # The rating, off the name, still opens the player: the tile is the target.
+    tile.scroll_into_view_if_needed()
+    rating = tile.locator("td").nth(2).bounding_box()
+    assert rating is not None
+    phone.touchscreen.tap(
+        rating["x"] + rating["width"] / 2, rating["y"] + rating["height"] / 2
+    )
+    phone.wait_for_url("**/players/37/")
