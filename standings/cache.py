@@ -14,6 +14,11 @@ no query at all, and a change reaches the public at most that many seconds later
 logged-in users always get the lookup fresh (three queries). ``page_etag`` is the ETag of a page
 for one viewer, made of the same version.
 
+**Keys are bounded by what a page can show, not by what is sent** (``page_address``): only the
+parameters a page reads, cleaned, settled on the page shown (a page past the last is the last;
+a player who is not there, the page without them), so 1,000 made-up addresses add no entry to
+those of the pages there are (tests/standings/test_cache_bound.py).
+
 **A new version is rendered once, and nobody queues for it** (``_render_once``,
 ``earlier_response``, ``refresh_after``). While results come in the version changes every few
 seconds, and each change makes the big pages new (0.15 to 0.4 s of CPU each at 1,200 players).
@@ -48,6 +53,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404
 
 from standings.forms import RoundPickForm
+from standings.pages import paging
 from standings.team_reports import group_sections
 from tournaments.access import tournament_for_reader
 from tournaments.models import (
@@ -309,7 +315,11 @@ PAGE_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
 }
 # A value that means the default page: the same page as no value.
-_DEFAULTS = {"order": "rank"}
+_DEFAULTS: dict[str, object] = {"order": "rank", "page": 1, "names": 1}
+# The parameters that ask where a player's row is (``PageRows``): a body never depends on them.
+FINDERS = frozenset(paging.FINDERS)
+# The parameters ``PageRows`` settles: pages past the last one, players who are not there.
+SETTLED = FINDERS | frozenset(paging.PAGED)
 # Kept as sent up to this length, else named by a digest: every cache key stays short.
 ADDRESS_KEY_CHARS = 120
 
@@ -323,6 +333,12 @@ def page_address(request: HttpRequest, kind: str = "") -> str:
     ``?round=01`` is the page of ``?round=1``, ``?order=rank`` the page without it. A bad value
     the page ignores (``?round=zzz`` on the pairings) is left out; one it refuses (a 400, which
     is not cached) is named ``!``, whatever was sent: garbage makes no entry of its own.
+
+    The paged pages then settle it on what they show (``address_settle``, standings/views/
+    common.py): ``?page=K`` past the last page is the last page's address (``?page=1`` none), a
+    ``?player=N`` who is not there the page's without it; a round the section does not have is
+    answered and never kept (``address_fleeting``). So the keys a page can make are bounded by
+    the pages it can show, whatever is sent (tests/standings/test_cache_bound.py).
     """
     kind = kind or getattr(request, "_public_kind", "")
     memo: dict[str, str] = request.__dict__.setdefault("_public_address", {})
@@ -348,11 +364,53 @@ def page_address(request: HttpRequest, kind: str = "") -> str:
     return address
 
 
+def address_settle(request: HttpRequest, kind: str, query: QueryDict) -> None:
+    """Make ``query`` page ``kind``'s address for the rest of the request: the address of the
+    page it shows (``PageRows.resolve``: a page past the last one is the last)."""
+    text = query.urlencode()
+    memo: dict[str, str] = request.__dict__.setdefault("_public_address", {})
+    memo[kind] = request.path + ("?" + text if text else "")
+
+
+def address_fleeting(request: HttpRequest, kind: str) -> None:
+    """Answer page ``kind`` at this address without keeping anything of it: an address nobody
+    links to whose page names what was sent (``?round=50`` of a 9-round section: "round 50
+    does not exist"), so that each such value does not make an entry."""
+    request.__dict__.setdefault("_public_fleeting", set()).add(kind)
+
+
+def address_kept(request: HttpRequest, kind: str = "") -> bool:
+    """Whether the response at this address is kept for the next plain visitor: not when it is
+    fleeting (``address_fleeting``) nor when it still names a search (``?find=zzz``, nobody
+    found: the page says so, naming the text, around the body shared without it)."""
+    kind = kind or getattr(request, "_public_kind", "")
+    if kind in request.__dict__.get("_public_fleeting", ()):
+        return False
+    return not QueryDict(page_address(request, kind).partition("?")[2]).keys() & FINDERS
+
+
+def body_kept(request: HttpRequest, kind: str = "") -> bool:
+    """Whether the body at this address is kept (a fleeting address's is not)."""
+    kind = kind or getattr(request, "_public_kind", "")
+    return kind not in request.__dict__.get("_public_fleeting", ())
+
+
+def body_address(request: HttpRequest, kind: str = "") -> str:
+    """``page_address`` without the search it may name (``?find=``, ``?player=``): the body is
+    the same for every search (what the page says of a search is around it)."""
+    path, _, query = page_address(request, kind).partition("?")
+    params = QueryDict(query, mutable=True)
+    for name in FINDERS:
+        params.pop(name, None)
+    text = params.urlencode()
+    return path + ("?" + text if text else "")
+
+
 def page_query(request: HttpRequest) -> QueryDict:
-    """The query parameters of ``page_address``: what a page's own links may carry. A body is
+    """The query parameters of ``body_address``: what a page's own links may carry. A body is
     shared by every address of one page, so a link built from the query as sent would hand
     one visitor's stray parameters to all the others."""
-    return QueryDict(page_address(request).partition("?")[2])
+    return QueryDict(body_address(request).partition("?")[2])
 
 
 def address_key(address: str) -> str:
@@ -371,7 +429,8 @@ def page_etag(kind: str, request: HttpRequest, version: str) -> str:
             version,
             page_address(request, kind),
             viewer,
-            request.headers.get("HX-Request", ""),
+            # django-htmx's test: any other value is a plain request (and no key of its own).
+            "htmx" if request.headers.get("HX-Request") == "true" else "",
             "gzip" if accepts_gzip(request) else "",
         )
     )
@@ -383,21 +442,22 @@ def page_etag(kind: str, request: HttpRequest, version: str) -> str:
 
 def cached_body(
     key: tuple[int, str, str, str],
-    build: Callable[P, str],
+    build: Callable[P, T],
     *args: P.args,
     **kwargs: P.kwargs,
-) -> str:
+) -> T:
     """The body of a page keyed by (section pk, version, kind, address), from the cache, else
-    ``build(*args, **kwargs)``, stored."""
+    ``build(*args, **kwargs)``, stored. (Also what a page knows of its rows, ``PageRows``, and
+    which players a section has: anything made once per version.)"""
     section, version, kind, params = key
     name = f"public:{kind}:{section}:{version}:{address_key(params)}"
-    body = cache.get(name)
+    body: T | None = cache.get(name)
     if body is None:
         body = _render_once(name, lambda: build(*args, **kwargs))
     return body
 
 
-def _render_once(name: str, build: Callable[[], str]) -> str:
+def _render_once(name: str, build: Callable[[], T]) -> T:
     """Render the body ``name`` once for every process that shares the cache.
 
     A result entered makes the section's pages new for every app server at once: without this,
@@ -412,7 +472,7 @@ def _render_once(name: str, build: Callable[[], str]) -> str:
         deadline = waited + RENDER_WAIT_SECONDS
         while time.monotonic() < deadline:
             time.sleep(RENDER_POLL_SECONDS)
-            body: str | None = cache.get(name)
+            body: T | None = cache.get(name)
             if body is not None:
                 logger.info("waited %.3fs for %s", time.monotonic() - waited, name)
                 return body

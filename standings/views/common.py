@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.cache import (
@@ -26,6 +26,7 @@ from django.views.decorators.http import condition
 from standings import cache
 from standings.forms import RoundPickForm
 from standings.pages.columns import tiebreak_columns
+from standings.pages.paging import PageRows
 from standings.pages.rounds import RoundInfo, current_round, rounds_of
 from standings.reports import SectionReport
 from tiebreak_site.http import HtmxHttpRequest
@@ -94,6 +95,57 @@ def section_page(request: HttpRequest, slug: str, section: int) -> SectionPage:
     return found
 
 
+# What a paged page knows of its rows at the page's address: ``(request, page, **kwargs)``.
+Rows = Callable[..., PageRows]
+
+
+def settle(
+    request: HttpRequest,
+    kind: str,
+    page: SectionPage,
+    rows: Rows | None,
+    kwargs: dict[str, Any],
+) -> str | None:
+    """Settle page ``kind``'s address on what it shows (``cache.address_settle``), once per
+    request; where it leads instead (a player's row), if anywhere.
+
+    A round the section does not have is answered and never kept (its message names the
+    number: each of 99 numbers would be an entry). On a paged page (``rows``), a page past
+    the last one is the last, a player who is not there the page without them (the pairings
+    say so: that answer is not kept, its body is shared); what the page knows of its rows
+    (``PageRows``) is made once per version and address without those parameters, only for an
+    address that has one.
+    """
+    memo: dict[str, str | None] = request.__dict__.setdefault("_public_settled", {})
+    if kind in memo:
+        return memo[kind]
+    memo[kind] = None
+    address = cache.page_address(request, kind)
+    path, _, text = address.partition("?")
+    query = QueryDict(text, mutable=True)
+    if "!" in query.dict().values():
+        return None  # a refused value: the one "bad address" page
+    if int(query.get("round", 0)) > page.section.rounds_total:
+        cache.address_fleeting(request, kind)
+        return None
+    if rows is None or not query.keys() & cache.SETTLED:
+        return None
+    base = query.copy()
+    for name in cache.SETTLED:
+        base.pop(name, None)
+    text = base.urlencode()
+    key = (
+        page.section.pk,
+        page.version,
+        f"{kind}-rows",
+        path + ("?" + text if text else ""),
+    )
+    shown, found = cache.cached_body(key, rows, request, page, **kwargs).resolve(query)
+    cache.address_settle(request, kind, shown)
+    memo[kind] = found
+    return found
+
+
 def _compress(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     """Gzip a page for a browser that takes it: phones in the hall get a tenth of the bytes, and
     the cached copy is compressed once (the gzip variant has an ETag of its own)."""
@@ -109,17 +161,21 @@ def _compress(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     return response
 
 
-def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], Any]:
+def public_section_view(
+    kind: str, rows: Rows | None = None
+) -> Callable[[Callable[..., HttpResponse]], Any]:
     """A public section page: ETag and 304 (``condition``), and the whole-response cache for a
     plain visitor.
 
-    The view gets ``(request, page, **kwargs)``.
+    The view gets ``(request, page, **kwargs)``. A paged page gives ``rows``: its address is
+    then settled on what it shows, and "go to player" is a redirect made here (``settle``).
     """
 
     def decorator(view: Callable[..., HttpResponse]) -> Any:
         def etag(request: HttpRequest, slug: str, section: int, **kwargs: Any) -> str:
             request._public_kind = kind  # type: ignore[attr-defined]  # its address
             page = section_page(request, slug, section)
+            settle(request, kind, page, rows, kwargs)
             return cache.page_etag(kind, request, page.version)
 
         @condition(etag_func=etag)
@@ -128,6 +184,9 @@ def public_section_view(kind: str) -> Callable[[Callable[..., HttpResponse]], An
             request: HttpRequest, slug: str, section: int, **kwargs: Any
         ) -> HttpResponse:
             page = section_page(request, slug, section)
+            found = settle(request, kind, page, rows, kwargs)
+            if found is not None:
+                return revalidate(HttpResponseRedirect(found))
             return _serve(
                 request,
                 kind,
@@ -159,7 +218,7 @@ def _serve(
     if request.headers.get(LIVE_VERSION) == version:
         # live.js asks with the version it shows: nothing new, nothing to send or redo.
         return revalidate(HttpResponse(status=204))
-    if not cache.plain_visitor(request):
+    if not cache.plain_visitor(request) or not cache.address_kept(request, kind):
         return revalidate(_compress(request, view()))
     stored = cache.response_key(cache.page_etag(kind, request, version), key)
     response = cache.cached_response(stored)
@@ -270,8 +329,11 @@ def page_body(
     *args: P.args,
     **kwargs: P.kwargs,
 ) -> str:
-    """The body of page ``kind`` at this address, from the cache, else ``build(*args, **kwargs)``."""
-    key = (page.section.pk, page.version, kind, cache.page_address(request))
+    """The body of page ``kind`` at this address, from the cache, else ``build(*args, **kwargs)``
+    (kept unless the address is fleeting, ``cache.address_fleeting``)."""
+    if not cache.body_kept(request):
+        return build(*args, **kwargs)
+    key = (page.section.pk, page.version, kind, cache.body_address(request))
     return cache.cached_body(key, build, *args, **kwargs)
 
 
@@ -289,7 +351,7 @@ def base_context(request: HtmxHttpRequest, page: SectionPage) -> dict[str, Any]:
         "tournament": page.tournament,
         "section": page.section,
         "live": page.live,
-        "poll_url": cache.page_address(request),
+        "poll_url": cache.body_address(request),
         "poll_seconds": POLL_SECONDS,
         "posted_rounds": [r.number for r in page.rounds if r.posted],
     }

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from standings.cache import page_query
 from standings.pages.crosstable import crosstable_rows, crosstable_tbody
 from standings.pages.games import LEGEND, section_games
-from standings.pages.paging import WALLCHART_ROWS, paging, player_href
+from standings.pages.paging import WALLCHART_ROWS, PageRows, paging, row_list
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
@@ -26,19 +26,27 @@ from tiebreak_site.http import HtmxHttpRequest
 CROSSTABLE = "standings/crosstable.html"
 
 
+def _rows(request: HtmxHttpRequest, page: SectionPage) -> PageRows:
+    """Where each player's row is on the wall chart at this address (by rank or by start
+    number): "go to player N" leads there, a page past the last one is the last."""
+    data = round_picked(request).cleaned_data
+    try:
+        report = section_report(section=page.section, through_round=data["round"])
+    except ReportError:
+        return PageRows({})
+    numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
+    if data["order"] == "number":
+        numbers.sort()
+    return PageRows({"page": row_list(numbers, rows=WALLCHART_ROWS)})
+
+
 @require_GET
-@public_section_view("crosstable")
+@public_section_view("crosstable", rows=_rows)
 def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     """The wall chart after a round (``?round=N``), by rank or by start number (``?order=``)."""
     form = round_picked(request)
     if form.errors:
         return bad_request(request, page, CROSSTABLE, form)
-    by_number = form.cleaned_data["order"] == "number"
-    colours = form.cleaned_data["colours"] == "1"
-    if form.cleaned_data["player"]:
-        found = _player_row(request, page, form.cleaned_data, by_number=by_number)
-        if found:
-            return HttpResponseRedirect(found)
     body = page_body(
         request,
         page,
@@ -47,29 +55,11 @@ def crosstable(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
         request,
         page,
         form.cleaned_data["round"],
-        by_number=by_number,
-        colours=colours,
+        by_number=form.cleaned_data["order"] == "number",
+        colours=form.cleaned_data["colours"] == "1",
         number=form.cleaned_data["page"],
     )
     return respond(request, page, CROSSTABLE, body)
-
-
-def _player_row(
-    request: HtmxHttpRequest,
-    page: SectionPage,
-    data: dict[str, int | None],
-    *,
-    by_number: bool,
-) -> str | None:
-    """ "Go to player N": the page and row of that player (None: no such player, stay)."""
-    try:
-        report = section_report(section=page.section, through_round=data["round"])
-    except ReportError:
-        return None
-    numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
-    if by_number:
-        numbers.sort()
-    return player_href(request.GET, numbers, data["player"] or 0, WALLCHART_ROWS)
 
 
 def _body(

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, QueryDict
 from django.views.decorators.http import require_GET
 
-from standings.cache import page_query
-from standings.names import name_matches, name_parts
-from standings.pages.paging import paging, row_href
+from standings.cache import page_address, page_query
+from standings.pages.paging import PageRows, paging, row_list
 from standings.pages.pairings import RoundPairings, round_pairings
 from standings.reports import ReportError, players_of, section_report
 from standings.views.common import (
@@ -31,15 +30,45 @@ from tiebreak_site.http import HtmxHttpRequest
 PAIRINGS = "standings/pairings.html"
 
 
+def _rows(request: HtmxHttpRequest, page: SectionPage, number: int) -> PageRows:
+    """Where each player sits in round ``number``: the page and row of their board, else (a bye,
+    an absence) their line in the list by name; and the list by name, for "find a name"
+    (``standings.views.common.settle``). A round the section does not have is not found."""
+    _round_check(page, number)
+    found = _pairings(page, number)
+    if found is None:
+        return PageRows({}, says_missed=True)
+    pairings = found[0]
+    lines = pairings.by_name()
+    boards = [
+        n for b in pairings.boards for n in (b.white.start_number, b.black.start_number)
+    ]
+    return PageRows(
+        {
+            "page": row_list(boards, per_row=2),
+            "names": row_list([line.seat.start_number for line in lines], mark="p"),
+        },
+        # Line breaks in a name separate its parts as a space does (``name_parts``).
+        "\n".join(" ".join(line.seat.name.splitlines()) for line in lines),
+        says_missed=True,
+    )
+
+
+def _current_rows(request: HtmxHttpRequest, page: SectionPage) -> PageRows:
+    if page.current is None:
+        return PageRows({}, says_missed=True)
+    return _rows(request, page, page.current)
+
+
 @require_GET
-@public_section_view("pairings")
+@public_section_view("pairings", rows=_rows)
 def pairings(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpResponse:
     """Round ``number``'s pairings."""
     return _response(request, page, number)
 
 
 @require_GET
-@public_section_view("pairings-current")
+@public_section_view("pairings-current", rows=_current_rows)
 def pairings_current(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     """The current round's pairings (the link posted in the hall: it follows the rounds)."""
     if page.current is None:
@@ -55,23 +84,25 @@ def pairings_current(request: HtmxHttpRequest, page: SectionPage) -> HttpRespons
     return _response(request, page, page.current)
 
 
-def _response(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpResponse:
+def _round_check(page: SectionPage, number: int) -> None:
     if number not in {r.number for r in page.rounds}:
         raise Http404(f"{page.section.name} has no round {number} yet.")
+
+
+def _response(request: HtmxHttpRequest, page: SectionPage, number: int) -> HttpResponse:
+    _round_check(page, number)
     form = round_picked(request)
     if form.errors.keys() & {"page", "names", "player", "find"}:
         return bad_request(request, page, PAIRINGS, form)
     # ``round`` and ``order`` mean nothing here and are ignored, as they always were.
     extra: dict[str, Any] = {}
-    find = form.cleaned_data.get("find", "")
-    player = form.cleaned_data.get("player")
-    if player or find:
-        found = _row_of(request, page, number, player=player, find=find)
-        if found:
-            return HttpResponseRedirect(found)
-        # Said around the body: the response (cached by its address, ``find`` included)
-        # says it, the body shared with the address without ``find`` does not.
-        extra["find_missed"] = find or str(player)
+    # A player or a name found was a redirect (``settle``): one still in the address is
+    # nobody. Said around the body: this response says it and is not kept
+    # (``cache.address_kept``); the body is the one without the search, shared.
+    searched = QueryDict(page_address(request).partition("?")[2])
+    missed = searched.get("find") or searched.get("player")
+    if missed:
+        extra["find_missed"] = missed
     body = page_body(
         request,
         page,
@@ -107,38 +138,6 @@ def _pairings(page: SectionPage, number: int) -> tuple[RoundPairings, bool] | No
     if not pairings.boards and not pairings.byes:
         return None  # a round created but not paired yet: nothing to post
     return pairings, scores is not None
-
-
-def _row_of(
-    request: HtmxHttpRequest,
-    page: SectionPage,
-    number: int,
-    *,
-    player: int | None,
-    find: str,
-) -> str | None:
-    """Where a player sits: the page and row of their board, else (a bye, an absence) their
-    line in the list by name. A name that fits several players leads to the first of them
-    in the list by name, where the others follow (sorted by last name). None: nobody."""
-    found = _pairings(page, number)
-    if found is None:
-        return None
-    pairings = found[0]
-    lines = pairings.by_name()
-    if player:
-        hits = [line for line in lines if line.seat.start_number == player]
-    else:
-        parts = name_parts(find)
-        hits = [line for line in lines if name_matches(parts, line.seat.name)]
-    if not hits:
-        return None
-    if len(hits) == 1:
-        seat = hits[0].seat.start_number
-        for index, board in enumerate(pairings.boards):
-            if seat in (board.white.start_number, board.black.start_number):
-                return row_href(request.GET, index, f"#n{seat}")
-    first = hits[0].seat.start_number
-    return row_href(request.GET, lines.index(hits[0]), f"#p{first}", param="names")
 
 
 def _body(

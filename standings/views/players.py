@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from standings.cache import cached_body
 from standings.forms import NameSearchForm
 from standings.pages.columns import tiebreak_columns
 from standings.pages.games import section_games
@@ -33,10 +34,6 @@ SEARCH_LIMIT = 30
 def _player_body(
     page: SectionPage, number: int, template: str, *, explain: bool
 ) -> str:
-    # Any number is an address (``p/<int>/``): one that is no player costs a query, not the
-    # section's standings.
-    if not Player.objects.filter(section=page.section, start_number=number).exists():
-        return ""
     try:
         report = section_report(section=page.section)
     except ReportError as error:
@@ -64,10 +61,21 @@ def _player_body(
     )
 
 
+def _start_numbers(page: SectionPage) -> frozenset[int]:
+    """The section's players' start numbers (one query)."""
+    players = Player.objects.filter(section=page.section)
+    return frozenset(players.values_list("start_number", flat=True))
+
+
 def _player_response(
     request: HtmxHttpRequest, page: SectionPage, number: int, kind: str
 ) -> HttpResponse:
     template = PLAYER if kind == "player" else ME
+    # Any number is an address (``p/<int>/``): one that is no player costs no standings and
+    # makes no cache entry (the section's numbers are one entry per version).
+    key = (page.section.pk, page.version, "start-numbers", "")
+    if number not in cached_body(key, _start_numbers, page):
+        raise Http404(f"{page.section.name} has no player number {number}.")
     body = page_body(
         request,
         page,

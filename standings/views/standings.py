@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from standings.cache import page_query
-from standings.pages.paging import paging, player_href
+from standings.pages.paging import PageRows, paging, row_list
 from standings.pages.standings import standing_lines, standings_tbody
 from standings.reports import ReportError, section_report
 from standings.views.common import (
@@ -25,17 +25,27 @@ from tiebreak_site.http import HtmxHttpRequest
 STANDINGS = "standings/standings.html"
 
 
+def _rows(request: HtmxHttpRequest, page: SectionPage) -> PageRows:
+    """Where each player's row is in the standings at this address: "go to player N" leads
+    there, a page past the last one is the last (``standings.views.common.settle``)."""
+    try:
+        report = section_report(
+            section=page.section,
+            through_round=round_picked(request).cleaned_data["round"],
+        )
+    except ReportError:
+        return PageRows({})
+    numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
+    return PageRows({"page": row_list(numbers)})
+
+
 @require_GET
-@public_section_view("standings")
+@public_section_view("standings", rows=_rows)
 def standings(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
     """The standings after a round (``?round=N``; default: the last complete round)."""
     form = round_picked(request)
     if form.errors:
         return bad_request(request, page, STANDINGS, form)
-    if form.cleaned_data["player"]:
-        found = _player_row(request, page, form.cleaned_data)
-        if found:
-            return HttpResponseRedirect(found)
     body = page_body(
         request,
         page,
@@ -47,18 +57,6 @@ def standings(request: HtmxHttpRequest, page: SectionPage) -> HttpResponse:
         form.cleaned_data["page"],
     )
     return respond(request, page, STANDINGS, body)
-
-
-def _player_row(
-    request: HtmxHttpRequest, page: SectionPage, data: dict[str, int | None]
-) -> str | None:
-    """ "Go to player N": the page and row of that player (None: no such player, stay)."""
-    try:
-        report = section_report(section=page.section, through_round=data["round"])
-    except ReportError:
-        return None
-    numbers = [report.players[r.player.id].start_number for r in report.standings.rows]
-    return player_href(request.GET, numbers, data["player"] or 0)
 
 
 def _body(

@@ -145,10 +145,24 @@ def team_match(
     """One match with every board: players, ratings, colours and results."""
     if not page.section.team_boards:
         raise Http404("Not a team section.")
+    # Any two numbers are an address: a match that is not there makes no cache entry (the
+    # section's matches are one entry per version).
+    key = (page.section.pk, page.version, "team-matches", "")
+    if (number, table) not in cache.cached_body(key, _matches, page):
+        raise Http404("No such match.")
     body = page_body(request, page, "team-match", _match_body, page, number, table)
     if not body:
         raise Http404("No such match.")
     return respond(request, page, TEAM_MATCH, body, number=number, table=table)
+
+
+def _matches(page: SectionPage) -> frozenset[tuple[int, int]]:
+    """(round, table) of each of the section's matches."""
+    try:
+        report = team_section_report(section=page.section, through_round=0)
+    except ReportError:
+        return frozenset()
+    return frozenset((m.round, m.table) for m in report.matches)
 
 
 def _match_body(page: SectionPage, number: int, table: int) -> str:

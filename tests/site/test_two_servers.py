@@ -14,7 +14,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -29,6 +28,7 @@ import pytest
 from django.db import connection
 
 from tests.databases import scratch_postgres
+from tests.servers import free_port, wait_for_port
 
 ROOT = Path(__file__).resolve().parents[2]
 FRESH_SECONDS = 2
@@ -67,24 +67,6 @@ print(json.dumps({"slug": tournament.slug, "section": section.pk, "pairing": pen
 """.replace("THE_PASSWORD", repr(PASSWORD))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], what: str) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"{what} exited with {process.returncode}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise RuntimeError(f"{what} did not listen on port {port}")
-
-
 @dataclass
 class Stack:
     a: str
@@ -107,7 +89,7 @@ def database_url(tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
-    redis_port, port_a, port_b = _free_port(), _free_port(), _free_port()
+    redis_port, port_a, port_b = free_port(), free_port(), free_port()
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
         "DJANGO_SETTINGS_MODULE": "tiebreak_site.settings",
@@ -137,7 +119,7 @@ def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
             stderr=subprocess.DEVNULL,
         )
         processes.append(redis)
-        _wait_for_port(redis_port, redis, "redis-server")
+        wait_for_port(redis_port, redis, "redis-server")
         # Deployed pages name the collected (hashed) static files.
         for command in (["migrate"], ["collectstatic", "--noinput"]):
             subprocess.run(
@@ -176,7 +158,7 @@ def stack(tmp_path: Path, database_url: str) -> Iterator[Stack]:
                 stderr=files[-1],
             )
             processes.append(server)
-            _wait_for_port(port, server, f"server {name}")
+            wait_for_port(port, server, f"server {name}")
         yield Stack(
             a=f"http://127.0.0.1:{port_a}",
             b=f"http://127.0.0.1:{port_b}",

@@ -14,7 +14,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.models import Section
+from tests.standings.conftest import Keys
+from tests.tournaments.builders import section_build
+from tests.tournaments.test_team_lineups import league
+from tournaments.models import Pairing, Result, Section, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -173,10 +176,8 @@ def test_refused_values_make_no_key_of_their_own(
     ("page", "one", "other"),
     [
         ("standings", "?round=1", "?round=2"),
-        ("standings", "", "?page=2"),
         ("crosstable", "", "?order=number"),
         ("crosstable", "", "?colours=1"),
-        ("pairings_current", "", "?page=2"),
         ("pairings_current", "", "?find=Zz"),
     ],
 )
@@ -206,3 +207,163 @@ def test_no_cache_key_is_long_whatever_the_address(
         anonymous.get(url, {"find": "x" * 100, "page": long, "round": long})
         anonymous.get(url, {"find": "é" * 100})
     assert max(len(key) for key in _keys()) <= 250
+
+
+# ---- what a page can show bounds its keys: pages past the last, players and names nobody has --
+
+
+@pytest.mark.parametrize("page", ["standings", "crosstable"])
+def test_a_player_who_is_not_there_is_the_page_without_them_and_no_entry_of_its_own(
+    anonymous: Client, section: Section, cache_keys: Keys, page: str
+) -> None:
+    url = _url(page, section)
+    plain = anonymous.get(url)
+    anonymous.get(url + "?player=9")  # the page's rows are known from now on
+    entries = cache_keys()
+    for number in (10, 77, 4321, 100_000):
+        with CaptureQueriesContext(connection) as queries:
+            nobody = anonymous.get(f"{url}?player={number}")
+        # The page without the player, as before, and the very same copy: its own ETag,
+        # body and poll address are the page's.
+        assert nobody.status_code == 200
+        assert nobody["ETag"] == plain["ETag"]
+        assert nobody.content == plain.content
+        assert len(queries) == 0
+    assert cache_keys() == entries
+
+
+def test_go_to_player_costs_no_standings_once_the_pages_rows_are_known(
+    anonymous: Client, section: Section
+) -> None:
+    url = _url("standings", section)
+    assert anonymous.get(url + "?player=1")["Location"] == "?#n1"
+    with CaptureQueriesContext(connection) as queries:
+        found = anonymous.get(url + "?player=5&x=1")
+    assert found.status_code == 302
+    assert found["Location"] == "?#n5"  # the visitor's stray parameter is not carried
+    assert len(queries) == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "said"), [("?player=9{n}", "9{n}"), ("?find=zz{n}", "zz{n}")]
+)
+def test_a_pairings_search_that_finds_nobody_says_so_and_keeps_nothing_of_its_own(
+    anonymous: Client, section: Section, cache_keys: Keys, query: str, said: str
+) -> None:
+    url = _url("pairings_current", section)
+    plain = anonymous.get(url).content.decode()
+    anonymous.get(url + query.format(n=0))
+    entries = cache_keys()
+    for n in range(1, 30):
+        response = anonymous.get(url + query.format(n=n))
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert f"No player found for “{said.format(n=n)}”" in html
+        # Around the one body, shared with the page without the search.
+        live = html[html.index('<div id="live"') :]
+        assert plain[plain.index('<div id="live"') :] == live
+    assert cache_keys() == entries
+    assert "No player found" not in anonymous.get(url).content.decode()
+
+
+@pytest.mark.parametrize("page", ["standings", "crosstable", "pairings_current"])
+def test_a_page_past_the_last_is_the_last_page_and_no_entry_of_its_own(
+    anonymous: Client, section: Section, cache_keys: Keys, page: str
+) -> None:
+    url = _url(page, section)
+    plain = anonymous.get(url)
+    anonymous.get(url + "?page=2")
+    entries = cache_keys()
+    for query in ("?page=1", "?page=3", "?page=10000", "?names=9&page=77"):
+        again = anonymous.get(url + query)
+        assert again["ETag"] == plain["ETag"], query
+        assert again.content == plain.content
+    assert cache_keys() == entries
+
+
+def test_page_one_of_a_section_without_pages_is_the_page_itself(
+    anonymous: Client, tournament: Tournament, cache_keys: Keys
+) -> None:
+    empty = section_build(tournament=tournament, ratings=[], rounds=[])
+    for page in ("standings", "crosstable", "pairings_current"):
+        url = _url(page, empty)
+        plain = anonymous.get(url)
+        entries = cache_keys()
+        for query in ("?page=1", "?page=2", "?player=1"):
+            again = anonymous.get(url + query)
+            assert again.status_code == 200, (page, query)
+            assert again["ETag"] == plain["ETag"] or page == "pairings_current"
+        # The pairings say "nobody" to ?player=1 (not kept); the rest is the one page.
+        new = set(cache_keys()) - set(entries)
+        assert all("-rows:" in key for key in new), new
+
+
+def test_a_round_the_section_does_not_have_is_answered_and_never_kept(
+    anonymous: Client, section: Section, cache_keys: Keys
+) -> None:
+    anonymous.get(_url("entries", section))  # the section's lookup is kept from now on
+    entries = cache_keys()
+    for page in ("standings", "crosstable", "teams", "standings_csv"):
+        for number in (5, 50, 99):
+            response = anonymous.get(_url(page, section), {"round": number})
+            said = response.content.decode()
+            assert f"round {number} does not exist" in said or page == "teams"
+    assert cache_keys() == entries
+
+
+@pytest.mark.parametrize("page", ["player", "me"])
+def test_a_player_number_in_the_path_that_is_nobody_makes_no_entry(
+    anonymous: Client, section: Section, cache_keys: Keys, page: str
+) -> None:
+    assert anonymous.get(_url(page, section, number=1)).status_code == 200
+    anonymous.get(_url(page, section, number=9))
+    entries = cache_keys()
+    for number in (10, 11, 999, 123_456):
+        assert anonymous.get(_url(page, section, number=number)).status_code == 404
+    assert cache_keys() == entries
+    assert anonymous.get(_url(page, section, number=8)).status_code == 200
+
+
+def test_a_team_match_that_is_not_there_makes_no_entry(
+    anonymous: Client, tournament: Tournament, cache_keys: Keys
+) -> None:
+    section = league(tournament)
+    assert (
+        anonymous.get(_url("team_match", section, number=1, table=1)).status_code == 200
+    )
+    anonymous.get(_url("team_match", section, number=1, table=9))
+    entries = cache_keys()
+    for number, table in ((1, 10), (2, 2), (99, 1), (1234, 5678)):
+        response = anonymous.get(
+            _url("team_match", section, number=number, table=table)
+        )
+        assert response.status_code == 404
+    assert cache_keys() == entries
+
+
+def test_an_htmx_header_that_is_not_htmx_is_the_plain_page(
+    anonymous: Client, section: Section, cache_keys: Keys
+) -> None:
+    url = _url("standings", section)
+    plain = anonymous.get(url)
+    entries = cache_keys()
+    for value in ("false", "1", "x" * 50):
+        again = anonymous.get(url, headers={"HX-Request": value})
+        assert again["ETag"] == plain["ETag"]
+        assert again.content == plain.content
+    assert cache_keys() == entries
+    assert anonymous.get(url, headers={"HX-Request": "true"})["ETag"] != plain["ETag"]
+
+
+def test_a_director_still_gets_a_fresh_page_and_is_led_to_a_player(
+    td_client: Client, section: Section
+) -> None:
+    url = _url("standings", section)
+    assert td_client.get(url + "?player=3")["Location"] == "?#n3"
+    page = td_client.get(url + "?player=99&page=50")
+    assert page.status_code == 200
+    Pairing.objects.filter(round__section=section, round__number=2).update(
+        result=Result.WHITE_WIN
+    )
+    again = td_client.get(url + "?player=99&page=50").content.decode()
+    assert "Standings after round 2" in again
