@@ -14,8 +14,10 @@ without a rematch, and that minimum is the reference.
 Counted per engine over all rounds: players not given their due colour, boards across score
 groups, and (Tiebreak only) rules broken as ``pairing_problems`` finds them, and the slowest
 round's ``pair_swiss`` time in process (the speed targets: 1,001 players under 1 s, 5,000 under
-5 s). With or without an engine, ``limits_minimum`` searches every small score group Tiebreak
-paired exhaustively within the US rating limits: the best possible under the same rules.
+5 s). With or without an engine, ``limits_minimum`` searches every score group Tiebreak
+paired within itself for its best arrangement within the US rating limits
+(``limits_search.py``): the best possible under the same rules, and the groups where it beats
+Tiebreak (printed with both arrangements).
 ``--speed-only`` skips the references. The Markdown
 table printed at the end is the one in docs/pairing.md.
 """
@@ -30,10 +32,12 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import cast
 
+from limits_search import best_within_limits, clashes_forced
 from pairing_events import (
     Player,
     State,
@@ -55,14 +59,13 @@ from tournaments.pairing import (
     pair_swiss,
     pairing_problems,
 )
-from tournaments.pairing.entities import EQUALISATION
-from tournaments.pairing.ranking import rating_of
 
 ENGINE = "TIEBREAK_REFERENCE_ENGINE"
 # A rating limit no two players' ratings are apart by: no limit.
 _LIFTED = 10_000
-# The largest score group (in players) searched exhaustively within the rating limits.
-_LIMITS_SEARCHED = 24
+# How many boards the search within the rating limits may try per number of clashes in one
+# group before it leaves the group unsettled.
+_ALLOWANCE = 20_000
 _REQUESTED = {ByeKind.FULL: "F", ByeKind.HALF: "H", ByeKind.ZERO: "Z"}
 
 
@@ -150,90 +153,61 @@ def exhaustive_minimum(entrants: Sequence[Entrant], boards: Sequence[Board]) -> 
     return total
 
 
+@dataclass
+class Within:
+    """The best possible within the US limits over a round's score groups: due colours missed
+    (each group the fewest of the search and Tiebreak's own boards), the groups where the
+    search found fewer than Tiebreak, and the groups it could not settle in its allowance."""
+
+    missed: int = 0
+    beaten: list[tuple[Fraction, int, int, tuple[tuple[int, int], ...]]] = field(
+        default_factory=list
+    )
+    unsettled: int = 0
+
+
 def limits_minimum(
     entrants: Sequence[Entrant], boards: Sequence[Board], options: PairingOptions
-) -> int:
+) -> tuple[Within, Within]:
     """Fewest due colours missed within the US rating limits: each score group Tiebreak paired
-    within itself (up to ``_LIMITS_SEARCHED`` players) searched exhaustively, the rest as
-    Tiebreak paired them. A group's players in rank order, upper half against lower half
-    (27A3); then the lower half's players (or the upper half's) take one another's places,
-    each within both rating limits of the player whose place they take, or within the limit
-    of a clash cured (the alternation limit, the equalisation limit for a claim to equalise
-    or more: the move gives both players of the board it forms their colours and one of them
-    stood on a board clashing at that strength), 29E5; no rematch (27A1). The group counts the
-    fewest of that search and Tiebreak's own boards."""
+    within itself searched exhaustively (``limits_search.best_within_limits``: transpositions,
+    interchanges across the halves and chains, every player within the limit of the one whose
+    place they take, 29E5), the rest as Tiebreak paired them. Only the groups where Tiebreak
+    misses more than the group's due colours force are searched (no arrangement misses fewer).
+    Twice: with the limits measured strictly from top against bottom, and with a move that
+    repairs a rematch of top against bottom free of any limit (a wider search: it starts below
+    what the strict one found)."""
     by_id = {e.id: e for e in entrants}
-    groups, total = _score_groups(entrants, boards)
-    for group in groups.values():
+    groups, across = _score_groups(entrants, boards)
+    strict, free = Within(missed=across), Within(missed=across)
+    for score, group in groups.items():
         ours = colour_misses(entrants, group)
         players = [by_id[p] for b in group for p in (b.white, b.black)]
-        if len(players) > _LIMITS_SEARCHED or not ours:
-            total += ours
+        if ours <= clashes_forced(players):
+            strict.missed += ours
+            free.missed += ours
             continue
-        players.sort(key=lambda e: (-rating_of(e, options), e.id))
-        half = len(players) // 2
-        top, bottom = players[:half], players[half:]
-        found = [ours]
-        for places, movers, stay in ((bottom, bottom, top), (top, top, bottom)):
-            found.append(_assigned(places, movers, stay, options))
-        total += min(found)
-    return total
+        found, arranged = ours, tuple[tuple[int, int], ...]()
+        for within, repairs in ((strict, False), (free, True)):
+            best = best_within_limits(
+                players, options, below=found, repairs=repairs, allowance=_ALLOWANCE
+            )
+            if best.clashes is not None and best.clashes < found:
+                found, arranged = best.clashes, best.boards
+            if found < ours:
+                within.beaten.append((score, ours, found, arranged))
+            within.missed += found
+            if best.at_least < found:
+                within.unsettled += 1
+    return strict, free
 
 
-def _assigned(
-    places: list[Entrant],
-    movers: list[Entrant],
-    stay: list[Entrant],
-    options: PairingOptions,
-) -> int:
-    """Fewest clashes when the movers take the places (each meeting the player who stays at
-    that board), every move within the limits; a large number when none is allowed."""
-    n = len(places)
-    impossible = n + 1
-
-    def allowed(i: int, j: int) -> bool:
-        a, b = stay[i], movers[j]
-        if b.id in a.opponents:
-            return False
-        moved = abs(rating_of(b, options) - rating_of(places[i], options))
-        if moved <= min(options.alternate_limit, options.equalise_limit):
-            return True
-        # Further only within the limit of a clash cured: one of the two stood on a board
-        # clashing at that strength before the move.
-        cured = max(_severity(stay[i], movers[i]), _severity(stay[j], movers[j]))
-        if _clash(a, b) or not cured:
-            return False
-        if cured >= EQUALISATION:
-            return moved <= options.equalise_limit
-        return moved <= options.alternate_limit
-
-    # best[mask]: fewest clashes with the places 0.. (count of mask) - 1 taken by the movers
-    # of mask; every way is tried (an exhaustive search, shared by equal sub-states).
-    best = [impossible] * (1 << n)
-    best[0] = 0
-    for mask in range(1 << n):
-        so_far = best[mask]
-        if so_far >= impossible:
-            continue
-        i = mask.bit_count()
-        if i == n:
-            continue
-        for j in range(n):
-            if mask >> j & 1 or not allowed(i, j):
-                continue
-            value = so_far + _clash(stay[i], movers[j])
-            if value < best[mask | 1 << j]:
-                best[mask | 1 << j] = value
-    return best[-1]
-
-
-def _clash(a: Entrant, b: Entrant) -> int:
-    return 1 if a.due is not None and a.due is b.due else 0
-
-
-def _severity(a: Entrant, b: Entrant) -> int:
-    """The weaker of two claims to the same colour (the one that gives way); 0: no clash."""
-    return min(a.strength, b.strength) if _clash(a, b) else 0
+def _group_boards(
+    entrants: Sequence[Entrant], boards: Sequence[Board], score: Fraction
+) -> list[tuple[int, int]]:
+    """The boards (White, Black) of the players of one score group paired within it."""
+    groups, _across = _score_groups(entrants, boards)
+    return [(b.white, b.black) for b in groups[score]]
 
 
 def _fewest(players: list[Entrant]) -> int:
@@ -292,7 +266,12 @@ def compare(
     rows: list[dict[str, object]] = []
     for size in sizes:
         ours = theirs = ours_cross = theirs_cross = broken = lifted = lifted_bye = 0
-        within = 0  # the fewest the exhaustive search within the limits finds
+        # The fewest the search within the limits finds (from top against bottom strictly,
+        # and with rematch repairs free), the groups where it beats Tiebreak, the groups it
+        # left unsettled.
+        within = [0, 0]
+        beaten = [0, 0]
+        unsettled = [0, 0]
         # Limits lifted minus the reference: rounds where the reference gives the pairing bye
         # to another player than Tiebreak, rounds where to the same player (or no bye).
         bye_split = [0, 0]
@@ -312,7 +291,22 @@ def compare(
                 pairing_problems(state.entrants, pairing.boards, pairing.byes)
             )
             if not speed_only:
-                within += limits_minimum(state.entrants, pairing.boards, options)
+                both = limits_minimum(state.entrants, pairing.boards, options)
+                for k, (repairs, searched) in enumerate(
+                    zip((False, True), both, strict=True)
+                ):
+                    within[k] += searched.missed
+                    beaten[k] += len(searched.beaten)
+                    unsettled[k] += searched.unsettled
+                    for score, ours_there, best, arranged in searched.beaten:
+                        print(
+                            f"  {size} players, seed {seed}, round {state.round_number}, "
+                            f"{float(score):g} group{' (repairs free)' if repairs else ''}: "
+                            f"Tiebreak misses {ours_there}, the search {best}: Tiebreak "
+                            f"{_group_boards(state.entrants, pairing.boards, score)}, "
+                            f"the search {list(arranged)}",
+                            flush=True,
+                        )
             if not speed_only:
                 free = pair_swiss(
                     state.entrants,
@@ -365,7 +359,9 @@ def compare(
                 "theirs_gap": float(theirs_gap),
                 "theirs_cross": theirs_cross,
                 "broken": broken,
-                "within": within,
+                "within": tuple(within),
+                "beaten": tuple(beaten),
+                "unsettled": tuple(unsettled),
                 "lifted": lifted,
                 "lifted_bye": lifted_bye,
                 "bye_split": tuple(bye_split),
@@ -406,10 +402,31 @@ def table(
     )
     alternate, equalise = cast(tuple[int, int], rows[0]["limits"])
     within = (
-        "| due colour not given (Tiebreak / best possible within the US limits: every score "
-        f"group of up to {_LIMITS_SEARCHED} players searched, moves within {alternate} "
-        f"points, {equalise} for a claim to equalise) | "
-        + " | ".join(f"{r['ours']} / {r['within']}" for r in rows)
+        "| due colour not given (Tiebreak / best found within the US limits: every score "
+        "group paired within itself searched, transpositions, interchanges and chains, each "
+        f"player within {alternate} points of the one whose place they take, {equalise} to "
+        "cure a clash between claims to equalise; limits from top against bottom / rematch "
+        "repairs free) | "
+        + " | ".join(
+            f"{r['ours']} / {' / '.join(map(str, cast(tuple[int, ...], r['within'])))}"
+            for r in rows
+        )
+        + " |"
+    )
+    beaten = (
+        "| score groups where that search beats Tiebreak / groups it left unsettled (limits "
+        "from top against bottom; rematch repairs free) | "
+        + " | ".join(
+            "; ".join(
+                f"{b} / {u}"
+                for b, u in zip(
+                    cast(tuple[int, ...], r["beaten"]),
+                    cast(tuple[int, ...], r["unsettled"]),
+                    strict=True,
+                )
+            )
+            for r in rows
+        )
         + " |"
     )
     broken = (
@@ -445,7 +462,8 @@ def table(
         )
         + " |"
     )
-    lines = [head, rule, cross, gap, deviation, missed, within, lifted, lifted_bye]
+    lines = [head, rule, cross, gap, deviation, missed, within, beaten]
+    lines += [lifted, lifted_bye]
     lines.append(bye_split)
     lines += [gains, broken]
     if not engine_used:
