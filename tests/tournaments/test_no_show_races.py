@@ -11,7 +11,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
+from tests.tournaments.builders import (
+    RACE_MARKS,
+    player_row,
+    section_build,
+    tournament_build,
+)
 from tests.tournaments.test_round_races import _race
 from tournaments import services
 from tournaments.models import (
@@ -143,12 +148,9 @@ def test_pairing_them_anyway_racing_a_withdrawal_from_the_round_page_never_both(
 ):
     # TD A answers "pair them anyway" for player 4 while TD B withdraws 4 from round 1's page:
     # either B lands first (A's answer finds 4 withdrawn and pairs the others) or A does (B
-    # is told 4 is paired in round 2 and 4 stays active). Never withdrawn and paired.
+    # is told round 2's draft pairs 4, naming the board, and 4 stays active). Never withdrawn
+    # and paired.
     sections = _sections(tournament_build())
-    paired_later = {
-        f"refused: {services.WITHDRAW_PAIRED_LATER.format(player=_four(s), round=2)}"
-        for s in sections
-    }
 
     outcomes = _race(
         sections, lambda s: (_pair(s, services.FORFEITED_PAIR), _withdraw(s))
@@ -161,7 +163,11 @@ def test_pairing_them_anyway_racing_a_withdrawal_from_the_round_page_never_both(
         if b == "withdrawn":
             assert four.withdrawn_after_round == 1
         else:
-            assert b in paired_later
+            row = player_row(section, 2, four)
+            assert row is not None and row.board
+            assert b == "refused: " + services.WITHDRAW_DRAFT_PAIRED.format(
+                round=2, player=four, where=f"on board {row.board}"
+            )
             assert four.status == Player.Status.ACTIVE
     assert not _withdrawn_and_paired(sections)
 
