@@ -83,6 +83,16 @@ def round_pairings_version(*, section: Section, number: int) -> str:
     )
 
 
+def round_pairings_changed(
+    *, section: Section, number: int, based_on: str | None
+) -> bool:
+    """Whether round ``number``'s pairings differ from the ``round_pairings_version`` a TD's
+    page was drawn from (``None``: the caller drew no page, nothing to compare)."""
+    return based_on is not None and based_on != round_pairings_version(
+        section=section, number=number
+    )
+
+
 def pairings_digest(
     rows: Iterable[tuple[int | None, int, int | None, str | None]],
 ) -> str:

@@ -26,7 +26,7 @@ from tournaments.selectors import (
     round_absent,
     round_entrants,
     round_forfeited,
-    round_pairings_version,
+    round_pairings_changed,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import (
@@ -497,9 +497,7 @@ def round_repair(
         round_ = Round.objects.filter(section=section, number=number).first()
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
-        if based_on is not None and based_on != round_pairings_version(
-            section=section, number=number
-        ):
+        if round_pairings_changed(section=section, number=number, based_on=based_on):
             raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
         replaced = list(round_.pairing_notes)  # removing the pairings clears them
         round_pairings_remove(round_=round_, confirm=True, user=user)

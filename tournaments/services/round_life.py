@@ -13,7 +13,7 @@ from django.db import transaction
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
 from tournaments.selectors import (
     round_check_differences,
-    round_pairings_version,
+    round_pairings_changed,
     section_default_tiebreaks,
     section_tiebreaks_posted,
 )
@@ -115,8 +115,8 @@ def round_pairings_remove(
         number = round_.number
         if not rows and round_.status == Round.Status.NOT_PAIRED:
             raise ValidationError(ROUND_REMOVE_NOTHING.format(round=number))
-        if based_on is not None and based_on != round_pairings_version(
-            section=round_.section, number=number
+        if round_pairings_changed(
+            section=round_.section, number=number, based_on=based_on
         ):
             raise ValidationError(ROUND_PAIRINGS_CHANGED.format(round=number))
         later = (
@@ -289,8 +289,8 @@ def round_publish(
         pairings = list(round_.pairings.values_list("result", flat=True))
         if not pairings:
             raise ValidationError(ROUND_EMPTY.format(round=round_.number))
-        if based_on is not None and based_on != round_pairings_version(
-            section=round_.section, number=round_.number
+        if round_pairings_changed(
+            section=round_.section, number=round_.number, based_on=based_on
         ):
             raise ValidationError(ROUND_PUBLISH_STALE.format(round=round_.number))
         round_post_check(
