@@ -106,10 +106,18 @@ def test_team_scoring_help_wraps_inside_the_screen(
     shot(page, "td-fit-team-scoring")
 
 
-def test_section_tabs_are_all_on_the_screen_as_touch_targets(
-    live_server: Any, page: Page, live_section: Section, td: User
+@pytest.mark.parametrize(
+    ("name", "current"), [("prizes", "Prizes"), ("section_edit", "Settings")]
+)
+def test_section_tabs_are_one_row_of_touch_targets_with_the_current_tab_in_sight(
+    live_server: Any,
+    page: Page,
+    live_section: Section,
+    td: User,
+    name: str,
+    current: str,
 ) -> None:
-    visit(page, live_server, td, live_section, "prizes")
+    visit(page, live_server, td, live_section, name)
     size = page.viewport_size
     assert size is not None
     tabs = page.locator(".section-tabs .nav-link")
@@ -124,15 +132,38 @@ def test_section_tabs_are_all_on_the_screen_as_touch_targets(
         "Rating report",
         "Settings",
     ]
-    # None cut at the screen's edge (on a phone they wrap), the current one included.
-    for n in range(tabs.count()):
-        box = tabs.nth(n).bounding_box()
-        assert box is not None
-        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
-        assert box["height"] >= 44, tabs.nth(n).inner_text()
-    expect(page.locator(".section-tabs .nav-link.active")).to_have_text("Prizes")
+    boxes = [tabs.nth(n).bounding_box() for n in range(tabs.count())]
+    # One row (on a phone they wrapped to three, the page's content below the first screen),
+    # each tab a target for a thumb.
+    assert len({round(b["y"]) for b in boxes if b}) == 1
+    assert all(b and b["height"] >= 44 for b in boxes)
+    strip = page.locator(".section-tabs").bounding_box()
+    assert strip is not None and strip["height"] < 2 * 44
+    # The current tab (Prizes past the screen's edge on a phone, Settings the last) is scrolled
+    # whole into sight; the row scrolls sideways inside the screen, never the page.
+    active = page.locator(".section-tabs .nav-link.active")
+    expect(active).to_have_text(current)
+    expect(active).to_be_in_viewport(ratio=0.95)
+    box = active.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
     assert fits(page)
-    shot(page, "td-fit-section-tabs")
+    shot(page, f"td-fit-section-tabs-{name}")
+
+
+def test_every_section_tab_is_reached_by_scrolling_the_row_on_a_phone(
+    live_server: Any, phone: Page, live_section: Section, td: User
+) -> None:
+    visit(phone, live_server, td, live_section, "section_detail")
+    strip = phone.locator(".section-tabs")
+    assert strip.evaluate("e => e.scrollWidth > e.clientWidth")
+    expect(phone.locator(".section-tabs .nav-link.active")).to_be_in_viewport(ratio=0.95)
+    settings = phone.get_by_role("link", name="Settings", exact=True)
+    settings.scroll_into_view_if_needed()
+    expect(settings).to_be_in_viewport(ratio=0.95)
+    settings.tap()
+    phone.wait_for_url("**/edit/")
+    expect(phone.locator(".section-tabs .nav-link.active")).to_have_text("Settings")
 
 
 @pytest.mark.parametrize(
@@ -250,7 +281,7 @@ def test_section_log_with_a_posted_order_fits_the_screen(
     shot(page, "td-fit-section-log")
 
 
-def test_every_round_link_is_on_the_screen_as_a_touch_target(
+def test_rounds_are_one_row_of_touch_targets_with_the_current_round_in_sight(
     live_server: Any, page: Page, td: User, spring_open: Section
 ) -> None:
     visit(page, live_server, td, spring_open, "round_detail", number=5)
@@ -258,12 +289,17 @@ def test_every_round_link_is_on_the_screen_as_a_touch_target(
     assert size is not None
     rounds = page.locator(".rounds-list .nav-link")
     expect(rounds).to_have_count(5)
-    expect(page.locator(".rounds-list .nav-link.active")).to_contain_text("Round 5")
-    for n in range(5):
-        box = rounds.nth(n).bounding_box()
-        assert box is not None
-        assert box["x"] + box["width"] <= size["width"], rounds.nth(n).inner_text()
-        assert box["height"] >= 44
+    active = page.locator(".rounds-list .nav-link.active")
+    expect(active).to_contain_text("Round 5")
+    # One row (two on a phone before, the boards pushed down), each round a thumb's target.
+    boxes = [rounds.nth(n).bounding_box() for n in range(5)]
+    assert len({round(b["y"]) for b in boxes if b}) == 1
+    assert all(b and b["height"] >= 44 for b in boxes)
+    # The last round, the current one, is scrolled whole into sight inside the screen.
+    expect(active).to_be_in_viewport(ratio=0.95)
+    box = active.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= size["width"]
+    assert fits(page)
     shot(page, "td-fit-rounds-list")
 
 
