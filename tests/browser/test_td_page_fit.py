@@ -673,3 +673,23 @@ def test_the_playoff_forms_fields_stand_level_on_a_desktop(
             <= 4
         )
     assert fits(page)
+
+
+def test_a_phone_screen_holds_three_prize_lines(
+    live_server: Any, phone: Page, td: User, spring_open: Section
+) -> None:
+    visit(phone, live_server, td, spring_open, "prizes")
+    lines = phone.locator(".prize-row")
+    expect(lines.first.get_by_label("Label")).to_have_value("1st")
+    # Label, places and cash share a row, the ticks stand by the group: a line took 395 px,
+    # two a screen, with a row each for the label and the ticks.
+    heights = [
+        lines.nth(n).evaluate("e => e.getBoundingClientRect().height")
+        for n in range(lines.count())
+    ]
+    size = phone.viewport_size
+    assert size is not None
+    assert max(heights) * 3 <= size["height"], heights
+    assert phone.evaluate(FIELDS_CUT) == []
+    assert fits(phone)
+    shot(phone, "td-fit-prize-lines")
