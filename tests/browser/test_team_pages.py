@@ -87,7 +87,16 @@ def test_team_league_standings_wall_chart_and_a_match(
     _shot(page, "league", request)
     first.locator("td a").first.click()
     expect(page.get_by_role("heading", name="Round 1, table")).to_be_visible()
-    expect(page.locator("table.team-match tbody tr")).to_have_count(section.team_boards)
+    boards = page.locator("table.team-match tbody tr")
+    expect(boards).to_have_count(section.team_boards)
+    # Each board's colours for both teams, as a wall chart shows them (the second team's
+    # column had none): one player White, the other Black.
+    for n in range(section.team_boards):
+        cells = boards.nth(n).locator("td")
+        marks = [
+            cells.nth(k).get_by_role("img").get_attribute("aria-label") for k in (1, 4)
+        ]
+        assert sorted(marks, key=str) == ["Black", "White"], marks
     page.wait_for_load_state()  # the whole page laid out before its width is measured
     assert fits(page)
     _shot(page, "match", request)
