@@ -266,15 +266,16 @@ def test_a_correction_pressed_twice_is_kept_once_and_not_asked_again(
         ratings=RATINGS, rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?"], rounds_total=3
     )
     posted(section, 1, 2)
-    correction = {"result": "black_win", "based_on": "white_win", "user": user}
-    services.result_record(
-        pairing=board(section, 1, 1), **correction, confirm_later=True
-    )
-
-    # The same post again (its answer lost), with the confirmation or from the first button.
-    services.result_record(
-        pairing=board(section, 1, 1), **correction, confirm_later=confirm
-    )
+    for confirm_later in (True, confirm):
+        # The same post twice (the first answer lost): the second with the confirmation
+        # again, or from the first button.
+        services.result_record(
+            pairing=board(section, 1, 1),
+            result="black_win",
+            based_on="white_win",
+            user=user,
+            confirm_later=confirm_later,
+        )
 
     assert board(section, 1, 1).result == Result.BLACK_WIN
     assert ResultChange.objects.count() == 1
