@@ -161,7 +161,9 @@ def test_every_section_tab_is_reached_by_scrolling_the_row_on_a_phone(
     visit(phone, live_server, td, live_section, "section_detail")
     strip = phone.locator(".section-tabs")
     assert strip.evaluate("e => e.scrollWidth > e.clientWidth")
-    expect(phone.locator(".section-tabs .nav-link.active")).to_be_in_viewport(ratio=0.95)
+    expect(phone.locator(".section-tabs .nav-link.active")).to_be_in_viewport(
+        ratio=0.95
+    )
     settings = phone.get_by_role("link", name="Settings", exact=True)
     settings.scroll_into_view_if_needed()
     expect(settings).to_be_in_viewport(ratio=0.95)
