@@ -341,7 +341,13 @@ SMALL_TARGETS = """() => {
     if (r.height < 44 || r.width < 44 || !reached) {
       small.push(`${name(t)}: ${Math.round(r.width)}x${Math.round(r.height)}${reached ? '' : ' (covered)'}`);
     }
-    boxes.push([name(t), r.left + scrollX, r.top + scrollY, r.right + scrollX, r.bottom + scrollY]);
+    // Where it stands in the unscrolled page: a row that scrolls sideways (a section's tabs)
+    // moves the targets inside it, and two measured at different scrolls must not meet.
+    let [dx, dy] = [scrollX, scrollY];
+    for (let a = t.parentElement; a && a !== document.body; a = a.parentElement) {
+      dx += a.scrollLeft; dy += a.scrollTop;
+    }
+    boxes.push([name(t), r.left + dx, r.top + dy, r.right + dx, r.bottom + dy]);
   }
   const overlaps = [];
   for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
