@@ -4,6 +4,8 @@ notes however the round is paired again, and kept or reset when the TD edits the
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
@@ -11,6 +13,7 @@ from django.urls import reverse
 
 from tests.tournaments.builders import section_build
 from tournaments import services
+from tournaments.backup import tournament_export
 from tournaments.models import (
     CheckIn,
     Player,
@@ -20,6 +23,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import player_byes_version, section_default_tiebreaks
+from tournaments.services.backup import tournament_restore
 
 pytestmark = pytest.mark.django_db
 
@@ -314,3 +318,30 @@ def test_the_td_pages_say_why_a_zero_point_bye_was_given(
 
     round_page = page(td_client, "round_detail", section, number=2)
     assert "Player 8 · Zero-point bye (did not check in)" in round_page
+
+
+def test_a_backup_keeps_why_a_bye_was_given_and_an_older_one_reads_asked_for(
+    tournament: Tournament,
+) -> None:
+    section = played(tournament)
+    services.checkin_close(
+        section=section, round_number=2, action=services.CLOSE_ZERO_BYE, user=None
+    )
+    text = tournament_export(tournament)
+    older = json.loads(text)
+    for row in older["models"]["RequestedBye"]:
+        del row["reason"]  # a backup written before the reason was kept
+
+    copy = tournament_restore(text=text, slug="copy")
+    old = tournament_restore(text=json.dumps(older), slug="old")
+
+    assert reasons_of(copy) == {NOT_CHECKED_IN}
+    assert reasons_of(old) == {ASKED}
+
+
+def reasons_of(event: Tournament) -> set[str]:
+    return set(
+        RequestedBye.objects.filter(player__section__tournament=event).values_list(
+            "reason", flat=True
+        )
+    )

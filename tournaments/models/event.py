@@ -391,6 +391,16 @@ class RequestedBye(models.Model):
         """The bye in words: "Zero-point bye (did not check in)", "Half-point bye"."""
         return bye_label(self.kind, self.reason)
 
+    @classmethod
+    def given(cls, player: Player, round_number: int, reason: str) -> RequestedBye:
+        """A zero-point bye the TD gives (not saved) to a player who did not come."""
+        return cls(
+            player=player,
+            round_number=round_number,
+            kind=cls.Kind.ZERO,
+            reason=reason,
+        )
+
 
 def bye_label(kind: str, reason: str = RequestedBye.Reason.ASKED) -> str:
     """A requested bye's kind in words, with the reason when the player did not ask for it."""

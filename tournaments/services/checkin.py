@@ -153,12 +153,7 @@ def checkin_close(
         )
         if action == CLOSE_ZERO_BYE:
             RequestedBye.objects.bulk_create(
-                RequestedBye(
-                    player=p,
-                    round_number=round_number,
-                    kind=RequestedBye.Kind.ZERO,
-                    reason=RequestedBye.Reason.NOT_CHECKED_IN,
-                )
+                RequestedBye.given(p, round_number, RequestedBye.Reason.NOT_CHECKED_IN)
                 for p in missing
             )
         else:

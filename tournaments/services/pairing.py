@@ -297,29 +297,20 @@ def round_pair(
         # Zero-point byes chosen for either group stand as requested byes, with the reason
         # (so a re-pairing keeps them, and its note says why); neither group has a requested
         # bye for the round (``round_absent``, ``round_forfeited``).
+        given = [
+            *(
+                (p, RequestedBye.Reason.NOT_CHECKED_IN)
+                for p in missing
+                if absent == ABSENT_ZERO_BYE
+            ),
+            *(
+                (p, RequestedBye.Reason.FORFEITED)
+                for p in gone
+                if forfeited == FORFEITED_ZERO_BYE
+            ),
+        ]
         RequestedBye.objects.bulk_create(
-            [
-                *(
-                    RequestedBye(
-                        player=p,
-                        round_number=number,
-                        kind=RequestedBye.Kind.ZERO,
-                        reason=RequestedBye.Reason.NOT_CHECKED_IN,
-                    )
-                    for p in missing
-                    if absent == ABSENT_ZERO_BYE
-                ),
-                *(
-                    RequestedBye(
-                        player=p,
-                        round_number=number,
-                        kind=RequestedBye.Kind.ZERO,
-                        reason=RequestedBye.Reason.FORFEITED,
-                    )
-                    for p in gone
-                    if forfeited == FORFEITED_ZERO_BYE
-                ),
-            ]
+            RequestedBye.given(p, number, reason) for p, reason in given
         )
         if post:
             try:
@@ -366,9 +357,9 @@ def round_pair(
         notes = [*notes_first, *made.notes]
         # A zero-point bye the player did not ask for stands as a requested one: its note says
         # why they have it (the stored reason), not that they asked.
-        given = _zero_bye_notes(section=section, number=number, entrants=entrants)
-        if given:
-            notes = [given.get(note, note) for note in notes]
+        why = _zero_bye_notes(section=section, number=number, entrants=entrants)
+        if why:
+            notes = [why.get(note, note) for note in notes]
         if not swiss and options.tables == "lot" and number == 1:
             notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
         if number > 1:
