@@ -422,7 +422,8 @@ def player_withdraw(
 
     ``shown``: the withdrawal the page showed ("" active, else the round): when another TD
     withdrew the player, or changed the round, since, a different round is refused rather
-    than put over theirs without a word; the same round is fine (pressed twice).
+    than put over theirs without a word; the same round is fine (pressed twice), and so is
+    the withdrawal with its forfeit made already (the forfeit pressed twice).
 
     A player with a game of the round being played (posted, no result) who withdraws before
     it leaves an opponent at the board: refused (``WithdrawGameUnplayed``) unless ``forfeit``
@@ -437,6 +438,8 @@ def player_withdraw(
         section_lock(player.section)
         section_open_check(section=player.section_id)
         player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+        if forfeit and _forfeit_withdrawal_made(player, after_round):
+            return player
         now = player.withdrawn_after_round
         if (
             shown is not None
@@ -500,6 +503,30 @@ def player_withdraw(
             player=player, round_number__gt=after_round
         ).delete()
     return player
+
+
+def _forfeit_withdrawal_made(player: Player, after_round: int) -> bool:
+    """Whether the withdrawal with its forfeit asked for is made already (the same post sent
+    twice, its first answer lost; or another TD did the same): the game it would forfeit, the
+    player's first row after ``after_round`` (or of that round itself), is lost by forfeit, and
+    the player is withdrawn after that round, or it is the last round and they are not."""
+    rows = list(
+        Pairing.objects.filter(
+            round__section_id=player.section_id, round__number__gte=after_round
+        )
+        .filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", "white_id", "result")
+    )
+    later = [row for row in rows if row[0] > after_round]
+    if not rows:
+        return False
+    number, white, result = later[0] if later else rows[0]
+    lost = Result.BLACK_FORFEIT_WIN if white == player.pk else Result.WHITE_FORFEIT_WIN
+    if result != lost:
+        return False
+    now = player.withdrawn_after_round
+    return now == number or (now is None and number == player.section.rounds_total)
 
 
 def player_withdraw_pending(player: Player) -> str:
