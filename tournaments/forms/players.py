@@ -261,20 +261,26 @@ class ByesForm(forms.Form):
         self, *args: Any, player: Player, paired: set[int], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        current = {b.round_number: b.kind for b in player.requested_byes.all()}
+        current = {b.round_number: b for b in player.requested_byes.all()}
         last = player.withdrawn_after_round
         self.round_fields: list[str] = []
         for n in range(1, player.section.rounds_total + 1):
             name = f"round_{n}"
+            bye = current.get(n)
             field = forms.ChoiceField(
                 label=f"Round {n}",
                 required=False,
                 choices=[(NO_BYE, "Plays"), *RequestedBye.Kind.choices],
-                initial=current.get(n, NO_BYE),
+                initial=bye.kind if bye else NO_BYE,
             )
+            notes = []
+            if bye is not None and bye.reason != RequestedBye.Reason.ASKED:
+                # Given by the TD, not asked for: kept while the kind is left as it is.
+                notes.append(f"not asked for: {bye.get_reason_display()}")
             if n in paired or (last is not None and n > last):
                 field.disabled = True
-                field.help_text = "paired" if n in paired else "withdrawn"
+                notes.append("paired" if n in paired else "withdrawn")
+            field.help_text = "; ".join(notes)
             self.fields[name] = field
             self.round_fields.append(name)
         self.fields["based_on"] = forms.CharField(

@@ -139,7 +139,8 @@ def checkin_close(
     *, section: Section, round_number: int, action: str, user: User | None
 ) -> list[Player]:
     """Close check-in: each expected player not checked in gets a zero-point bye for the round
-    (a requested bye the pairings honour), or is withdrawn before it. Returns those players."""
+    (a requested bye the pairings honour, its reason "did not check in"), or is withdrawn
+    before it. Returns those players."""
     if action not in (CLOSE_ZERO_BYE, CLOSE_WITHDRAW):
         raise ValidationError(CHECKIN_CLOSE_ACTION)
     with transaction.atomic():
@@ -152,9 +153,7 @@ def checkin_close(
         )
         if action == CLOSE_ZERO_BYE:
             RequestedBye.objects.bulk_create(
-                RequestedBye(
-                    player=p, round_number=round_number, kind=RequestedBye.Kind.ZERO
-                )
+                RequestedBye.given(p, round_number, RequestedBye.Reason.NOT_CHECKED_IN)
                 for p in missing
             )
         else:

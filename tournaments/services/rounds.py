@@ -57,6 +57,10 @@ WARN_COLOUR_DIFFERENCE = "{player} will have had {colour} {more} times more than
 WARN_REQUESTED_BYE_PAIRED = (
     "{player} asked for a {kind} in round {round} but is paired."
 )
+# A zero-point bye the TD gave before the round (``RequestedBye.reason``): nobody asked.
+WARN_GIVEN_BYE_PAIRED = (
+    "{player} was given a {kind} in round {round} ({reason}) but is paired."
+)
 WARN_LEFT_OUT = (
     "{player} had a row in round {round} and has none now: no game, no bye, no points. Give "
     "them a game, a bye or “not paired”; if their opponent left, keep the board and enter a "
@@ -299,11 +303,12 @@ def _pairing_warnings(
         if result in _COLOUR_RESULTS:
             colours[white].append("white")
             colours[black].append("black")
-    requested = dict(
-        RequestedBye.objects.filter(
-            player__section=section, round_number=number
-        ).values_list("player_id", "kind")
-    )
+    requested: dict[int, str] = {}
+    reasons: dict[int, str] = {}
+    for player_id, kind, reason in RequestedBye.objects.filter(
+        player__section=section, round_number=number
+    ).values_list("player_id", "kind", "reason"):
+        requested[player_id], reasons[player_id] = kind, reason
     if number > 1:
         missing = Pairing.objects.filter(
             round__section=section, round__number=number - 1, result=Result.PENDING
@@ -356,11 +361,17 @@ def _pairing_warnings(
                     *((Result.NOT_PAIRED,) if requested[pk] == "zero" else ()),
                 )
             ):
+                reason = reasons[pk]
                 warnings.append(
-                    WARN_REQUESTED_BYE_PAIRED.format(
+                    (
+                        WARN_REQUESTED_BYE_PAIRED
+                        if reason == RequestedBye.Reason.ASKED
+                        else WARN_GIVEN_BYE_PAIRED
+                    ).format(
                         player=players[pk],
                         kind=RequestedBye.Kind(requested[pk]).label.lower(),
                         round=number,
+                        reason=RequestedBye.Reason(reason).label,
                     )
                 )
     return warnings

@@ -339,8 +339,7 @@ def player_byes(
                 f"{player.name}: "
                 + (
                     ", ".join(
-                        f"round {b.round_number} {b.get_kind_display().lower()}"
-                        for b in byes
+                        f"round {b.round_number} {b.label().lower()}" for b in byes
                     )
                     if byes
                     else "no requested byes"
