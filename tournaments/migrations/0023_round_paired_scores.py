@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0021_event_team_groups'),
+        ('tournaments', '0022_requestedbye_reason'),
     ]
 
     operations = [
