@@ -44,7 +44,10 @@ class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
 
 class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
     model = RequestedBye
-    fields = ["round_number", "kind"]
+    # The reason is the pairing's or check-in's to set (services): a kind changed here resets
+    # it to "asked for", as the player page does.
+    fields = ["round_number", "kind", "reason"]
+    readonly_fields = ["reason"]
     extra = 0
 
 
@@ -440,8 +443,9 @@ class RequestedByeAdminForm(ServiceCheckedForm):
 @admin.register(RequestedBye)
 class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     form = RequestedByeAdminForm
-    list_display = ["player", "round_number", "kind"]
-    list_filter = ["kind", "player__section__tournament"]
+    list_display = ["player", "round_number", "kind", "reason"]
+    list_filter = ["kind", "reason", "player__section__tournament"]
+    readonly_fields = ["reason"]
     search_fields = ["player__name", "player__uschess_id", "player__fide_id"]
     list_select_related = ["player"]
     autocomplete_fields = ["player"]

@@ -292,6 +292,47 @@ def test_a_forfeit_in_the_last_round_leaves_nothing_to_withdraw_from() -> None:
     assert player(section, 3).status == Player.Status.ACTIVE
 
 
+@pytest.mark.parametrize("rounds_total", [4, 2], ids=["withdrawn", "last-round"])
+def test_a_withdrawal_with_its_forfeit_sent_twice_changes_nothing_the_second_time(
+    rounds_total: int,
+) -> None:
+    # The first answer lost on the way back: the page still shows 4 active, game unplayed,
+    # and the TD presses the forfeit button again.
+    section = round_two_posted()
+    Section.objects.filter(pk=section.pk).update(rounds_total=rounds_total)
+    services.player_withdraw(
+        player=player(section, 4), after_round=1, forfeit=True, shown=""
+    )
+
+    services.player_withdraw(
+        player=player(section, 4), after_round=1, forfeit=True, shown=""
+    )
+
+    assert _result(section, 2, 2) == Result.WHITE_FORFEIT_WIN
+    assert ResultChange.objects.count() == 1
+    four = player(section, 4)
+    if rounds_total == 2:
+        # Round 2 is the last: the forfeit was all there was to do.
+        assert four.status == Player.Status.ACTIVE
+    else:
+        assert (four.status, four.withdrawn_after_round) == (Player.Status.WITHDRAWN, 2)
+
+
+def test_a_forfeit_withdrawal_does_not_take_back_another_tds_later_withdrawal() -> None:
+    # Round 2's game forfeited and the player withdrawn after round 3 by another TD: the page
+    # drawn before asks for a withdrawal after round 2, and is refused as stale.
+    section = round_two_posted()
+    services.player_withdraw(player=player(section, 4), after_round=1, forfeit=True)
+    Player.objects.filter(pk=player(section, 4).pk).update(withdrawn_after_round=3)
+
+    with pytest.raises(ValidationError, match="changed after this page was opened"):
+        services.player_withdraw(
+            player=player(section, 4), after_round=1, forfeit=True, shown=""
+        )
+
+    assert player(section, 4).withdrawn_after_round == 3
+
+
 def test_withdrawing_a_player_a_draft_pairs_names_the_board_and_the_way_on() -> None:
     section = section_build(
         ratings=[2000, 1900, 1800, 1700], rounds=["1-3 1-0, 2-4 ="], rounds_total=3

@@ -337,6 +337,33 @@ def test_a_playoff_delete_pressed_twice_deletes_only_that_playoff(
     assert reload(section).playoffs == [{"players": [2, 1], "note": ""}]
 
 
+def test_a_playoff_sent_twice_is_recorded_once_without_an_error(
+    section: Section, td_client: Client
+) -> None:
+    post = {"players": "4, 3", "note": "G/5"}
+    td_client.post(url(section, "tournaments:playoff_record"), post)
+
+    # The first answer lost on the way back: the TD sends the same playoff again.
+    again = td_client.post(url(section, "tournaments:playoff_record"), post)
+
+    assert again.status_code == 302
+    assert reload(section).playoffs == [{"players": [4, 3], "note": "G/5"}]
+
+
+def test_a_playoff_of_the_same_players_in_another_order_is_still_refused(
+    section: Section, td_client: Client
+) -> None:
+    services.section_playoff_record(section=section, players=[4, 3], note="G/5")
+
+    response = td_client.post(
+        url(section, "tournaments:playoff_record"), {"players": "3, 4", "note": "G/5"}
+    )
+
+    assert response.status_code == 200
+    assert "already in a recorded playoff" in response.content.decode()
+    assert reload(section).playoffs == [{"players": [4, 3], "note": "G/5"}]
+
+
 def test_the_delete_button_names_its_playoffs_players(
     section: Section, td_client: Client
 ) -> None:

@@ -258,6 +258,30 @@ def test_a_correction_after_a_later_round_was_paired_asks_first_and_names_the_ro
     )
 
 
+@pytest.mark.parametrize("confirm", [True, False], ids=["confirmed", "asked"])
+def test_a_correction_pressed_twice_is_kept_once_and_not_asked_again(
+    user: User, confirm: bool
+) -> None:
+    section = section_build(
+        ratings=RATINGS, rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?"], rounds_total=3
+    )
+    posted(section, 1, 2)
+    for confirm_later in (True, confirm):
+        # The same post twice (the first answer lost): the second with the confirmation
+        # again, or from the first button.
+        services.result_record(
+            pairing=board(section, 1, 1),
+            result="black_win",
+            based_on="white_win",
+            user=user,
+            confirm_later=confirm_later,
+        )
+
+    assert board(section, 1, 1).result == Result.BLACK_WIN
+    assert ResultChange.objects.count() == 1
+    assert SectionEvent.objects.filter(section=section).count() == 1
+
+
 def test_a_result_of_the_last_paired_round_needs_no_confirmation() -> None:
     section = section_build(
         ratings=RATINGS, rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?"], rounds_total=3

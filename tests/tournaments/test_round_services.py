@@ -308,6 +308,45 @@ def test_a_stale_edit_is_refused_with_the_current_value_and_who_set_it(
     assert ResultChange.objects.count() == 1
 
 
+def test_a_result_pressed_twice_is_recorded_once_without_an_error(
+    posted: Round, td: User
+) -> None:
+    # The first answer lost on the way back: the page still shows "not played yet".
+    board1 = posted.pairings.get(board=1)
+    services.result_record(
+        pairing=board1, result=Result.DRAW, based_on=Result.PENDING, user=td
+    )
+
+    again = services.result_record(
+        pairing=posted.pairings.get(board=1),
+        result=Result.DRAW,
+        based_on=Result.PENDING,
+        user=td,
+    )
+
+    assert again.result == Result.DRAW
+    board1.refresh_from_db()
+    assert board1.result == Result.DRAW
+    assert ResultChange.objects.count() == 1
+
+
+def test_the_same_result_entered_by_another_td_meanwhile_is_no_conflict(
+    posted: Round, td: User, other_td: User
+) -> None:
+    board1 = posted.pairings.get(board=1)
+    services.result_record(
+        pairing=board1, result=Result.WHITE_WIN, based_on=Result.PENDING, user=other_td
+    )
+
+    services.result_record(
+        pairing=board1, result=Result.WHITE_WIN, based_on=Result.PENDING, user=td
+    )
+
+    assert list(
+        ResultChange.objects.values_list("changed_by__username", flat=True)
+    ) == ["other_td"]
+
+
 def test_a_result_that_does_not_fit_the_board_is_refused(posted: Round) -> None:
     board1 = posted.pairings.get(board=1)
 

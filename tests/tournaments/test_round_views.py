@@ -115,6 +115,27 @@ def test_plain_result_post_redirects_to_the_next_board_without_a_result(
 
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain post"])
+def test_a_result_posted_twice_is_answered_as_recorded_both_times(
+    td_client: Client, four: Section, htmx: bool
+) -> None:
+    first = board(four, 1)
+    post = {"result": "draw", "based_on": "pending"}
+    td_client.post(result_url(four, first), post, headers=HTMX if htmx else {})
+
+    # The first answer never reached the page: the TD presses the same button again.
+    again = td_client.post(result_url(four, first), post, headers=HTMX if htmx else {})
+
+    if htmx:
+        assert again.status_code == 200
+        assert "result-recorded" in again["HX-Trigger"]
+        assert "changed while you were entering it" not in again.content.decode()
+    else:
+        assert again.status_code == 302
+        assert again["Location"] == f"{url(four)}#pairing-{board(four, 2).pk}"
+    assert ResultChange.objects.filter(pairing=first).count() == 1
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain post"])
 def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
     td_client: Client, other_td: User, four: Section, htmx: bool
 ) -> None:

@@ -32,10 +32,16 @@ pytestmark = RACE_MARKS
 
 def twice_at_once(write: Callable[[], object]) -> list[str]:
     """Run ``write`` on two connections at the same moment; "done" or the refusal of each."""
-    start = threading.Barrier(2)
+    return at_once(write, write)
+
+
+def at_once(*writes: Callable[[], object]) -> list[str]:
+    """Run each of ``writes`` on its own connection at the same moment; "done" or the
+    refusal of each, sorted."""
+    start = threading.Barrier(len(writes))
     outcomes: list[str] = []
 
-    def run() -> None:
+    def run(write: Callable[[], object]) -> None:
         try:
             start.wait()
             write()
@@ -45,7 +51,7 @@ def twice_at_once(write: Callable[[], object]) -> list[str]:
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=run) for _ in range(2)]
+    threads = [threading.Thread(target=run, args=(w,)) for w in writes]
     for t in threads:
         t.start()
     for t in threads:

@@ -422,7 +422,8 @@ def player_withdraw(
 
     ``shown``: the withdrawal the page showed ("" active, else the round): when another TD
     withdrew the player, or changed the round, since, a different round is refused rather
-    than put over theirs without a word; the same round is fine (pressed twice).
+    than put over theirs without a word; the same round is fine (pressed twice), and so is
+    the withdrawal with its forfeit made already (the forfeit pressed twice).
 
     A player with a game of the round being played (posted, no result) who withdraws before
     it leaves an opponent at the board: refused (``WithdrawGameUnplayed``) unless ``forfeit``
@@ -437,6 +438,8 @@ def player_withdraw(
         section_lock(player.section)
         section_open_check(section=player.section_id)
         player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+        if forfeit and _forfeit_withdrawal_made(player, after_round):
+            return player
         now = player.withdrawn_after_round
         if (
             shown is not None
@@ -500,6 +503,30 @@ def player_withdraw(
             player=player, round_number__gt=after_round
         ).delete()
     return player
+
+
+def _forfeit_withdrawal_made(player: Player, after_round: int) -> bool:
+    """Whether the withdrawal with its forfeit asked for is made already (the same post sent
+    twice, its first answer lost; or another TD did the same): the game it would forfeit, the
+    player's first row after ``after_round`` (or of that round itself), is lost by forfeit, and
+    the player is withdrawn after that round, or it is the last round and they are not."""
+    rows = list(
+        Pairing.objects.filter(
+            round__section_id=player.section_id, round__number__gte=after_round
+        )
+        .filter(models.Q(white=player) | models.Q(black=player))
+        .order_by("round__number")
+        .values_list("round__number", "white_id", "result")
+    )
+    later = [row for row in rows if row[0] > after_round]
+    if not rows:
+        return False
+    number, white, result = later[0] if later else rows[0]
+    lost = Result.BLACK_FORFEIT_WIN if white == player.pk else Result.WHITE_FORFEIT_WIN
+    if result != lost:
+        return False
+    now = player.withdrawn_after_round
+    return now == number or (now is None and number == player.section.rounds_total)
 
 
 def player_withdraw_pending(player: Player) -> str:
@@ -637,6 +664,9 @@ def player_byes_request(
 ) -> list[RequestedBye]:
     """Make ``byes`` (round -> full / half / zero) the player's requested byes.
 
+    A bye left as it was keeps its reason (a zero-point bye the TD gave for not checking in
+    stays one); a bye whose kind changes, or a new one, counts as asked for (docs/td-setup.md).
+
     Only rounds not yet paired change: a round already paired keeps what it has (its round page
     changes pairings), and naming it with a different bye is an error. ``based_on``: the
     ``selectors.player_byes_version`` the form showed; a save from a page opened before another
@@ -652,33 +682,39 @@ def player_byes_request(
         paired = posted_rounds(player.section)
         now = player_byes_version(player_id=player.pk)
         if based_on and based_on != now:
-            stored = dict(
-                RequestedBye.objects.filter(player=player).values_list(
-                    "round_number", "kind"
-                )
-            )
+            rows = RequestedBye.objects.filter(player=player).order_by("round_number")
+            stored = {b.round_number: b.kind for b in rows}
             wanted = {**{n: k for n, k in stored.items() if n in paired}, **byes}
             if wanted != stored:
                 raise StaleEdit(
                     BYES_STALE.format(
                         player=player,
                         now=", ".join(
-                            f"round {n} {RequestedBye.Kind(k).label.lower()}"
-                            for n, k in sorted(stored.items())
+                            f"round {b.round_number} {b.label().lower()}" for b in rows
                         )
                         or "none",
                     ),
                     version=now,
                 )
-        for bye in RequestedBye.objects.filter(player=player):
-            if bye.round_number not in paired and bye.round_number not in byes:
+        current = {
+            b.round_number: b for b in RequestedBye.objects.filter(player=player)
+        }
+        for number, bye in current.items():
+            if number not in paired and number not in byes:
                 bye.delete()
         for number, kind in byes.items():
             if number in paired:
                 continue
-            RequestedBye.objects.update_or_create(
-                player=player, round_number=number, defaults={"kind": kind}
-            )
+            had = current.get(number)
+            if had is None:
+                RequestedBye.objects.create(
+                    player=player, round_number=number, kind=kind
+                )
+            elif had.kind != kind:
+                # A bye the TD changes by hand is the one the player now has: asked for. One
+                # left as it was keeps its reason (the form saves every round at once).
+                had.kind, had.reason = kind, RequestedBye.Reason.ASKED
+                had.save(update_fields=["kind", "reason"])
     return list(RequestedBye.objects.filter(player=player))
 
 

@@ -63,8 +63,9 @@ def section_playoff_record(
     """Add a playoff: ``players`` are start numbers in finishing order, winner first.
 
     The players must be of the section, distinct, at least two, and in no other recorded
-    playoff. Whether they are tied on score depends on the round the standings are read after:
-    the prize list ignores (and says so) a playoff whose players are not tied.
+    playoff; the very same playoff recorded already is left as it is. Whether they are tied
+    on score depends on the round the standings are read after: the prize list ignores (and
+    says so) a playoff whose players are not tied.
     """
     note = note.strip()
     if len(players) < 2:
@@ -88,6 +89,11 @@ def section_playoff_record(
                 raise ValidationError(
                     PLAYOFF_NOT_IN_SECTION.format(section=locked.name, number=number)
                 )
+        if {"players": list(players), "note": note} in locked.playoffs:
+            # Recorded already: the same playoff sent twice (its first answer lost), or
+            # another TD recorded it. Nothing to add, and no error.
+            section.playoffs = locked.playoffs
+            return section
         recorded = {n for playoff in locked.playoffs for n in playoff["players"]}
         for number in players:
             if number in recorded:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from tournaments.models import (
@@ -23,7 +23,7 @@ from tournaments.selectors import later_rounds_paired
 from tournaments.services.common import SECTION_FINAL, round_lock, section_open_check
 from tournaments.services.round_life import (
     later_rounds_message,
-    result_correction_record,
+    result_corrections_record,
 )
 
 RESULT_ROUND_NOT_POSTED = (
@@ -73,7 +73,9 @@ def result_record(
 
     ``based_on`` is the result the caller's form showed: if the board holds another one now
     (another TD entered it meanwhile), nothing is written and ``ResultConflict`` says what it
-    is and who set it. Writes in a constant number of queries whatever the round's size.
+    is and who set it; if it holds ``result`` already (the same post sent twice, its first
+    answer lost), nothing is written and that is no error. Writes in a constant number of
+    queries whatever the round's size.
 
     A section marked final refuses. A change after a later round was paired needs
     ``confirm_later`` (``LaterRoundsPaired`` names those rounds otherwise); the later rounds are
@@ -93,23 +95,39 @@ def result_record(
         # waits for this entry (or this entry for it) and never works from a stale check.
         round_ = round_lock(round_id=pairing.round_id)
         number, status_now = round_.number, round_.status
-        # One read: whether the section is final, and whether a later round is paired.
-        section_name, final, later_paired = (
+        # One read: whether the section is final, whether a later round is paired, and the
+        # result the board holds now.
+        section_name, final, later_paired, current = (
             Round.objects.annotate(
                 later_paired=Exists(
                     Pairing.objects.filter(
                         round__section=OuterRef("section"),
                         round__number__gt=OuterRef("number"),
                     )
-                )
+                ),
+                current=Subquery(
+                    Pairing.objects.filter(pk=pairing.pk, round=OuterRef("pk")).values(
+                        "result"
+                    )[:1]
+                ),
             )
-            .values_list("section__name", "section__is_final", "later_paired")
+            .values_list(
+                "section__name", "section__is_final", "later_paired", "current"
+            )
             .get(pk=round_.pk)
         )
         if final:
             raise ValidationError(SECTION_FINAL.format(section=section_name))
         if status_now in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
             raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=number))
+        if current is None:
+            raise ValidationError(PAIRING_GONE)
+        if current == result:
+            # The board holds this result already: the same button pressed twice (the first
+            # answer lost on the way back), or another TD entered the same. Nothing to change,
+            # nothing to ask about later rounds, and no conflict to report.
+            pairing.result = result
+            return pairing
         later = (
             later_rounds_paired(round_id=round_.pk)
             if later_paired and result != based_on
@@ -143,8 +161,11 @@ def result_record(
         if status != status_now:
             Round.objects.filter(pk=pairing.round_id).update(status=status)
         if later:
-            result_correction_record(
-                pairing=pairing, old=based_on, new=result, later=later, user=user
+            result_corrections_record(
+                round_=round_,
+                changes=[(pairing, based_on, result)],
+                later=later,
+                user=user,
             )
     pairing.result = result
     return pairing
