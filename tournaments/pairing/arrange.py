@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .assignment import clash_key, reach
 from .entities import ALTERNATION, EQUALISATION, STRONG, Colour, PairingOptions
 from .ranking import Pair, Ranked, conflict, ordered
 
@@ -63,29 +64,9 @@ class Arranged:
     tried: int  # boards tried
 
 
-def cost_key(pairs: Sequence[Pair]) -> tuple[int, int, int]:
-    """Boards clashing between strong claims, between claims to equalise or more, at all."""
-    levels = [conflict(*pair) for pair in pairs]
-    return (
-        sum(1 for level in levels if level >= STRONG),
-        sum(1 for level in levels if level >= EQUALISATION),
-        sum(1 for level in levels if level),
-    )
-
-
 def weighted(key: tuple[int, int, int]) -> int:
     """Clashes (strong, to equalise or more, any) as one number ordered as the three are."""
     return key[0] * _STRONG + key[1] * _EQUALISE + key[2] * _ANY
-
-
-def reach(severity: int, options: PairingOptions) -> float:
-    """How far a player may move to cure a clash of this strength (29E5a, 29E5b; a clash
-    between two strong claims has no limit; 0: no clash to cure)."""
-    if severity >= STRONG:
-        return float("inf")
-    if severity >= EQUALISATION:
-        return options.equalise_limit
-    return options.alternate_limit if severity else 0
 
 
 def both_halves_fix(
@@ -109,7 +90,7 @@ def both_halves_fix(
     half = len(current)
     natural = list(zip(players[:half], players[half:], strict=True))
     # Only an arrangement with fewer clashes (strong, to equalise, any) is wanted.
-    ceiling = weighted(cost_key(current))
+    ceiling = weighted(clash_key(current))
     if ceiling <= 0:
         return Arranged(None, [], True, 0)
     # The places: top half against bottom half in rank order (27A3), and the pairs as 27A1's

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .arrange import reach
 from .entities import EQUALISATION, STRONG, PairingOptions
 from .ranking import Pair, Ranked, conflict, ordered
 
@@ -159,7 +158,7 @@ def _cost(
         and partner[player.id] != stays.id
         and not (
             not level
-            and moved <= _limit(max(clashed[stays.id], clashed[player.id]), options)
+            and moved <= reach(max(clashed[stays.id], clashed[player.id]), options)
         )
     ):
         return _FORBIDDEN
@@ -171,11 +170,15 @@ def _cost(
     )
 
 
-def _limit(severity: int, options: PairingOptions) -> float:
-    """How far a player may move to cure a clash of this strength (0: no clash to cure).
-    A clash between two strong claims has no rating limit, as in the fixes one at a time
-    (``colours.ColourFixer.limit``): one rule for both."""
-    return reach(severity, options)
+def reach(severity: int, options: PairingOptions) -> float:
+    """How far a player may move to cure a clash of this strength (29E5a, 29E5b; a clash
+    between two strong claims has no limit, as in the fixes one at a time,
+    ``colours.ColourFixer.limit``: one rule for all the fixes; 0: no clash to cure)."""
+    if severity >= STRONG:
+        return float("inf")
+    if severity >= EQUALISATION:
+        return options.equalise_limit
+    return options.alternate_limit if severity else 0
 
 
 def assignment(cost: Sequence[Sequence[int]]) -> list[int]:
