@@ -92,9 +92,7 @@ def test_emptying_posted_pairings_asks_on_the_page_and_enter_does_not_confirm(
         field.fill("")
     page.get_by_role("button", name="Save pairings").click()
 
-    expect(page.get_by_test_id("confirm-remove")).to_contain_text(
-        "Every row is empty"
-    )
+    expect(page.get_by_test_id("confirm-remove")).to_contain_text("Every row is empty")
     confirm = page.get_by_role("button", name="Take back round 1's pairings")
     expect(confirm).to_be_visible()
     shot(page, "pairings-emptied-asks")
