@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
@@ -345,3 +346,38 @@ def reasons_of(event: Tournament) -> set[str]:
             "reason", flat=True
         )
     )
+
+
+@pytest.mark.parametrize(
+    ("number", "why"),
+    [
+        (8, "give them a zero-point bye for not checking in"),
+        (6, "give them a zero-point bye for losing round 1 by forfeit"),
+    ],
+)
+def test_checking_in_one_the_draft_gives_a_bye_is_refused_saying_why_they_have_it(
+    number: int, why: str
+) -> None:
+    section = played()
+    both_answered(section)
+    late = player(section, number)
+
+    with pytest.raises(ValidationError) as refused:
+        services.checkin_set(player=late, round_number=2, present=True, user=None)
+
+    assert refused.value.messages == [
+        services.CHECKIN_DRAFT_LEFT_OUT.format(round=2, player=late, why=why)
+    ]
+    assert byes(section)[(number, 2)][0] == "zero"
+
+
+def test_checking_in_one_the_draft_gives_the_bye_they_asked_for_says_so() -> None:
+    section = played()
+    eight = player(section, 8)
+    RequestedBye.objects.create(player=eight, round_number=2, kind="zero")
+    services.round_pair(
+        section=section, number=2, forfeited=services.FORFEITED_ZERO_BYE
+    )
+
+    with pytest.raises(ValidationError, match="the zero-point bye they asked for"):
+        services.checkin_set(player=eight, round_number=2, present=True, user=None)

@@ -327,3 +327,63 @@ def test_a_withdrawal_racing_a_pairings_save_never_leaves_a_withdrawn_player_pai
         white__status=Player.Status.WITHDRAWN,
     )
     assert not paired_after_withdrawing.exists()
+
+
+def test_lowering_the_number_of_rounds_racing_a_pairings_save_never_leaves_a_round_beyond_it() -> (
+    None
+):
+    # TD A saves round 4's pairings (from a page that read 4 rounds) while TD B lowers the
+    # section to 3 rounds: either the save lands first and B is told a round 4 exists, or the
+    # change lands first and A's save is refused (there is no round 4). Never a round 4 in a
+    # section of 3 rounds.
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=[None] * 4,
+            rounds=[],
+            rounds_total=4,
+            tournament=tournament,
+            name=f"Section {n}",
+        )
+        for n in range(50)
+    ]
+    players = {
+        (p.section_id, p.start_number): p.pk
+        for p in Player.objects.filter(section__tournament=tournament)
+    }
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        rows = [
+            services.PairingInput(
+                white=players[section.pk, 1], black=players[section.pk, 2], board=1
+            ),
+            services.PairingInput(
+                white=players[section.pk, 3], black=players[section.pk, 4], board=2
+            ),
+        ]
+        return (
+            _attempt(
+                lambda: services.round_pairings_save(
+                    section=section, number=4, rows=rows
+                ),
+                "saved",
+            ),
+            _attempt(
+                lambda: services.section_update(
+                    section=Section.objects.get(pk=section.pk), rounds_total=3
+                ),
+                "lowered",
+            ),
+        )
+
+    outcomes = _race(sections, jobs)
+
+    assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("saved", "refused"),
+        ("refused", "lowered"),
+    }
+    beyond = Round.objects.filter(
+        section__in=sections, number=4, section__rounds_total=3
+    )
+    assert not beyond.exists()

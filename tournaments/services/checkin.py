@@ -115,7 +115,7 @@ def _draft_check(player: Player, round_number: int, *, present: bool) -> None:
         if row is None:
             why = "leave them out"
         elif row[0] == Result.BYE_ZERO:
-            why = "give them a zero-point bye for not checking in"
+            why = _zero_bye_why(player, round_number)
         else:
             return
         raise ValidationError(
@@ -133,6 +133,25 @@ def _draft_check(player: Player, round_number: int, *, present: bool) -> None:
     raise ValidationError(
         CHECKIN_DRAFT_PAIRED.format(round=round_number, player=player, why=why)
     )
+
+
+def _zero_bye_why(player: Player, round_number: int) -> str:
+    """Why the draft gives ``player`` a zero-point bye, from the reason stored on their
+    requested bye (none: a bye the TD entered by hand on the pairings page)."""
+    reason = (
+        RequestedBye.objects.filter(player=player, round_number=round_number)
+        .values_list("reason", flat=True)
+        .first()
+    )
+    if reason == RequestedBye.Reason.ASKED:
+        return "give them the zero-point bye they asked for"
+    if reason == RequestedBye.Reason.NOT_CHECKED_IN:
+        return "give them a zero-point bye for not checking in"
+    if reason == RequestedBye.Reason.FORFEITED:
+        return (
+            f"give them a zero-point bye for losing round {round_number - 1} by forfeit"
+        )
+    return "give them a zero-point bye"
 
 
 def checkin_close(

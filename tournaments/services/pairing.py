@@ -206,6 +206,10 @@ def round_pair(
         raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        # Read under the section's lock; said first: any other refusal (enter the missing
+        # results, ...) would send the TD to a write the final section refuses too.
+        if section.is_final:
+            raise PairingRefused(SECTION_FINAL.format(section=section.name))
         if section.team_boards:
             # A team section pairs matches of teams (services/team_sections.py), not players.
             raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
@@ -245,8 +249,6 @@ def round_pair(
                 raise PairingRefused(
                     ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
                 )
-        if section.is_final:  # read under the section's lock just above
-            raise PairingRefused(SECTION_FINAL.format(section=section.name))
         notes_first: list[str] = []
         if number == 1 and not section_tiebreaks_posted(section):
             if not post_default_order:

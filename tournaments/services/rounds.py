@@ -31,7 +31,8 @@ from tournaments.selectors import (
 )
 from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.round_life import (
-    result_correction_record,
+    result_corrections_record,
+    round_pairings_take_back,
 )
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -395,6 +396,7 @@ def round_pairings_save(
     user: Any = None,
     source: str = "pairing",
     based_on: str | None = None,
+    confirm: bool = False,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
 
@@ -408,17 +410,27 @@ def round_pairings_save(
     paired becomes a draft (``round_publish`` posts it); a posted round stays posted, complete
     when every row has a result. Raises ``ValidationError`` (sentences, each with
     ``params["row"]``) and writes nothing on any error; returns the round and the warnings.
+
+    Rows that leave a round without any row take its pairings back as "Remove pairings" does
+    (``round_pairings_take_back``): posted pairings only with ``confirm``
+    (``ROUND_REMOVE_CONFIRM`` otherwise), and the section's log keeps it.
     """
-    try:
-        round_number_check(section=section, number=number)
-    except ValidationError as error:
-        raise _invalid([(None, m) for m in error.messages]) from None
     try:
         with transaction.atomic():
             # The locks before the checks: what they read (the round's results, who has
-            # withdrawn) stays true until this transaction ends, whoever else writes. The
-            # section's lock first (the lock order of round_lock): a withdrawal takes it too.
+            # withdrawn, the section's number of rounds) stays true until this transaction
+            # ends, whoever else writes. The section's lock first (the lock order of
+            # round_lock): a withdrawal and a change of the section's rounds take it too.
             section_lock(section)
+            # The number of rounds read afresh under that lock: another TD may have lowered
+            # it since the caller's copy was read, and the round's row is made just below.
+            section.rounds_total = Section.objects.values_list(
+                "rounds_total", flat=True
+            ).get(pk=section.pk)
+            try:
+                round_number_check(section=section, number=number)
+            except ValidationError as error:
+                raise _invalid([(None, m) for m in error.messages]) from None
             round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
             check = round_pairings_check(section=section, number=number, rows=rows)
@@ -432,6 +444,11 @@ def round_pairings_save(
             if check.errors:
                 raise _invalid(check.errors)
             rows = check.rows
+            if not rows and (
+                round_.status != Round.Status.NOT_PAIRED or round_.pairings.exists()
+            ):
+                round_pairings_take_back(round_=round_, confirm=confirm, user=user)
+                return PairingsSaved(round_, [])
             existing = {
                 (p.white_id, p.black_id): p
                 for p in round_.pairings.select_related("white", "black")
@@ -471,12 +488,14 @@ def round_pairings_save(
             # A result changed here (the admin's pairing page) after a later round was paired:
             # flagged and logged as a correction from the round page is.
             later = later_rounds_paired(round_id=round_.pk) if changes else []
-            for change in changes if later else []:
-                assert change.pairing is not None  # a kept board: its pairing stays
-                result_correction_record(
-                    pairing=change.pairing,
-                    old=change.old_result,
-                    new=change.new_result,
+            if later:
+                result_corrections_record(
+                    round_=round_,
+                    changes=[
+                        (change.pairing, change.old_result, change.new_result)
+                        for change in changes
+                        if change.pairing is not None  # a kept board: it stays
+                    ],
                     later=later,
                     user=user,
                 )

@@ -392,6 +392,7 @@ def round_pairings(
     # The version of the pairings this form shows: a save from it is refused once another TD
     # has saved this round's pairings since.
     version = selectors.round_pairings_version(section=page.section, number=number)
+    confirm_remove = ""
     if request.method == "POST":
         version = request.POST.get("version", "")
         boards = BoardFormSet(request.POST, prefix="boards", **formset_kwargs)
@@ -406,13 +407,24 @@ def round_pairings(
                     user=request.user,
                     source=ResultChange.Source.PAIRING,
                     based_on=version,
+                    confirm=request.POST.get("confirm") == "1",
                 )
             except ValidationError as invalid:
-                _attach(invalid, forms, boards)
+                if invalid.messages == [
+                    services.ROUND_REMOVE_CONFIRM.format(round=number)
+                ]:
+                    # Every row emptied on posted pairings: asked as "Remove pairings"
+                    # asks, on this page (a second button of the same form, no script).
+                    confirm_remove = invalid.messages[0]
+                else:
+                    _attach(invalid, forms, boards)
             else:
                 messages.success(
                     request,
-                    f"Round {number}: pairings saved."
+                    f"Round {number}: pairings removed. Check-in and requested byes are "
+                    "open; pair it again when ready."
+                    if saved.round.status == Round.Status.NOT_PAIRED and not rows
+                    else f"Round {number}: pairings saved."
                     + (
                         " Post them when they are right."
                         if saved.round.status == Round.Status.DRAFT
@@ -470,6 +482,7 @@ def round_pairings(
             },
             has_results=has_results,
             version=version,
+            confirm_remove=confirm_remove,
             auto_pair_url=page.url("round_pair"),
         ),
     )
