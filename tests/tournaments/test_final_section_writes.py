@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 from django.core.exceptions import ValidationError
 from django.forms.models import model_to_dict
+from django.test import Client
+from django.urls import reverse
+from django.utils.html import escape
 
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments import services
@@ -197,3 +200,35 @@ def test_a_new_event_team_group_of_open_sections_is_posted_beside_a_final_sectio
     )
 
     assert final.tournament.team_groups()[0]["sections"] == [other.pk]
+
+
+def test_the_section_form_of_a_final_section_saves_a_new_name_and_refuses_new_points(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # The form sends every field: only those that changed are refused.
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=3
+    )
+    services.section_final_set(section=section, final=True)
+    url = reverse(
+        "tournaments:section_edit",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+    form = {
+        "name": "Open A",
+        "rounds_total": "3",
+        "kind": "swiss",
+        "win_points": "1",
+        "draw_points": "0.5",
+        "loss_points": "0",
+    }
+
+    renamed = td_client.post(url, form)
+    refused = td_client.post(url, form | {"win_points": "3"})
+
+    assert renamed.status_code == 302
+    assert escape(services.SECTION_FINAL.format(section="Open A")) in (
+        refused.content.decode()
+    )
+    saved = Section.objects.get(pk=section.pk)
+    assert (saved.name, saved.win_points) == ("Open A", 1)

@@ -387,3 +387,69 @@ def test_lowering_the_number_of_rounds_racing_a_pairings_save_never_leaves_a_rou
         section__in=sections, number=4, section__rounds_total=3
     )
     assert not beyond.exists()
+
+
+def test_two_tds_correcting_two_earlier_rounds_at_once_leave_the_flag_as_the_scores_say() -> (
+    None
+):
+    # Round 3 was paired on rounds 1 and 2; round 1's board 1 was corrected since (round 3
+    # flagged). TD A sets that correction back while TD B corrects round 2's board 1, at once.
+    # Whatever the order, round 2's correction stands: round 3 still rests on old scores.
+    # (Each reading the scores before the other's commit, the last to write would decide.)
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=[None] * 4,
+            rounds=["1-3 1-0, 2-4 1-0", "1-2 1-0, 3-4 1-0", "1-4 ?, 2-3 ?"],
+            rounds_total=4,
+            tournament=tournament,
+            name=f"Section {n}",
+        )
+        for n in range(60)
+    ]
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.PAIRED
+    )
+    boards = {
+        (p.round.section_id, p.round.number): p
+        for p in Pairing.objects.filter(
+            round__section__tournament=tournament, board=1, round__number__lt=3
+        ).select_related("round")
+    }
+    for section in sections:
+        services.result_record(
+            pairing=boards[section.pk, 1],
+            result=Result.DRAW,
+            based_on=Result.WHITE_WIN,
+            confirm_later=True,
+        )
+    # Round 2 flagged before the scores a pairing used were kept (what they were is unknown):
+    # A's correction leaves its row alone, so only the later rounds' lock orders A and B.
+    Round.objects.filter(section__tournament=tournament, number=2).update(
+        paired_on_old_scores=True, paired_scores=None
+    )
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        def correct(number: int, result: str, based_on: str) -> Callable[[], str]:
+            return _attempt(
+                lambda: services.result_record(
+                    pairing=boards[section.pk, number],
+                    result=result,
+                    based_on=based_on,
+                    confirm_later=True,
+                ),
+                "corrected",
+            )
+
+        return (
+            correct(1, Result.WHITE_WIN, Result.DRAW),
+            correct(2, Result.BLACK_WIN, Result.WHITE_WIN),
+        )
+
+    outcomes = _race(sections, jobs)
+
+    assert {(a, b) for _s, a, b in outcomes} == {("corrected", "corrected")}
+    cleared = Round.objects.filter(
+        section__in=sections, number=3, paired_on_old_scores=False
+    )
+    assert not cleared.exists()
