@@ -184,6 +184,7 @@ from tournaments.services.results import (
     result_record,
 )
 from tournaments.services.round_life import (
+    ADMIN_ROUND_EMPTIED,
     CHECK_DIFFERS,
     LATER_ROUND_PAIRED,
     REOPEN_REASON,
@@ -423,6 +424,7 @@ __all__ = [
     "LATER_ROUND_PAIRED",
     "REOPEN_REASON",
     "ROUND_REMOVE_CONFIRM",
+    "ADMIN_ROUND_EMPTIED",
     "ROUND_REMOVE_HAS_RESULTS",
     "ROUND_REMOVE_LATER",
     "ROUND_REMOVE_NOTHING",

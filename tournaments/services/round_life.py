@@ -48,6 +48,10 @@ ROUND_REMOVE_CONFIRM = (
     "Round {round}'s pairings are posted: the players may have seen them. Confirm to take them "
     "back."
 )
+ADMIN_ROUND_EMPTIED = (
+    "Round {round} would have no pairings left: take them back with Remove pairings on the "
+    "round's page (it asks first when they are posted, and keeps it in the section's log)."
+)
 CHECK_DIFFERS = (
     "Round {round} has {n} board{s} where the check entry differs from the result "
     "({boards}): settle them on round {round}'s page, or override with a reason."
