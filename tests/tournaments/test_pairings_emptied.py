@@ -15,7 +15,13 @@ from django.utils.html import escape
 from tests.tournaments.builders import section_build
 from tests.tournaments.test_pairings_keep_results import _Form
 from tournaments import selectors, services
-from tournaments.models import Pairing, Round, Section, SectionEvent, Tournament
+from tournaments.models import (
+    Pairing,
+    Round,
+    Section,
+    SectionEvent,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +204,29 @@ def test_a_confirmation_from_a_page_older_than_another_tds_save_is_refused(
 
     assert escape(services.PAIRINGS_STALE.format(round=1)) in refused.content.decode()
     assert Pairing.objects.filter(round__section=section).count() == 2
+
+
+def test_the_question_names_the_byes_and_points_without_a_board_that_go_too() -> None:
+    # A bye's point is a result too: taken back with the pairings, it is named first.
+    section = section_build(
+        ratings=[None] * 6, rounds=["1-2 ?, 3-4 ?, 5 H, 6 U"], rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+
+    for remove in (
+        lambda: services.round_pairings_save(section=section, number=1, rows=[]),
+        lambda: services.round_pairings_remove(
+            round_=Round.objects.get(section=section)
+        ),
+    ):
+        with pytest.raises(services.RemoveNeedsConfirm) as asked:
+            remove()
+
+        assert asked.value.messages == [
+            services.ROUND_REMOVE_CONFIRM.format(round=1)
+            + " "
+            + services.ROUND_REMOVE_BYES.format(
+                rows="5. Player 5 (Half-point bye), 6. Player 6 (Full-point bye (pairing))"
+            )
+        ]
+    assert Pairing.objects.filter(round__section=section).count() == 4

@@ -52,6 +52,13 @@ ADMIN_ROUND_EMPTIED = (
     "Round {round} would have no pairings left: take them back with Remove pairings on the "
     "round's page (it asks first when they are posted, and keeps it in the section's log)."
 )
+ROUND_REMOVE_BYES = "Taken back with them: {rows}."
+
+
+class RemoveNeedsConfirm(ValidationError):
+    """Posted pairings are taken back only once the TD confirms (the message asks)."""
+
+
 CHECK_DIFFERS = (
     "Round {round} has {n} board{s} where the check entry differs from the result "
     "({boards}): settle them on round {round}'s page, or override with a reason."
@@ -155,7 +162,18 @@ def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) 
         raise ValidationError(ROUND_REMOVE_HAS_RESULTS.format(round=number))
     posted = round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
     if posted and not confirm:
-        raise ValidationError(ROUND_REMOVE_CONFIRM.format(round=number))
+        asked = ROUND_REMOVE_CONFIRM.format(round=number)
+        # A bye's point is a result as well: the question names every one that would go.
+        points = [
+            f"{p.white} ({p.get_result_display()})"
+            for p in round_.pairings.filter(black__isnull=True)
+            .exclude(result=Result.NOT_PAIRED)
+            .select_related("white")
+            .order_by("white__start_number")
+        ]
+        if points:
+            asked += " " + ROUND_REMOVE_BYES.format(rows=", ".join(points))
+        raise RemoveNeedsConfirm(asked)
     games = sum(1 for _b, black, _r in rows if black is not None)
     Pairing.objects.filter(round=round_).delete()
     round_.status = Round.Status.NOT_PAIRED

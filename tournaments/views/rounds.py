@@ -410,9 +410,7 @@ def round_pairings(
                     confirm=request.POST.get("confirm") == "1",
                 )
             except ValidationError as invalid:
-                if invalid.messages == [
-                    services.ROUND_REMOVE_CONFIRM.format(round=number)
-                ]:
+                if isinstance(invalid, services.RemoveNeedsConfirm):
                     # Every row emptied on posted pairings: asked as "Remove pairings"
                     # asks, on this page (a second button of the same form, no script).
                     confirm_remove = invalid.messages[0]
