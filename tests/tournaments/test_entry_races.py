@@ -6,6 +6,7 @@ write lost without a word."""
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.db.models import Q
 
 from tests.tournaments.builders import (
     RACE_MARKS,
@@ -141,3 +142,36 @@ def test_two_directors_removing_each_other_at_once_leave_the_tournament_one() ->
         for name in ("ann", "ben")
     ]
     assert tournament.directors.count() == 1
+
+
+def test_a_player_entered_while_the_round_is_paired_is_never_left_out_of_the_draft() -> (
+    None
+):
+    # Entered first, the player is paired with the others; paired first, the entry is refused
+    # (the draft was made without them). Never entered and missing from the draft.
+    for _ in range(3):
+        section = section_build(ratings=[2000, 1900, 1800], rounds=[], rounds_total=4)
+        services.section_tiebreaks_post(section=section, order="uschess", user=None)
+
+        outcomes = at_once(
+            lambda: services.player_create(
+                section=section,  # noqa: B023 -- run before the loop moves on
+                name="Dee Late",
+                rating=1700,
+            ),
+            lambda: services.round_pair(
+                section=section,  # noqa: B023 -- run before the loop moves on
+                number=1,
+                absent="pair",
+            ),
+        )
+
+        entered = Player.objects.filter(section=section, name="Dee Late").first()
+        paired = Pairing.objects.filter(round__section=section, round__number=1)
+        if entered is None:
+            assert _refused(outcomes) == services.PLAYERS_ADD_ROUND_DRAFT.format(
+                round=1, next=2
+            )
+        else:
+            assert outcomes == ["done", "done"]
+            assert paired.filter(Q(white=entered) | Q(black=entered)).exists()
