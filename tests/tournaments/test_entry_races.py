@@ -16,7 +16,14 @@ from tests.tournaments.builders import (
 )
 from tests.tournaments.test_setup_races import at_once, twice_at_once
 from tournaments import services
-from tournaments.models import Pairing, Player, Result, ResultChange, Section
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    ResultChange,
+    ResultCheck,
+    Section,
+)
 
 pytestmark = RACE_MARKS
 
@@ -175,3 +182,21 @@ def test_a_player_entered_while_the_round_is_paired_is_never_left_out_of_the_dra
         else:
             assert outcomes == ["done", "done"]
             assert paired.filter(Q(white=entered) | Q(black=entered)).exists()
+
+
+def test_two_check_entries_of_one_board_at_once_keep_one_check() -> None:
+    # Check mode: one blind entry per board; two sent at once (a double tap, two checkers)
+    # leave one, never a server error from the second insert.
+    section = round_two_posted()
+
+    outcomes = at_once(
+        lambda: services.result_check_record(
+            pairing=_board_one(section), result=Result.WHITE_WIN
+        ),
+        lambda: services.result_check_record(
+            pairing=_board_one(section), result=Result.DRAW
+        ),
+    )
+
+    assert outcomes == ["done", "done"]
+    assert ResultCheck.objects.filter(pairing=_board_one(section)).count() == 1
