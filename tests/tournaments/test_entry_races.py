@@ -6,6 +6,7 @@ write lost without a word."""
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.db.models import Q
 
 from tests.tournaments.builders import (
     RACE_MARKS,
@@ -15,7 +16,14 @@ from tests.tournaments.builders import (
 )
 from tests.tournaments.test_setup_races import at_once, twice_at_once
 from tournaments import services
-from tournaments.models import Pairing, Player, Result, ResultChange, Section
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    ResultChange,
+    ResultCheck,
+    Section,
+)
 
 pytestmark = RACE_MARKS
 
@@ -141,3 +149,54 @@ def test_two_directors_removing_each_other_at_once_leave_the_tournament_one() ->
         for name in ("ann", "ben")
     ]
     assert tournament.directors.count() == 1
+
+
+def test_a_player_entered_while_the_round_is_paired_is_never_left_out_of_the_draft() -> (
+    None
+):
+    # Entered first, the player is paired with the others; paired first, the entry is refused
+    # (the draft was made without them). Never entered and missing from the draft.
+    for _ in range(3):
+        section = section_build(ratings=[2000, 1900, 1800], rounds=[], rounds_total=4)
+        services.section_tiebreaks_post(section=section, order="uschess", user=None)
+
+        outcomes = at_once(
+            lambda: services.player_create(
+                section=section,  # noqa: B023 -- run before the loop moves on
+                name="Dee Late",
+                rating=1700,
+            ),
+            lambda: services.round_pair(
+                section=section,  # noqa: B023 -- run before the loop moves on
+                number=1,
+                absent="pair",
+            ),
+        )
+
+        entered = Player.objects.filter(section=section, name="Dee Late").first()
+        paired = Pairing.objects.filter(round__section=section, round__number=1)
+        if entered is None:
+            assert _refused(outcomes) == services.PLAYERS_ADD_ROUND_DRAFT.format(
+                round=1, next=2
+            )
+        else:
+            assert outcomes == ["done", "done"]
+            assert paired.filter(Q(white=entered) | Q(black=entered)).exists()
+
+
+def test_two_check_entries_of_one_board_at_once_keep_one_check() -> None:
+    # Check mode: one blind entry per board; two sent at once (a double tap, two checkers)
+    # leave one, never a server error from the second insert.
+    section = round_two_posted()
+
+    outcomes = at_once(
+        lambda: services.result_check_record(
+            pairing=_board_one(section), result=Result.WHITE_WIN
+        ),
+        lambda: services.result_check_record(
+            pairing=_board_one(section), result=Result.DRAW
+        ),
+    )
+
+    assert outcomes == ["done", "done"]
+    assert ResultCheck.objects.filter(pairing=_board_one(section)).count() == 1

@@ -230,3 +230,54 @@ def test_the_question_names_the_byes_and_points_without_a_board_that_go_too() ->
             )
         ]
     assert Pairing.objects.filter(round__section=section).count() == 4
+
+
+# ---- posted pairings changed by hand are kept in the section's log
+
+
+def _rows(section: Section, *pairs: tuple[int, int]) -> list[services.PairingInput]:
+    pk = dict(section.players.values_list("start_number", "pk"))
+    return [
+        services.PairingInput(white=pk[white], black=pk[black], board=board)
+        for board, (white, black) in enumerate(pairs, start=1)
+    ]
+
+
+def test_posted_pairings_changed_by_hand_are_kept_in_the_log_once() -> None:
+    section = posted_round_one()
+    user = User.objects.create_user("arbiter")
+    seen = version(section)
+
+    for _pressed in range(2):  # the same save sent twice: one entry
+        services.round_pairings_save(
+            section=section,
+            number=1,
+            rows=_rows(section, (1, 4), (3, 2)),
+            user=user,
+            based_on=seen,
+        )
+
+    event = SectionEvent.objects.get(section=section)
+    assert (event.kind, event.round_number, event.user) == (
+        SectionEvent.Kind.PAIRINGS_CHANGED,
+        1,
+        user,
+    )
+    assert event.detail == (
+        "Round 1: posted pairings changed by hand. Taken out: board 1 (1. Player 1 – "
+        "2. Player 2), board 2 (3. Player 3 – 4. Player 4). Put in: board 1 (1. Player 1 "
+        "– 4. Player 4), board 2 (3. Player 3 – 2. Player 2)."
+    )
+
+
+def test_a_draft_changed_or_posted_pairings_saved_unchanged_log_nothing() -> None:
+    section = posted_round_one()
+    services.round_pairings_save(
+        section=section, number=1, rows=_rows(section, (1, 2), (3, 4))
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+    services.round_pairings_save(
+        section=section, number=1, rows=_rows(section, (1, 3), (2, 4))
+    )
+
+    assert not SectionEvent.objects.exists()

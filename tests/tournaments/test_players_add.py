@@ -150,6 +150,27 @@ def test_a_confirmed_duplicate_sent_twice_is_asked_about_the_player_it_just_ente
     assert Player.objects.filter(section=section).count() == 2
 
 
+@pytest.mark.parametrize(
+    "add", [services.player_create, csv], ids=["player form", "csv"]
+)
+def test_a_player_entered_after_a_draft_was_made_without_them_is_refused_with_the_way_on(
+    section, add
+) -> None:
+    # The add page was opened before another TD paired round 1: posted as it is, the draft
+    # would leave the new player out of the round without a word.
+    Player.objects.create(section=section, start_number=2, name="Ben Ode", rating=1400)
+    services.section_tiebreaks_post(section=section, order="uschess", user=None)
+    services.round_pair(section=section, number=1, absent="pair")
+
+    with pytest.raises(ValidationError) as refused:
+        add(section=section, name="Cy Park", rating=1600)
+
+    assert refused.value.messages == [
+        services.PLAYERS_ADD_ROUND_DRAFT.format(round=1, next=2)
+    ]
+    assert not Player.objects.filter(name="Cy Park").exists()
+
+
 def test_two_different_us_chess_ids_are_two_players(section) -> None:
     player = services.player_create(
         section=section, name="Ana Ortiz", rating=1500, uschess_id="87654321"

@@ -65,6 +65,11 @@ ABOVE_LIMIT = (
     "them anyway"
 )
 UNRATED_NOT_ALLOWED = "unrated, and the section takes no unrated players: give a reason to enter them anyway"
+PLAYERS_ADD_ROUND_DRAFT = (
+    "Round {round}'s draft pairings were made without the players entered now: nothing was "
+    "entered. Remove the draft pairings on the round page, enter the players, then pair "
+    "round {round} again; or enter a player who starts in round {next} as a late entry."
+)
 START_NUMBERS_FULL = "the section would need start numbers above 9999 (TRF-16's limit)"
 
 
@@ -330,16 +335,30 @@ def player_create(
     **fields: Any,
 ) -> Player:
     """Enter one player (``players_add``); before round 1 is paired the section is numbered by
-    rating again."""
-    (player,) = players_add(
-        section=section,
-        entries=[{"name": name, **fields}],
-        confirm_duplicates=confirm_duplicate,
-        duplicates_shown=duplicates_shown,
-        override_reason=override_reason,
-        user=user,
-    )
+    rating again. A draft round is refused (``players_draft_check``)."""
+    with transaction.atomic():
+        (player,) = players_add(
+            section=section,
+            entries=[{"name": name, **fields}],
+            confirm_duplicates=confirm_duplicate,
+            duplicates_shown=duplicates_shown,
+            override_reason=override_reason,
+            user=user,
+        )
+        players_draft_check(section)
     return player
+
+
+def players_draft_check(section: Section) -> None:
+    """Refuse players entered while a round is a draft: it was paired without them, and posted
+    as it is it would leave them out of the round without a word (the page was opened before
+    another TD paired it). Read under the section's lock ``players_add`` took, which pairing
+    takes too. A late entry says itself which rounds the player misses."""
+    draft = min(paired_rounds(section) - posted_rounds(section), default=0)
+    if draft:
+        raise ValidationError(
+            PLAYERS_ADD_ROUND_DRAFT.format(round=draft, next=draft + 1)
+        )
 
 
 def player_late_entry(

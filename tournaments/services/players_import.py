@@ -21,6 +21,7 @@ from tournaments.services.players_add import (
     EntryCheck,
     duplicates_named,
     players_add,
+    players_draft_check,
     players_entry_check,
 )
 from tournaments.validators import no_control_characters
@@ -404,4 +405,5 @@ def players_import_save(
             override_reason=override_reason,
             user=user,
         )
+        players_draft_check(section)
     return sorted(players, key=lambda p: p.start_number)

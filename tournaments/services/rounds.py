@@ -22,6 +22,7 @@ from tournaments.models import (
     ResultChange,
     Round,
     Section,
+    SectionEvent,
 )
 from tournaments.results import PLAYED_RESULTS
 from tournaments.selectors import (
@@ -499,6 +500,7 @@ def round_pairings_save(
                     later=later,
                     user=user,
                 )
+            added = [row for row in rows if (row.white, row.black) not in existing]
             Pairing.objects.bulk_create(
                 Pairing(
                     round=round_,
@@ -507,9 +509,12 @@ def round_pairings_save(
                     black_id=row.black,
                     result=_result_of(row),
                 )
-                for row in rows
-                if (row.white, row.black) not in existing
+                for row in added
             )
+            if round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE) and (
+                gone or added
+            ):
+                _posted_change_log(round_=round_, gone=gone, added=added, user=user)
             round_.status = _status_after_pairing(round_.status, rows)
             round_.save(update_fields=["status"])
     except IntegrityError:
@@ -517,6 +522,50 @@ def round_pairings_save(
         # this round's pairings at the same moment.
         raise ValidationError(PAIRINGS_RACE.format(round=number)) from None
     return PairingsSaved(round_, check.warnings)
+
+
+def _posted_change_log(
+    *,
+    round_: Round,
+    gone: Sequence[Pairing],
+    added: Sequence[PairingInput],
+    user: Any,
+) -> None:
+    """Keep in the section's log the rows a save took out of posted pairings and put in: the
+    players may have seen the pairings, so their change is kept as their removal is."""
+    players = Player.objects.in_bulk(
+        {pk for row in added for pk in (row.white, row.black) if pk is not None}
+    )
+
+    def label(
+        board: int | None, white: Player, black: Player | None, result: str
+    ) -> str:
+        if black is None:
+            return f"{white} ({Result(result).label})"
+        return f"board {board or '–'} ({white} – {black})"
+
+    out = [label(p.board, p.white, p.black, p.result) for p in gone]
+    put = [
+        label(
+            r.board,
+            players[r.white],
+            players[r.black] if r.black is not None else None,
+            _result_of(r),
+        )
+        for r in added
+    ]
+    detail = f"Round {round_.number}: posted pairings changed by hand."
+    if out:
+        detail += f" Taken out: {', '.join(out)}."
+    if put:
+        detail += f" Put in: {', '.join(put)}."
+    SectionEvent.objects.create(
+        section_id=round_.section_id,
+        kind=SectionEvent.Kind.PAIRINGS_CHANGED,
+        round_number=round_.number,
+        detail=detail,
+        user=user,
+    )
 
 
 def _result_of(row: PairingInput) -> str:
