@@ -44,7 +44,10 @@ class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
 
 class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
     model = RequestedBye
-    fields = ["round_number", "kind"]
+    # The reason is the pairing's or check-in's to set (services): a kind changed here resets
+    # it to "asked for", as the player page does.
+    fields = ["round_number", "kind", "reason"]
+    readonly_fields = ["reason"]
     extra = 0
 
 
@@ -115,8 +118,15 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
         super().clean()
         if any(self.errors) or self.instance.pk is None:
             return
+        rows = self.rows()
+        if not rows and self.instance.pairings.exists():
+            # Taking a round's pairings back asks first (posted ones), may be refused (a later
+            # round paired) and is kept in the section's log: the round page does it.
+            raise ValidationError(
+                services.ADMIN_ROUND_EMPTIED.format(round=self.instance.number)
+            )
         check = services.round_pairings_check(
-            section=self.instance.section, number=self.instance.number, rows=self.rows()
+            section=self.instance.section, number=self.instance.number, rows=rows
         )
         if check.errors:
             raise ValidationError([message for _row_index, message in check.errors])
@@ -440,8 +450,9 @@ class RequestedByeAdminForm(ServiceCheckedForm):
 @admin.register(RequestedBye)
 class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     form = RequestedByeAdminForm
-    list_display = ["player", "round_number", "kind"]
-    list_filter = ["kind", "player__section__tournament"]
+    list_display = ["player", "round_number", "kind", "reason"]
+    list_filter = ["kind", "reason", "player__section__tournament"]
+    readonly_fields = ["reason"]
     search_fields = ["player__name", "player__uschess_id", "player__fide_id"]
     list_select_related = ["player"]
     autocomplete_fields = ["player"]
@@ -543,6 +554,10 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ) -> bool:
         # The service refuses to take a game out of a round with results: offer no delete then.
         if obj is not None and selectors.round_has_results(round_=obj.round):
+            return False
+        # Nor of a round's last row: Remove pairings on the round page takes a round's
+        # pairings back (it asks first when they are posted, and keeps it in the log).
+        if obj is not None and not obj.round.pairings.exclude(pk=obj.pk).exists():
             return False
         return super().has_delete_permission(request, obj)
 

@@ -425,7 +425,7 @@ def pairing_players_rows_html(
     players: Iterable[Any], number: int, requested: dict[int, str]
 ) -> SafeString:
     """The players beside the pairings form: number, name, rating, withdrawn or a requested
-    bye in round ``number``."""
+    bye in round ``number`` (``requested``: start number -> the bye in words)."""
     out: list[str] = []
     add = out.append
     for p in players:
@@ -438,9 +438,9 @@ def pairing_players_rows_html(
                 if after == 0
                 else f"withdrew after round {after}"
             )
-        kind = requested.get(p.start_number)
-        if kind is not None:
-            note += f"{escape(kind)} requested"
+        bye = requested.get(p.start_number)
+        if bye is not None:
+            note += escape(bye)
         add(
             f'\n<tr class="{"text-body-tertiary" if gone else ""}">\n'
             f'<td class="num">{p.start_number}</td><td>{escape(p.name)}</td>'

@@ -164,11 +164,27 @@ def test_a_player_who_phoned_gets_a_zero_point_bye_and_stays_in(
     expect(page.locator(".pairing-notes")).to_contain_text(
         "6 Finn Moss: zero-point bye (lost round 1 by forfeit, stays in the event"
     )
+    expect(page.get_by_test_id("byes")).to_contain_text(
+        "Finn Moss · Zero-point bye (lost the round before by forfeit)"
+    )
     finn = Player.objects.get(section=section, name="Finn Moss")
     assert finn.status == Player.Status.ACTIVE
     assert Pairing.objects.get(round__number=2, white=finn).result == Result.BYE_ZERO
     assert fits(page)
     shot(page, "no-show-zero-bye-round-two")
+
+    # The draft taken back and paired again: the bye, kept, still says why he has it.
+    page.get_by_role("button", name="Remove pairings").click()
+    expect(page.get_by_text("Round 2: pairings removed.")).to_be_visible()
+    page.get_by_role("button", name="Pair automatically").click()
+    expect(page.locator(".pairing-notes")).to_contain_text(
+        "6 Finn Moss: zero-point bye (lost round 1 by forfeit, stays in the event"
+    )
+    expect(page.get_by_test_id("byes")).to_contain_text(
+        "Finn Moss · Zero-point bye (lost the round before by forfeit)"
+    )
+    assert fits(page)
+    shot(page, "no-show-zero-bye-paired-again")
 
 
 def test_a_team_that_did_not_come_is_named_and_withdrawn_before_round_two(

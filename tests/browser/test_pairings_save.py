@@ -78,3 +78,31 @@ def test_repairing_a_board_with_a_result_is_refused_on_its_row(
     ).to_contain_text("has a result, 1-0, so its players cannot change")
     shot(page, "pairings-board-has-result")
     assert results(section) == before
+
+
+def test_emptying_posted_pairings_asks_on_the_page_and_enter_does_not_confirm(
+    live_server: Any, page: Page, director: User
+) -> None:
+    section = event(director, rounds=["1-5 ?, 6-2 ?, 3-7 ?, 8-4 ?, 9 H"])
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    log_in(page, live_server, director)
+    page.goto(round_url(live_server, section, "round_pairings"))
+
+    for field in page.locator("input.num-input").all():
+        field.fill("")
+    page.get_by_role("button", name="Save pairings").click()
+
+    expect(page.get_by_test_id("confirm-remove")).to_contain_text("Every row is empty")
+    confirm = page.get_by_role("button", name="Take back round 1's pairings")
+    expect(confirm).to_be_visible()
+    shot(page, "pairings-emptied-asks")
+    assert Pairing.objects.filter(round__section=section).count() == 5
+    # Enter in a field presses "Save pairings" (asked again), never the confirmation.
+    page.get_by_label("Board 1 white").press("Enter")
+    expect(page.get_by_test_id("confirm-remove")).to_be_visible()
+    assert Pairing.objects.filter(round__section=section).count() == 5
+
+    page.get_by_role("button", name="Take back round 1's pairings").click()
+
+    expect(page.get_by_text("Round 1: pairings removed.")).to_be_visible()
+    assert not Pairing.objects.filter(round__section=section).exists()

@@ -7,8 +7,10 @@ from django.contrib.auth.models import User
 from django.db.models import Model
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from tests.tournaments.builders import section_build
+from tournaments import services
 from tournaments.models import (
     Pairing,
     Player,
@@ -336,4 +338,40 @@ def test_admin_deletes_a_pairing_through_the_service_until_the_round_has_results
         td_client.post(url(Pairing, "delete", board1.pk), {"post": "yes"}).status_code
         == 403
     )
+    assert boards_of(round_of_four) == [(1, 1, 2)]
+
+
+def test_admin_emptying_a_posted_round_sends_to_remove_pairings_and_changes_nothing(
+    td_client: Client, round_of_four: Round
+) -> None:
+    Round.objects.filter(pk=round_of_four.pk).update(status=Round.Status.PAIRED)
+    round_of_four.refresh_from_db()
+    board1, board2 = round_of_four.pairings.order_by("board")
+    data = round_post(round_of_four, [(board1, 1, 2), (board2, 3, 4)])
+    data |= {"pairings-0-DELETE": "on", "pairings-1-DELETE": "on"}
+
+    response = td_client.post(url(Round, "change", round_of_four.pk), data)
+
+    assert response.status_code == 200
+    assert (
+        escape(services.ADMIN_ROUND_EMPTIED.format(round=1))
+        in response.content.decode()
+    )
+    assert boards_of(round_of_four) == [(1, 1, 2), (2, 3, 4)]
+
+
+def test_admin_offers_no_delete_of_a_rounds_last_pairing(
+    td_client: Client, round_of_four: Round
+) -> None:
+    Round.objects.filter(pk=round_of_four.pk).update(status=Round.Status.PAIRED)
+    board1, board2 = round_of_four.pairings.order_by("board")
+    assert (
+        td_client.post(url(Pairing, "delete", board2.pk), {"post": "yes"}).status_code
+        == 302
+    )
+
+    # The last one: taken back with Remove pairings on the round page (it asks, and logs).
+    response = td_client.post(url(Pairing, "delete", board1.pk), {"post": "yes"})
+
+    assert response.status_code == 403
     assert boards_of(round_of_four) == [(1, 1, 2)]

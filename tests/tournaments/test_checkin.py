@@ -102,6 +102,37 @@ def test_closing_can_withdraw_the_missing_players_instead(section, td: User) -> 
     assert p(section, 5).withdrawn_after_round == 1
 
 
+@pytest.mark.parametrize("action", [services.CLOSE_ZERO_BYE, services.CLOSE_WITHDRAW])
+def test_closing_pressed_twice_changes_nothing_the_second_time(
+    section, td: User, action: str
+) -> None:
+    services.checkin_set(player=p(section, 1), round_number=2, present=True, user=td)
+    services.checkin_close(section=section, round_number=2, action=action, user=td)
+    byes = sorted(RequestedBye.objects.values_list("player__start_number", "kind"))
+    withdrawn = sorted(
+        Player.objects.filter(status=Player.Status.WITHDRAWN).values_list(
+            "start_number", "withdrawn_after_round"
+        )
+    )
+
+    again = services.checkin_close(
+        section=section, round_number=2, action=action, user=td
+    )
+
+    assert again == []
+    assert (
+        sorted(RequestedBye.objects.values_list("player__start_number", "kind")) == byes
+    )
+    assert (
+        sorted(
+            Player.objects.filter(status=Player.Status.WITHDRAWN).values_list(
+                "start_number", "withdrawn_after_round"
+            )
+        )
+        == withdrawn
+    )
+
+
 def test_closing_needs_a_known_choice(section, td: User) -> None:
     with pytest.raises(ValidationError) as error:
         services.checkin_close(section=section, round_number=2, action="shrug", user=td)

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -110,6 +111,44 @@ def test_a_taken_user_name_is_refused_with_a_sentence(
     assert "is taken: if that is the TD, add them by user name instead." in page
     assert not tournament.directors.filter(pk=other_td.pk).exists()
     assert User.objects.filter(username__iexact="other_td").count() == 1
+
+
+def test_an_account_form_sent_twice_shows_the_invitation_link_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    create = reverse(
+        "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+    )
+    td_client.post(create, {"new_username": "maria.td", "full_name": "Maria Lopez"})
+
+    # The first answer (with the link) lost on the way back: the TD sends the form again.
+    again = td_client.post(
+        create, {"new_username": "maria.td", "full_name": "Maria Lopez"}
+    ).content.decode()
+
+    assert _invitation_link(again)
+    assert "is taken" not in again
+    assert User.objects.filter(username__iexact="maria.td").count() == 1
+    assert tournament.directors.filter(username="maria.td").exists()
+
+
+def test_an_account_that_set_its_password_is_not_created_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    services.director_account_create(tournament=tournament, username="sam")
+    sam = User.objects.get(username="sam")
+    sam.set_password("a long pass phrase 42")
+    sam.save()
+
+    page = td_client.post(
+        reverse(
+            "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+        ),
+        {"new_username": "sam"},
+    ).content.decode()
+
+    assert "is taken: if that is the TD, add them by user name instead." in page
+    assert 'value="http://testserver/td/invite/' not in page
 
 
 def test_a_lost_link_is_made_again_while_there_is_no_password(

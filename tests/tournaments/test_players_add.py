@@ -106,6 +106,71 @@ def test_a_likely_duplicate_is_added_only_when_confirmed(section, add) -> None:
     assert "looks like player 1. Ana Ortiz (1500)" in change.reason
 
 
+@pytest.mark.parametrize(
+    "add", [services.player_create, late, csv], ids=["player form", "late entry", "csv"]
+)
+def test_a_confirmed_duplicate_sent_twice_is_asked_about_the_player_it_just_entered(
+    section, add
+) -> None:
+    # The TD confirmed "another Ana Ortiz" on the page that named player 1; the first answer
+    # lost, the form is sent again: it would enter a third Ana without a word.
+    ana = Player.objects.get(section=section)
+    with pytest.raises(services.PlayersAddRefused) as asked:
+        add(section=section, name="ortiz,  ana", rating=1500)
+    assert asked.value.duplicates_named == [ana.pk]
+
+    def send() -> None:
+        if add is csv:
+            services.players_import_save(
+                section=section,
+                text='"ortiz,  ana",,,1500,,\n',
+                confirm_duplicates=True,
+                duplicates_shown=[ana.pk],
+            )
+        else:
+            add(
+                section=section,
+                name="ortiz,  ana",
+                rating=1500,
+                confirm_duplicate=True,
+                duplicates_shown=[ana.pk],
+            )
+
+    send()
+    with pytest.raises(services.PlayersAddRefused) as again:
+        send()
+
+    second = Player.objects.exclude(pk=ana.pk).get(section=section)
+    assert again.value.asks_confirmation
+    assert again.value.duplicates_named == sorted([ana.pk, second.pk])
+    assert any(
+        f"ooks like player {second.start_number}. {second.name} (1500)" in m
+        for m in again.value.messages
+    ), again.value.messages
+    assert Player.objects.filter(section=section).count() == 2
+
+
+@pytest.mark.parametrize(
+    "add", [services.player_create, csv], ids=["player form", "csv"]
+)
+def test_a_player_entered_after_a_draft_was_made_without_them_is_refused_with_the_way_on(
+    section, add
+) -> None:
+    # The add page was opened before another TD paired round 1: posted as it is, the draft
+    # would leave the new player out of the round without a word.
+    Player.objects.create(section=section, start_number=2, name="Ben Ode", rating=1400)
+    services.section_tiebreaks_post(section=section, order="uschess", user=None)
+    services.round_pair(section=section, number=1, absent="pair")
+
+    with pytest.raises(ValidationError) as refused:
+        add(section=section, name="Cy Park", rating=1600)
+
+    assert refused.value.messages == [
+        services.PLAYERS_ADD_ROUND_DRAFT.format(round=1, next=2)
+    ]
+    assert not Player.objects.filter(name="Cy Park").exists()
+
+
 def test_two_different_us_chess_ids_are_two_players(section) -> None:
     player = services.player_create(
         section=section, name="Ana Ortiz", rating=1500, uschess_id="87654321"

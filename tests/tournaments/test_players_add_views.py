@@ -207,3 +207,53 @@ def test_late_entry_asks_for_a_round_it_did_not_offer(
 
     assert "Choose for rounds 2, 3: a half-point bye or not paired" in page
     assert not Player.objects.filter(name="Late Lou").exists()
+
+
+def _shown(page: str) -> str:
+    """The players the page's duplicate question named, as the page sends them back."""
+    match = re.search(r'name="duplicates_shown" value="([^"]*)"', page)
+    assert match, "the question names no players"
+    return match.group(1)
+
+
+def test_a_confirmed_player_form_sent_twice_asks_before_entering_them_again(
+    td_client: Client, section: Section
+) -> None:
+    data = {"name": "Ana Ortiz", "rating": "1500"}
+    asked = td_client.post(url("player_add", section), data).content.decode()
+    answer = {**data, "confirm_duplicate": "on", "duplicates_shown": _shown(asked)}
+    td_client.post(url("player_add", section), answer)
+
+    # The first answer lost: the browser sends the same form again.
+    again = td_client.post(url("player_add", section), answer)
+
+    page = again.content.decode()
+    assert again.status_code == 200
+    assert "Looks like player 2. Ana Ortiz (1500), already in the section" in page
+    # Asked afresh: the box is not ticked for the TD.
+    assert re.search(r'name="confirm_duplicate"[^>]*checked', page) is None
+    assert Player.objects.filter(section=section).count() == 2
+
+
+def test_a_confirmed_csv_saved_twice_asks_before_entering_its_players_again(
+    td_client: Client, section: Section
+) -> None:
+    text = "Ana Ortiz,,,1500,,\nCy Park,,,1400,,\n"
+    preview = td_client.post(
+        url("players_import", section), {"text": text, "action": "preview"}
+    ).content.decode()
+    save = {
+        "text": text,
+        "action": "save",
+        "confirm_duplicates": "on",
+        "duplicates_shown": _shown(preview),
+    }
+    assert td_client.post(url("players_import", section), save).status_code == 302
+
+    again = td_client.post(url("players_import", section), save)
+
+    page = again.content.decode()
+    assert again.status_code == 200
+    assert "confirm to add both" in page
+    assert re.search(r'name="confirm_duplicates"[^>]*checked', page) is None
+    assert Player.objects.filter(section=section).count() == 3

@@ -312,6 +312,43 @@ def test_an_editor_opened_before_another_tds_save_does_not_take_back_their_lines
     assert [p["label"] for p in reload(section).prize_fund["prizes"]] == ["1st"]
 
 
+def test_an_upload_from_a_page_older_than_another_tds_save_does_not_take_back_their_lines(
+    section: Section, td_client: Client
+) -> None:
+    version = editor_version(td_client.get(url(section)).content)
+    services.section_prize_fund_set(section=section, fund=fund("120"))  # the other TD
+    upload = {"text": json.dumps(fund("300")), "based_on": version}
+
+    response = td_client.post(url(section, "tournaments:prize_fund_upload"), upload)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "The prize fund changed after this page was opened" in page
+    assert "Upload or paste the fund JSON again to replace it." in page
+    assert reload(section).prize_fund == fund("120")
+    # Sent again from the page that said so: the TD means it.
+    again = td_client.post(
+        url(section, "tournaments:prize_fund_upload"),
+        {**upload, "based_on": editor_version(response.content)},
+    )
+    assert again.status_code == 302
+    assert reload(section).prize_fund == fund("300")
+
+
+def test_an_upload_sent_twice_saves_once_without_an_error(
+    section: Section, td_client: Client
+) -> None:
+    upload = {
+        "text": json.dumps(fund("300")),
+        "based_on": editor_version(td_client.get(url(section)).content),
+    }
+
+    for _ in range(2):
+        response = td_client.post(url(section, "tournaments:prize_fund_upload"), upload)
+        assert response.status_code == 302
+    assert reload(section).prize_fund == fund("300")
+
+
 def test_the_editor_saved_twice_saves_once_without_an_error(
     section: Section, td_client: Client
 ) -> None:
@@ -335,6 +372,33 @@ def test_a_playoff_delete_pressed_twice_deletes_only_that_playoff(
     td_client.post(delete, {"players": "4,3"})  # number 1 is the other playoff now
 
     assert reload(section).playoffs == [{"players": [2, 1], "note": ""}]
+
+
+def test_a_playoff_sent_twice_is_recorded_once_without_an_error(
+    section: Section, td_client: Client
+) -> None:
+    post = {"players": "4, 3", "note": "G/5"}
+    td_client.post(url(section, "tournaments:playoff_record"), post)
+
+    # The first answer lost on the way back: the TD sends the same playoff again.
+    again = td_client.post(url(section, "tournaments:playoff_record"), post)
+
+    assert again.status_code == 302
+    assert reload(section).playoffs == [{"players": [4, 3], "note": "G/5"}]
+
+
+def test_a_playoff_of_the_same_players_in_another_order_is_still_refused(
+    section: Section, td_client: Client
+) -> None:
+    services.section_playoff_record(section=section, players=[4, 3], note="G/5")
+
+    response = td_client.post(
+        url(section, "tournaments:playoff_record"), {"players": "3, 4", "note": "G/5"}
+    )
+
+    assert response.status_code == 200
+    assert "already in a recorded playoff" in response.content.decode()
+    assert reload(section).playoffs == [{"players": [4, 3], "note": "G/5"}]
 
 
 def test_the_delete_button_names_its_playoffs_players(

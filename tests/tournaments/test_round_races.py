@@ -327,3 +327,129 @@ def test_a_withdrawal_racing_a_pairings_save_never_leaves_a_withdrawn_player_pai
         white__status=Player.Status.WITHDRAWN,
     )
     assert not paired_after_withdrawing.exists()
+
+
+def test_lowering_the_number_of_rounds_racing_a_pairings_save_never_leaves_a_round_beyond_it() -> (
+    None
+):
+    # TD A saves round 4's pairings (from a page that read 4 rounds) while TD B lowers the
+    # section to 3 rounds: either the save lands first and B is told a round 4 exists, or the
+    # change lands first and A's save is refused (there is no round 4). Never a round 4 in a
+    # section of 3 rounds.
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=[None] * 4,
+            rounds=[],
+            rounds_total=4,
+            tournament=tournament,
+            name=f"Section {n}",
+        )
+        for n in range(50)
+    ]
+    players = {
+        (p.section_id, p.start_number): p.pk
+        for p in Player.objects.filter(section__tournament=tournament)
+    }
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        rows = [
+            services.PairingInput(
+                white=players[section.pk, 1], black=players[section.pk, 2], board=1
+            ),
+            services.PairingInput(
+                white=players[section.pk, 3], black=players[section.pk, 4], board=2
+            ),
+        ]
+        return (
+            _attempt(
+                lambda: services.round_pairings_save(
+                    section=section, number=4, rows=rows
+                ),
+                "saved",
+            ),
+            _attempt(
+                lambda: services.section_update(
+                    section=Section.objects.get(pk=section.pk), rounds_total=3
+                ),
+                "lowered",
+            ),
+        )
+
+    outcomes = _race(sections, jobs)
+
+    assert not [o for _s, a, b in outcomes for o in (a, b) if o.startswith("error")]
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("saved", "refused"),
+        ("refused", "lowered"),
+    }
+    beyond = Round.objects.filter(
+        section__in=sections, number=4, section__rounds_total=3
+    )
+    assert not beyond.exists()
+
+
+def test_two_tds_correcting_two_earlier_rounds_at_once_leave_the_flag_as_the_scores_say() -> (
+    None
+):
+    # Round 3 was paired on rounds 1 and 2; round 1's board 1 was corrected since (round 3
+    # flagged). TD A sets that correction back while TD B corrects round 2's board 1, at once.
+    # Whatever the order, round 2's correction stands: round 3 still rests on old scores.
+    # (Each reading the scores before the other's commit, the last to write would decide.)
+    tournament = tournament_build()
+    sections = [
+        section_build(
+            ratings=[None] * 4,
+            rounds=["1-3 1-0, 2-4 1-0", "1-2 1-0, 3-4 1-0", "1-4 ?, 2-3 ?"],
+            rounds_total=4,
+            tournament=tournament,
+            name=f"Section {n}",
+        )
+        for n in range(60)
+    ]
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.PAIRED
+    )
+    boards = {
+        (p.round.section_id, p.round.number): p
+        for p in Pairing.objects.filter(
+            round__section__tournament=tournament, board=1, round__number__lt=3
+        ).select_related("round")
+    }
+    for section in sections:
+        services.result_record(
+            pairing=boards[section.pk, 1],
+            result=Result.DRAW,
+            based_on=Result.WHITE_WIN,
+            confirm_later=True,
+        )
+    # Round 2 flagged before the scores a pairing used were kept (what they were is unknown):
+    # A's correction leaves its row alone, so only the later rounds' lock orders A and B.
+    Round.objects.filter(section__tournament=tournament, number=2).update(
+        paired_on_old_scores=True, paired_scores=None
+    )
+
+    def jobs(section: Section) -> tuple[Any, Any]:
+        def correct(number: int, result: str, based_on: str) -> Callable[[], str]:
+            return _attempt(
+                lambda: services.result_record(
+                    pairing=boards[section.pk, number],
+                    result=result,
+                    based_on=based_on,
+                    confirm_later=True,
+                ),
+                "corrected",
+            )
+
+        return (
+            correct(1, Result.WHITE_WIN, Result.DRAW),
+            correct(2, Result.BLACK_WIN, Result.WHITE_WIN),
+        )
+
+    outcomes = _race(sections, jobs)
+
+    assert {(a, b) for _s, a, b in outcomes} == {("corrected", "corrected")}
+    cleared = Round.objects.filter(
+        section__in=sections, number=3, paired_on_old_scores=False
+    )
+    assert not cleared.exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from crispy_forms.helper import FormHelper
@@ -86,6 +87,22 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 CONFIRM_DUPLICATE_LABEL = "Add anyway: this is a different player"
+
+
+def duplicates_shown_field() -> forms.CharField:
+    """The players a likely-duplicate question named (their pks), sent back with the answer:
+    the answer is for them only (``players_add``)."""
+    return forms.CharField(required=False, widget=forms.HiddenInput)
+
+
+def duplicates_shown_clean(form: forms.BaseForm) -> list[int] | None:
+    """The pks the page named; None from a form that never asked."""
+    if "duplicates_shown" not in form.data:
+        return None
+    text = form.cleaned_data.get("duplicates_shown") or ""
+    return [int(n) for n in text.split(",") if re.fullmatch(r"[0-9]{1,18}", n)]
+
+
 OVERRIDE_REASON_LABEL = "Reason to enter this player outside the section limits"
 
 
@@ -95,6 +112,7 @@ class PlayerAddForm(PlayerForm):
     confirm_duplicate = forms.BooleanField(
         label=CONFIRM_DUPLICATE_LABEL, required=False
     )
+    duplicates_shown = duplicates_shown_field()
     override_reason = forms.CharField(
         label=OVERRIDE_REASON_LABEL,
         required=False,
@@ -107,7 +125,7 @@ class PlayerAddForm(PlayerForm):
         super().__init__(*args, **kwargs)
         data = self.data if self.is_bound else {}
         self.asked: list[str] = []
-        for name in ("confirm_duplicate", "override_reason"):
+        for name in ("confirm_duplicate", "duplicates_shown", "override_reason"):
             if name in data:
                 self._show(name)
 
@@ -120,12 +138,25 @@ class PlayerAddForm(PlayerForm):
         """Show the question the refusal asks (a likely duplicate, a rating limit)."""
         if refusal.asks_confirmation:
             self._show("confirm_duplicate")
+            self._show("duplicates_shown")
+            named = refusal.duplicates_named
+            if named != self.cleaned_data.get("duplicates_shown"):
+                # Asked about other players than the page named (one entered since, by this
+                # form sent twice or by another TD): the box is ticked again only on purpose.
+                data = self.data.copy()  # type: ignore[attr-defined]
+                data["duplicates_shown"] = ",".join(map(str, named))
+                data.pop("confirm_duplicate", None)
+                self.data = data
         if refusal.asks_reason:
             self._show("override_reason")
+
+    def clean_duplicates_shown(self) -> list[int] | None:
+        return duplicates_shown_clean(self)
 
     def answers(self) -> dict[str, Any]:
         return {
             "confirm_duplicate": self.cleaned_data.get("confirm_duplicate", False),
+            "duplicates_shown": self.cleaned_data.get("duplicates_shown"),
             "override_reason": self.cleaned_data.get("override_reason", ""),
         }
 
@@ -159,6 +190,7 @@ class PlayersImportForm(forms.Form):
         required=False,
         widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
     )
+    duplicates_shown = duplicates_shown_field()
     override_reason = forms.CharField(
         label="Reason to enter the rows outside the section limits",
         required=False,
@@ -175,6 +207,9 @@ class PlayersImportForm(forms.Form):
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.layout = Layout("text", "file", "fill_ratings")
+
+    def clean_duplicates_shown(self) -> list[int] | None:
+        return duplicates_shown_clean(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
@@ -226,20 +261,26 @@ class ByesForm(forms.Form):
         self, *args: Any, player: Player, paired: set[int], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        current = {b.round_number: b.kind for b in player.requested_byes.all()}
+        current = {b.round_number: b for b in player.requested_byes.all()}
         last = player.withdrawn_after_round
         self.round_fields: list[str] = []
         for n in range(1, player.section.rounds_total + 1):
             name = f"round_{n}"
+            bye = current.get(n)
             field = forms.ChoiceField(
                 label=f"Round {n}",
                 required=False,
                 choices=[(NO_BYE, "Plays"), *RequestedBye.Kind.choices],
-                initial=current.get(n, NO_BYE),
+                initial=bye.kind if bye else NO_BYE,
             )
+            notes = []
+            if bye is not None and bye.reason != RequestedBye.Reason.ASKED:
+                # Given by the TD, not asked for: kept while the kind is left as it is.
+                notes.append(f"not asked for: {bye.get_reason_display()}")
             if n in paired or (last is not None and n > last):
                 field.disabled = True
-                field.help_text = "paired" if n in paired else "withdrawn"
+                notes.append("paired" if n in paired else "withdrawn")
+            field.help_text = "; ".join(notes)
             self.fields[name] = field
             self.round_fields.append(name)
         self.fields["based_on"] = forms.CharField(

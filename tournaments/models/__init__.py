@@ -21,6 +21,7 @@ from tournaments.models.event import (
     RequestedBye,
     Section,
     Tournament,
+    bye_label,
 )
 from tournaments.models.rating_lists import (
     RatingList,
@@ -60,6 +61,7 @@ __all__ = [
     "Section",
     "SectionEvent",
     "TWO_PLAYER_RESULTS",
+    "bye_label",
     "Team",
     "TeamMatch",
     "TeamMember",

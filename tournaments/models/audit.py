@@ -168,8 +168,9 @@ class CheckIn(models.Model):
 
 class SectionEvent(models.Model):
     """A step of a section's life a TD may be asked about later: the audit trail beside the
-    result changes (marked final, reopened with a reason, pairings removed, a check-mode
-    difference overridden, an earlier round corrected after a later one was paired)."""
+    result changes (marked final, reopened with a reason, pairings removed, posted pairings
+    changed by hand, a check-mode difference overridden, an earlier round corrected after a
+    later one was paired)."""
 
     class Kind(models.TextChoices):
         FINAL = "final", "Marked final"
@@ -179,6 +180,7 @@ class SectionEvent(models.Model):
         CORRECTION = "correction", "Earlier round corrected"
         ORDER_POSTED = "order_posted", "Default tiebreak order posted"
         LINEUP = "lineup", "Team line-up changed"
+        PAIRINGS_CHANGED = "pairings_changed", "Posted pairings changed"
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="events"

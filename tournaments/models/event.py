@@ -345,18 +345,28 @@ class Player(models.Model):
 
 
 class RequestedBye(models.Model):
-    """A bye a player asked for in advance (US Chess 28M: requested byes)."""
+    """A bye a player asked for in advance (US Chess 28M: requested byes), or a zero-point bye
+    the TD gave before the round to a player who did not come (``reason``): it stands as a
+    requested bye so that pairing the round again keeps it."""
 
     class Kind(models.TextChoices):
         FULL = "full", "Full-point bye"
         HALF = "half", "Half-point bye"
         ZERO = "zero", "Zero-point bye"
 
+    class Reason(models.TextChoices):
+        ASKED = "asked", "asked for"
+        # Closing check-in, or the question before pairing, gave it: the player did not come.
+        NOT_CHECKED_IN = "not_checked_in", "did not check in"
+        # The question before pairing: lost the round before by forfeit, stays in the event.
+        FORFEITED = "forfeited", "lost the round before by forfeit"
+
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="requested_byes"
     )
     round_number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=4, choices=Kind, default=Kind.HALF)
+    reason = models.CharField(max_length=16, choices=Reason, default=Reason.ASKED)
 
     class Meta:
         ordering = ["player", "round_number"]
@@ -367,7 +377,34 @@ class RequestedBye(models.Model):
             models.CheckConstraint(
                 condition=Q(round_number__gte=1), name="requested_bye_round_positive"
             ),
+            # The TD gives only zero-point byes to players who did not come.
+            models.CheckConstraint(
+                condition=Q(reason="asked") | Q(kind="zero"),
+                name="requested_bye_given_is_zero",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.get_kind_display()} in round {self.round_number}"
+        return f"{self.player}: {self.label()} in round {self.round_number}"
+
+    def label(self) -> str:
+        """The bye in words: "Zero-point bye (did not check in)", "Half-point bye"."""
+        return bye_label(self.kind, self.reason)
+
+    @classmethod
+    def given(cls, player: Player, round_number: int, reason: str) -> RequestedBye:
+        """A zero-point bye the TD gives (not saved) to a player who did not come."""
+        return cls(
+            player=player,
+            round_number=round_number,
+            kind=cls.Kind.ZERO,
+            reason=reason,
+        )
+
+
+def bye_label(kind: str, reason: str = RequestedBye.Reason.ASKED) -> str:
+    """A requested bye's kind in words, with the reason when the player did not ask for it."""
+    words = RequestedBye.Kind(kind).label
+    if reason == RequestedBye.Reason.ASKED:
+        return words
+    return f"{words} ({RequestedBye.Reason(reason).label})"

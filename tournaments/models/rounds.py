@@ -29,8 +29,14 @@ class Round(models.Model):
     pairing_notes = models.JSONField(default=list, blank=True)
     # A result of an earlier round changed after this round was paired: its pairings rest on
     # the old scores (the section's log says which change); cleared when the round is paired
-    # again.
+    # again, and cleared as well when the earlier results are set back so that every score its
+    # pairings used is as it was (``paired_scores``).
     paired_on_old_scores = models.BooleanField(default=False)
+    # The scores its pairings used, by player pk (a Fraction as text), kept at the first
+    # correction of an earlier round after it was paired (the scores before that correction):
+    # ``paired_on_old_scores`` is whether they differ from the scores now. Empty (null) until
+    # then, and again when the round's pairings are taken back.
+    paired_scores = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["section", "number"]

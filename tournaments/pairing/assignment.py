@@ -6,8 +6,8 @@ time; in a small group they can miss an arrangement that needs several players m
 Here the lower players of the group's pairs (or the upper ones) are assigned to the pairs'
 places at the least cost. A player may take the place of one within both rating limits; further
 only within the limit of the claim the move cures (29E5a the alternation limit, 29E5b the
-equalisation limit): the board it forms gives both players their colours, and one of them stood
-on a board clashing at that strength before the fixes. Never into a rematch (27A1). The places
+equalisation limit, none for two strong claims): the board it forms gives both players their
+colours, and one of them stood on a board clashing at that strength before the fixes. Never into a rematch (27A1). The places
 are those of the pairs as made (top against bottom with the 27A1 repairs) or those of top half
 against bottom half in rank order (27A3), so that a player moved for a rematch does not carry
 the limit with them. The cost is lexicographic: boards clashing between strong claims, then
@@ -151,14 +151,14 @@ def _cost(
     clashed, partner = before
     # Within both limits: any move. Further, within the limit of the claim it cures: one of
     # the two players met a clash of that strength before the fixes and now has their colour
-    # (29E5a alternation, 29E5b equalisation, a strong claim as equalisation); or the move
+    # (29E5a alternation, 29E5b equalisation, no limit for a strong claim); or the move
     # keeps a pair made before the fixes (a 27A1 repair, measured from rank order).
     if (
         moved > min(options.alternate_limit, options.equalise_limit)
         and partner[player.id] != stays.id
         and not (
             not level
-            and moved <= _limit(max(clashed[stays.id], clashed[player.id]), options)
+            and moved <= reach(max(clashed[stays.id], clashed[player.id]), options)
         )
     ):
         return _FORBIDDEN
@@ -170,8 +170,12 @@ def _cost(
     )
 
 
-def _limit(severity: int, options: PairingOptions) -> int:
-    """How far a player may move to cure a clash of this strength (0: no clash to cure)."""
+def reach(severity: int, options: PairingOptions) -> float:
+    """How far a player may move to cure a clash of this strength (29E5a, 29E5b; a clash
+    between two strong claims has no limit, as in the fixes one at a time,
+    ``colours.ColourFixer.limit``: one rule for all the fixes; 0: no clash to cure)."""
+    if severity >= STRONG:
+        return float("inf")
     if severity >= EQUALISATION:
         return options.equalise_limit
     return options.alternate_limit if severity else 0

@@ -8,6 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
+from .arrange import ALLOWANCE, ROUND_ALLOWANCE, both_halves_fix
 from .assignment import EXACT_PAIRS, clash_key, places_fix, strayed
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
 from .ranking import (
@@ -63,6 +64,9 @@ class ColourFixer:
         # key and the players it arranged ("the 2½ group"): the note on a board it leaves
         # clashing says so.
         self.arranged: dict[frozenset[int], tuple[int, str]] = {}
+        # Boards the search moving both halves may still try in this round (the speed
+        # targets: ``arrange.ROUND_ALLOWANCE``).
+        self.search_left = ROUND_ALLOWANCE
 
     def tag(
         self,
@@ -148,9 +152,26 @@ class ColourFixer:
         kept = self.tagged
         self.tagged = []
         self.colour_steps(pairs, group_score)
-        steps, self.tagged = self.tagged, kept
+        steps, self.tagged = self.tagged, []
+        arranged = dict(self.arranged)
         if not self.colour_exact(start, pairs, group_score, tail):
-            self.tagged.extend(steps)
+            self.tagged = steps
+        both = self.colour_both(start, pairs, group_score, tail)
+        if both is not None:
+            # The arrangement moving both halves replaces what the fixes above did in its
+            # group: their notes about its players only no longer hold (a note about a move
+            # with a player outside the group, a floater's board, stays: that board stays).
+            note, reasons, group = both
+            self.arranged = arranged
+            self.arranged.update(reasons)
+            self.tagged = [
+                tagged
+                for tagged in self.tagged
+                if tagged[0] is None or not tagged[0] <= group
+            ]
+            self.tagged.append(note)
+        kept.extend(self.tagged)
+        self.tagged = kept
 
     def colour_exact(
         self, start: list[Pair], pairs: list[Pair], group_score: str, tail: bool = False
@@ -199,9 +220,18 @@ class ColourFixer:
             return False
         pairs[:] = made
         for group, where in arranged:
+            why = (
+                f"the best arrangement of {where}, its lower (or upper) players taking "
+                "one another's places within the rating limits "
+                f"({_place_limits(self.options)}; 29E5), leaves this board without the "
+                "due colour"
+            )
             for pair in group:
-                self.arranged[_ids(pair)] = (pair[0].key, where)
+                self.arranged[_ids(pair)] = (pair[0].key, why)
         names = ", ".join(_moves_text(all_moves))
+        names += _also_meeting(
+            start, made, frozenset(p.id for move in all_moves for p in move)
+        )
         why = "" if fewer else " with players moved the fewest rating points (27A3)"
         self.tag(
             [p for move in all_moves for p in move],
@@ -210,12 +240,90 @@ class ColourFixer:
         )
         return True
 
+    def colour_both(
+        self, start: list[Pair], pairs: list[Pair], group_score: str, tail: bool
+    ) -> (
+        tuple[
+            tuple[frozenset[int] | None, str, Settle | None],
+            dict[frozenset[int], tuple[int, str]],
+            frozenset[int],
+        ]
+        | None
+    ):
+        """A score group whose pairs in ``pairs`` still miss more due colours than its colour
+        counts force, re-arranged with players of both halves moving at once
+        (``arrange.both_halves_fix``) when that leaves fewer clashes (strong claims first,
+        then claims to equalise, then any); ``pairs`` changed in place. The note naming the
+        moves, the reason each board it leaves clashing gives (``unfixed``), and the group's
+        players. Not in the trial pairings that choose floaters (the speed targets)."""
+        if self.exact_pairs != EXACT_PAIRS:
+            return None
+        by_key: dict[int, list[int]] = {}
+        for k, (a, b) in enumerate(pairs):
+            if a.key == b.key:
+                by_key.setdefault(a.key, []).append(k)
+        for at in by_key.values():
+            current = [pairs[k] for k in at]
+            players = [p for pair in current for p in pair]
+            if clash_key(current)[2] <= clashes_least(players):
+                continue
+            if self.search_left <= 0:
+                break
+            found = both_halves_fix(
+                start, current, self.options, min(ALLOWANCE, self.search_left)
+            )
+            self.search_left -= found.tried
+            if found.pairs is None:
+                continue
+            for k, pair in zip(at, found.pairs, strict=True):
+                pairs[k] = pair
+            score = score_text(current[0][0].score)
+            where = (
+                f"the {score} players paired with one another at the bottom"
+                if tail
+                else f"the {score} group"
+            )
+            best = (
+                "the best arrangement" if found.proved else "the best arrangement found"
+            )
+            why = (
+                f"{best} of {where}, players of both halves taking one another's places "
+                f"within the rating limits ({_place_limits(self.options)}; 29E5), leaves "
+                "this board without the due colour"
+            )
+            names = ", ".join(_moves_text(found.moves))
+            movers = frozenset(p.id for move in found.moves for p in move)
+            names += _also_meeting(start, found.pairs, movers)
+            note = (
+                f"In the {group_score} group, for colours, players of both halves moved "
+                f"together: {names} ({_place_limits(self.options)}; 29E5)."
+            )
+            reasons = {_ids(pair): (pair[0].key, why) for pair in found.pairs}
+            group = frozenset(p.id for p in players)
+            return (movers, note, None), reasons, group
+        return None
+
     def colour_steps(self, pairs: list[Pair], group_score: str) -> None:
         """The fixes one at a time: matched along the boards, the best swap, rings, chains."""
         # Stronger claims first (29E): each level's clashes are matched along the boards
         # before the next level's, then the wider search takes what is left, strongest first.
         for level in (STRONG, EQUALISATION, ALTERNATION):
             self.colour_line(pairs, group_score, _Candidates(pairs), level)
+        self.colour_swaps(pairs, group_score)
+        index = _Candidates(pairs)
+        moved = False
+        for k in range(len(pairs)):
+            severity = conflict(*pairs[k])
+            if severity:
+                moved |= self.colour_rotate(pairs, k, severity, group_score, index)
+        before = list(pairs)
+        self.colour_chains(pairs, group_score)
+        if moved or pairs != before:
+            # A ring or chain changes boards a swap may now mend: the swaps once more.
+            self.colour_swaps(pairs, group_score)
+
+    def colour_swaps(self, pairs: list[Pair], group_score: str) -> None:
+        """The best swap for each clash left, strongest first, in up to three passes."""
         for _pass in range(3):
             improved = False
             index = _Candidates(pairs)
@@ -224,12 +332,6 @@ class ColourFixer:
                     improved = True
             if not improved:
                 break
-        index = _Candidates(pairs)
-        for k in range(len(pairs)):
-            severity = conflict(*pairs[k])
-            if severity:
-                self.colour_rotate(pairs, k, severity, group_score, index)
-        self.colour_chains(pairs, group_score)
 
     def colour_line(
         self, pairs: list[Pair], group_score: str, index: _Candidates, level: int
@@ -453,12 +555,7 @@ class ColourFixer:
                     "after the colour fixes (29E8, noted above)"
                 )
             elif ids in self.arranged:
-                found[ids] = (
-                    f"the best arrangement of {self.arranged[ids][1]}, its lower (or upper) "
-                    "players taking one another's places within the rating limits "
-                    f"({_place_limits(self.options)}; 29E5), leaves this board without the "
-                    "due colour"
-                )
+                found[ids] = self.arranged[ids][1]
             else:
                 left.append((a, b))
         # The boards the fixes one at a time left: the rest of their score group searched.
@@ -556,16 +653,17 @@ def _swap_text(
 
 
 def _place_limits(options: PairingOptions) -> str:
-    """How far the exact colour fix lets a player move (``assignment._cost``), in words."""
+    """How far the exact colour fixes let a player move (``assignment._cost``,
+    ``arrange.both_halves_fix``), in words."""
     alternate, equalise = options.alternate_limit, options.equalise_limit
     text = f"each within {min(alternate, equalise)} rating points of the player whose place they take"
     if equalise > alternate:
-        return f"{text}, {equalise} to cure a clash between two players due to equalise"
-    if alternate > equalise:
-        return (
+        text = f"{text}, {equalise} to cure a clash between two players due to equalise"
+    elif alternate > equalise:
+        text = (
             f"{text}, {alternate} to cure a clash between two players due to alternate"
         )
-    return text
+    return f"{text}, any distance between two strong claims"
 
 
 def _easing(
@@ -622,6 +720,26 @@ def _moves_text(moves: list[tuple[Ranked, Ranked]]) -> Iterator[str]:
             yield f"a transposition of {player.label} and {place.label}"
         else:
             yield f"{player.label} takes the place of {place.label}"
+
+
+def _also_meeting(
+    start: Sequence[Pair], made: Sequence[Pair], named: frozenset[int]
+) -> str:
+    """The new opponents of players whose board before the colour fixes (a 27A1 repair's)
+    an arrangement changed though its moves, told from top half against bottom half, name
+    neither of the two (so that the repair's note points to a note naming them)."""
+    final = {a.id: b for pair in made for a, b in (pair, pair[::-1])}
+    changed = [
+        a
+        for a, b in start
+        if a.id in final
+        and final[a.id] is not b
+        and a.id not in named
+        and b.id not in named
+    ]
+    if not changed:
+        return ""
+    return "; so " + ", ".join(f"{a.label} meets {final[a.id].label}" for a in changed)
 
 
 def _at_least(start: list[Pair], ks: list[int], pairs: list[Pair]) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import groupby
 
+from .arrange import ROUND_ALLOWANCE
 from .assignment import TRIAL_EXACT_PAIRS
 from .avoid import avoid_fix
 from .colours import ColourFixer
@@ -49,6 +50,7 @@ class GroupPairer(ColourFixer):
         carry: list[Ranked] = []
         self.tagged = []
         self.arranged = {}
+        self.search_left = ROUND_ALLOWANCE
         groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1

@@ -140,6 +140,27 @@ def later_rounds_paired(*, round_id: int) -> list[int]:
     )
 
 
+def round_scores_before(
+    *, section: Section, number: int, players: Iterable[int]
+) -> dict[int, str]:
+    """Each of ``players``' score after the rounds before ``number`` (a Fraction as text):
+    the scores a pairing of round ``number`` rests on. One query."""
+    wanted = set(players)
+    scoring = section_scoring(section)
+    scores = dict.fromkeys(wanted, Fraction(0))
+    for white, black, result in Pairing.objects.filter(
+        round__section=section, round__number__lt=number
+    ).values_list("white_id", "black_id", "result"):
+        if result == Result.PENDING:
+            continue
+        white_outcome, black_outcome = OUTCOMES[result]
+        if white in wanted:
+            scores[white] += scoring.points(white_outcome)
+        if black in wanted and black_outcome is not None:
+            scores[black] += scoring.points(black_outcome)
+    return {pk: str(score) for pk, score in scores.items()}
+
+
 def section_reopenings(section: Section) -> list[SectionEvent]:
     """Each time the section was reopened after being marked final, oldest first."""
     return list(section.events.filter(kind=SectionEvent.Kind.REOPENED))

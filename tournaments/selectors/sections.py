@@ -255,13 +255,14 @@ def row_version(row: models.Model, fields: Iterable[str]) -> str:
 
 
 def player_byes_version(*, player_id: int) -> str:
-    """``row_version`` of a player's requested byes (round and kind): the byes form carries it,
-    and a save from a page opened before another TD changed those byes is refused."""
+    """``row_version`` of a player's requested byes (round, kind and reason): the byes form
+    carries it, and a save from a page opened before another TD changed those byes is
+    refused."""
     key = [
         player_id,
         *RequestedBye.objects.filter(player_id=player_id)
         .order_by("round_number")
-        .values_list("round_number", "kind"),
+        .values_list("round_number", "kind", "reason"),
     ]
     return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
 

@@ -115,7 +115,7 @@ def _draft_check(player: Player, round_number: int, *, present: bool) -> None:
         if row is None:
             why = "leave them out"
         elif row[0] == Result.BYE_ZERO:
-            why = "give them a zero-point bye for not checking in"
+            why = _zero_bye_why(player, round_number)
         else:
             return
         raise ValidationError(
@@ -135,11 +135,31 @@ def _draft_check(player: Player, round_number: int, *, present: bool) -> None:
     )
 
 
+def _zero_bye_why(player: Player, round_number: int) -> str:
+    """Why the draft gives ``player`` a zero-point bye, from the reason stored on their
+    requested bye (none: a bye the TD entered by hand on the pairings page)."""
+    reason = (
+        RequestedBye.objects.filter(player=player, round_number=round_number)
+        .values_list("reason", flat=True)
+        .first()
+    )
+    if reason == RequestedBye.Reason.ASKED:
+        return "give them the zero-point bye they asked for"
+    if reason == RequestedBye.Reason.NOT_CHECKED_IN:
+        return "give them a zero-point bye for not checking in"
+    if reason == RequestedBye.Reason.FORFEITED:
+        return (
+            f"give them a zero-point bye for losing round {round_number - 1} by forfeit"
+        )
+    return "give them a zero-point bye"
+
+
 def checkin_close(
     *, section: Section, round_number: int, action: str, user: User | None
 ) -> list[Player]:
     """Close check-in: each expected player not checked in gets a zero-point bye for the round
-    (a requested bye the pairings honour), or is withdrawn before it. Returns those players."""
+    (a requested bye the pairings honour, its reason "did not check in"), or is withdrawn
+    before it. Returns those players."""
     if action not in (CLOSE_ZERO_BYE, CLOSE_WITHDRAW):
         raise ValidationError(CHECKIN_CLOSE_ACTION)
     with transaction.atomic():
@@ -152,9 +172,7 @@ def checkin_close(
         )
         if action == CLOSE_ZERO_BYE:
             RequestedBye.objects.bulk_create(
-                RequestedBye(
-                    player=p, round_number=round_number, kind=RequestedBye.Kind.ZERO
-                )
+                RequestedBye.given(p, round_number, RequestedBye.Reason.NOT_CHECKED_IN)
                 for p in missing
             )
         else:

@@ -32,6 +32,13 @@ def section_lock(section: Section) -> None:
         raise ValidationError(SECTION_FINAL.format(section=locked[0]))
 
 
+def final_check(section: Section) -> None:
+    """Refuse a change of what ranks a section (its results, tiebreak order, team scoring,
+    scoring points) when ``section``, a row the caller read under its lock, is marked final."""
+    if section.is_final:
+        raise ValidationError(SECTION_FINAL.format(section=section.name))
+
+
 def section_open_check(
     *, section: Section | int | None = None, round_id: int | None = None
 ) -> None:

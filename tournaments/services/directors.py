@@ -55,7 +55,10 @@ def director_account_create(
 ) -> User:
     """Create the account of another TD and make them a director of the tournament, so a second
     TD needs no one with the admin. The account has no password: the TD who creates it sends
-    the invitation link (``tournaments:invitation``), where the new TD sets their own."""
+    the invitation link (``tournaments:invitation``), where the new TD sets their own.
+
+    The account created for this tournament already, with no password yet, is returned as it
+    is (the form sent twice): its link is made again."""
     username = username.strip()
     try:
         if not username or len(username) > 150:
@@ -70,7 +73,17 @@ def director_account_create(
             # the tournament's lock makes the second see the first's account.
             Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
             _name_lock(username)
-            if User.objects.filter(username__iexact=username).exists():
+            taken = User.objects.filter(username__iexact=username).first()
+            if taken is not None:
+                if (
+                    taken.username == username
+                    and not taken.has_usable_password()
+                    and tournament.directors.filter(pk=taken.pk).exists()
+                ):
+                    # Created for this tournament already and not used yet: the same form
+                    # sent twice (the first answer, with the link, lost) or by another of
+                    # its TDs. The account is the one asked for; the page shows its link.
+                    return taken
                 raise ValidationError(ACCOUNT_NAME_TAKEN.format(username=username))
             user = User(username=username, first_name=first[:150], last_name=last[:150])
             user.set_unusable_password()

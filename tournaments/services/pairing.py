@@ -52,8 +52,13 @@ ROUND_PAIR_ALREADY_PAIRED = (
     "Round {number} is already paired: remove its pairings before pairing it again."
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
+# The round note of a zero-point bye the player did not ask for, by its stored reason.
 BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
 BYE_FORFEITED = "zero-point bye (lost round {last} by forfeit, stays in the event: the TD's decision)."
+_BYE_REASON_NOTE: dict[str, str] = {
+    RequestedBye.Reason.NOT_CHECKED_IN: BYE_NOT_CHECKED_IN,
+    RequestedBye.Reason.FORFEITED: BYE_FORFEITED,
+}
 ROUND_PAIR_NOT_IN_TABLE = "The Berger table has no round {number}: {reason}."
 ROUND_PAIR_BAD_OPTIONS = "The section's pairing options cannot be used: {reason}."
 
@@ -155,7 +160,6 @@ def round_pair(
     post_default_order: bool = False,
     override: str = "",
     user: Any = None,
-    replaced_notes: Sequence[str] = (),
 ) -> Round:
     """Pair round ``number`` (the first round not paired when None) and save it, all at once.
 
@@ -191,8 +195,10 @@ def round_pair(
     "Pair them anyway" goes ahead: everyone is paired, which is what it chose.
     A final section refuses; posting (``post``) checks the round before as ``round_publish``.
 
-    ``replaced_notes``: the notes of the pairing of this round that ``round_repair`` took back;
-    a zero-point bye it gave (now a requested bye) is noted again with the reason given then.
+    A zero-point bye given for either group stands as a requested bye with its reason
+    (``RequestedBye.Reason``): pairing the round again (``round_repair``, or its pairings
+    removed and paired again) keeps the bye, and the round's note says why the player has it,
+    from that reason, as it does for one given when check-in was closed.
     """
     try:
         options = pairing.options_parse(section.pairing_options)
@@ -200,6 +206,10 @@ def round_pair(
         raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        # Read under the section's lock; said first: any other refusal (enter the missing
+        # results, ...) would send the TD to a write the final section refuses too.
+        if section.is_final:
+            raise PairingRefused(SECTION_FINAL.format(section=section.name))
         if section.team_boards:
             # A team section pairs matches of teams (services/team_sections.py), not players.
             raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
@@ -239,8 +249,6 @@ def round_pair(
                 raise PairingRefused(
                     ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
                 )
-        if section.is_final:  # read under the section's lock just above
-            raise PairingRefused(SECTION_FINAL.format(section=section.name))
         notes_first: list[str] = []
         if number == 1 and not section_tiebreaks_posted(section):
             if not post_default_order:
@@ -288,24 +296,24 @@ def round_pair(
                 )
                 for p in gone
             )
-        # Zero-point byes chosen for either group stand as requested byes (so a re-pairing
-        # keeps them); the program's note for each says why below.
-        zero_byes = {
-            **dict.fromkeys(
-                (p.start_number for p in missing if absent == ABSENT_ZERO_BYE),
-                BYE_NOT_CHECKED_IN,
+        # Zero-point byes chosen for either group stand as requested byes, with the reason
+        # (so a re-pairing keeps them, and its note says why); neither group has a requested
+        # bye for the round (``round_absent``, ``round_forfeited``).
+        given = [
+            *(
+                (p, RequestedBye.Reason.NOT_CHECKED_IN)
+                for p in missing
+                if absent == ABSENT_ZERO_BYE
             ),
-            **dict.fromkeys(
-                (p.start_number for p in gone if forfeited == FORFEITED_ZERO_BYE),
-                BYE_FORFEITED.format(last=number - 1),
+            *(
+                (p, RequestedBye.Reason.FORFEITED)
+                for p in gone
+                if forfeited == FORFEITED_ZERO_BYE
             ),
-        }
-        if zero_byes:
-            RequestedBye.objects.bulk_create(
-                RequestedBye(player=p, round_number=number, kind=RequestedBye.Kind.ZERO)
-                for p in [*missing, *gone]
-                if p.start_number in zero_byes
-            )
+        ]
+        RequestedBye.objects.bulk_create(
+            RequestedBye.given(p, number, reason) for p, reason in given
+        )
         if post:
             try:
                 round_post_check(
@@ -349,18 +357,11 @@ def round_pair(
         if not made.boards and not made.byes:
             raise PairingRefused(ROUND_PAIR_NO_PLAYERS.format(number=number))
         notes = [*notes_first, *made.notes]
-        # Their zero-point bye stands as a requested one, but they asked for nothing: the note
-        # says why they have it, given now or by the pairing this one replaces.
-        asked = _zero_bye_reasons(replaced_notes, number)
-        asked.update(
-            {
-                f"{e.label}: {pairing.ByeKind.ZERO.words}.": f"{e.label}: {zero_byes[e.id]}"
-                for e in entrants
-                if e.id in zero_byes
-            }
-        )
-        if asked:
-            notes = [asked.get(note, note) for note in notes]
+        # A zero-point bye the player did not ask for stands as a requested one: its note says
+        # why they have it (the stored reason), not that they asked.
+        why = _zero_bye_notes(section=section, number=number, entrants=entrants)
+        if why:
+            notes = [why.get(note, note) for note in notes]
         if not swiss and options.tables == "lot" and number == 1:
             notes.append(f"Table numbers drawn by lot with seed {seed!r}.")
         if number > 1:
@@ -402,16 +403,29 @@ def round_pair(
     return round_
 
 
-def _zero_bye_reasons(notes: Sequence[str], number: int) -> dict[str, str]:
-    """The program's plain note of each zero-point bye that ``notes`` (round ``number``'s
-    earlier pairing) gave for a reason -> that note with its reason (``round_pair``)."""
-    reasons = (BYE_NOT_CHECKED_IN, BYE_FORFEITED.format(last=number - 1))
-    plain = f": {pairing.ByeKind.ZERO.words}."
+def _zero_bye_notes(
+    *, section: Section, number: int, entrants: Sequence[pairing.Entrant]
+) -> dict[str, str]:
+    """The program's note of each zero-point bye of round ``number`` the TD gave (not asked
+    for) -> that note with the stored reason instead (``round_pair``). Read only when the
+    round has a zero-point bye at all, so a round without one costs no query."""
+    if not any(e.requested_bye is pairing.ByeKind.ZERO for e in entrants):
+        return {}
+    reasons = dict(
+        RequestedBye.objects.filter(
+            player__section=section,
+            round_number=number,
+            kind=RequestedBye.Kind.ZERO,
+        )
+        .exclude(reason=RequestedBye.Reason.ASKED)
+        .values_list("player__start_number", "reason")
+    )
     return {
-        note.removesuffix(f": {reason}") + plain: note
-        for note in notes
-        for reason in reasons
-        if note.endswith(f": {reason}")
+        f"{e.label}: {pairing.ByeKind.ZERO.words}.": (
+            f"{e.label}: {_BYE_REASON_NOTE[reasons[e.id]].format(last=number - 1)}"
+        )
+        for e in entrants
+        if e.id in reasons
     }
 
 
@@ -483,7 +497,7 @@ def round_repair(
     For a round paired before a result of an earlier round changed (``paired_on_old_scores``).
     Who came was settled when it was first paired: the players are paired as they stand (a
     zero-point bye given then for not checking in, or for a forfeit the round before, is kept,
-    as a requested bye, and its note keeps the reason).
+    as a requested bye, and its note says the reason stored with it).
 
     ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
     changed since (another TD paired the round again, edited or posted it) are not taken back
@@ -499,7 +513,6 @@ def round_repair(
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
         if round_pairings_changed(section=section, number=number, based_on=based_on):
             raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
-        replaced = list(round_.pairing_notes)  # removing the pairings clears them
         round_pairings_remove(round_=round_, confirm=True, user=user)
         return round_pair(
             section=section,
@@ -507,5 +520,4 @@ def round_repair(
             absent=ABSENT_PAIR,
             forfeited=FORFEITED_PAIR,
             user=user,
-            replaced_notes=replaced,
         )

@@ -664,6 +664,9 @@ def player_byes_request(
 ) -> list[RequestedBye]:
     """Make ``byes`` (round -> full / half / zero) the player's requested byes.
 
+    A bye left as it was keeps its reason (a zero-point bye the TD gave for not checking in
+    stays one); a bye whose kind changes, or a new one, counts as asked for (docs/td-setup.md).
+
     Only rounds not yet paired change: a round already paired keeps what it has (its round page
     changes pairings), and naming it with a different bye is an error. ``based_on``: the
     ``selectors.player_byes_version`` the form showed; a save from a page opened before another
@@ -679,33 +682,39 @@ def player_byes_request(
         paired = posted_rounds(player.section)
         now = player_byes_version(player_id=player.pk)
         if based_on and based_on != now:
-            stored = dict(
-                RequestedBye.objects.filter(player=player).values_list(
-                    "round_number", "kind"
-                )
-            )
+            rows = RequestedBye.objects.filter(player=player).order_by("round_number")
+            stored = {b.round_number: b.kind for b in rows}
             wanted = {**{n: k for n, k in stored.items() if n in paired}, **byes}
             if wanted != stored:
                 raise StaleEdit(
                     BYES_STALE.format(
                         player=player,
                         now=", ".join(
-                            f"round {n} {RequestedBye.Kind(k).label.lower()}"
-                            for n, k in sorted(stored.items())
+                            f"round {b.round_number} {b.label().lower()}" for b in rows
                         )
                         or "none",
                     ),
                     version=now,
                 )
-        for bye in RequestedBye.objects.filter(player=player):
-            if bye.round_number not in paired and bye.round_number not in byes:
+        current = {
+            b.round_number: b for b in RequestedBye.objects.filter(player=player)
+        }
+        for number, bye in current.items():
+            if number not in paired and number not in byes:
                 bye.delete()
         for number, kind in byes.items():
             if number in paired:
                 continue
-            RequestedBye.objects.update_or_create(
-                player=player, round_number=number, defaults={"kind": kind}
-            )
+            had = current.get(number)
+            if had is None:
+                RequestedBye.objects.create(
+                    player=player, round_number=number, kind=kind
+                )
+            elif had.kind != kind:
+                # A bye the TD changes by hand is the one the player now has: asked for. One
+                # left as it was keeps its reason (the form saves every round at once).
+                had.kind, had.reason = kind, RequestedBye.Reason.ASKED
+                had.save(update_fields=["kind", "reason"])
     return list(RequestedBye.objects.filter(player=player))
 
 

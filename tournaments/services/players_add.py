@@ -14,7 +14,7 @@ membership date) passes through with no change here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,11 @@ ABOVE_LIMIT = (
     "them anyway"
 )
 UNRATED_NOT_ALLOWED = "unrated, and the section takes no unrated players: give a reason to enter them anyway"
+PLAYERS_ADD_ROUND_DRAFT = (
+    "Round {round}'s draft pairings were made without the players entered now: nothing was "
+    "entered. Remove the draft pairings on the round page, enter the players, then pair "
+    "round {round} again; or enter a player who starts in round {next} as a late entry."
+)
 START_NUMBERS_FULL = "the section would need start numbers above 9999 (TRF-16's limit)"
 
 
@@ -79,11 +84,29 @@ class EntryCheck:
     invalid: list[str] = field(default_factory=list)  # the player's own values
     taken: list[str] = field(default_factory=list)  # an ID already there or twice
     duplicates: list[str] = field(default_factory=list)
+    # For each of ``duplicates``: the pk of the player already in the section it names (None:
+    # another entry added with it).
+    duplicate_of: list[int | None] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)
 
     @property
     def refused(self) -> list[str]:
         return self.invalid + self.taken
+
+    def unanswered(self, confirmed: bool, shown: Collection[int] | None) -> list[str]:
+        """The likely duplicates still to ask about. Confirmed on a page (``shown``: the pks of
+        the players its question named), the answer is for those players only: one entered
+        since (the same form sent twice, its first answer lost; another TD's entry) is asked
+        about, or a resent form would enter the player again without a word."""
+        if not confirmed:
+            return self.duplicates
+        if shown is None:
+            return []
+        return [
+            d
+            for d, pk in zip(self.duplicates, self.duplicate_of, strict=True)
+            if pk is not None and pk not in shown
+        ]
 
 
 class PlayersAddRefused(ValidationError):
@@ -98,8 +121,18 @@ class PlayersAddRefused(ValidationError):
         return any(c.duplicates for c in self.checks)
 
     @property
+    def duplicates_named(self) -> list[int]:
+        return duplicates_named(self.checks)
+
+    @property
     def asks_reason(self) -> bool:
         return any(c.outside for c in self.checks)
+
+
+def duplicates_named(checks: Sequence[EntryCheck]) -> list[int]:
+    """The pks of the players already in the section that ``checks`` name as likely
+    duplicates, for the page to send back with the TD's answer."""
+    return sorted({pk for c in checks for pk in c.duplicate_of if pk is not None})
 
 
 def _name_key(name: str) -> str:
@@ -129,7 +162,7 @@ def players_entry_check(
     lines = lines or list(range(1, len(entries) + 1))
     existing: list[tuple[Any, ...]] = list(
         Player.objects.filter(section=section).values_list(
-            "start_number", "name", "rating", "uschess_id", "fide_id"
+            "start_number", "name", "rating", "uschess_id", "fide_id", "pk"
         )
     )
     known_ids = {
@@ -173,18 +206,22 @@ def players_entry_check(
         key = (_name_key(values.get("name") or ""), rating)
         uschess_id = values.get("uschess_id") or ""
         if key[0]:
-            for number, name, other_rating, other_id, _f in known_names.get(key, []):
+            for number, name, other_rating, other_id, _f, pk in known_names.get(
+                key, []
+            ):
                 if not (uschess_id and other_id and uschess_id != other_id):
                     check.duplicates.append(
                         LIKELY_DUPLICATE.format(
                             number=number, name=name, rating=_rating(other_rating)
                         )
                     )
+                    check.duplicate_of.append(pk)
             for other_line, other_id in seen_names.get(key, []):
                 if not (uschess_id and other_id and uschess_id != other_id):
                     check.duplicates.append(
                         LIKELY_DUPLICATE_TWICE.format(line=other_line)
                     )
+                    check.duplicate_of.append(None)
             seen_names.setdefault(key, []).append((line, uschess_id))
         if rating is None and not section.unrated_allowed:
             check.outside.append(UNRATED_NOT_ALLOWED)
@@ -205,6 +242,7 @@ def players_add(
     section: Section,
     entries: Sequence[Mapping[str, Any]],
     confirm_duplicates: bool = False,
+    duplicates_shown: Collection[int] | None = None,
     override_reason: str = "",
     user: Any = None,
     start_numbers: Sequence[int] | None = None,
@@ -213,7 +251,8 @@ def players_add(
 ) -> list[Player]:
     """Add ``entries`` (Player fields) to the section under the rules above, all or none.
 
-    A likely duplicate needs ``confirm_duplicates``; a player outside the entry limits needs
+    A likely duplicate needs ``confirm_duplicates`` (given on a page: ``duplicates_shown``,
+    the pks of the players its question named; a duplicate of another is asked); a player outside the entry limits needs
     ``override_reason``; both are recorded (``user``). The players get the next start numbers
     (or ``start_numbers``, a TRF file's), and before round 1 is paired the section is numbered
     by rating again unless ``renumber`` is false. ``lines`` name the entries in messages (a
@@ -231,11 +270,10 @@ def players_add(
             for c in checks
             for m in (
                 c.refused
-                + (
-                    []
-                    if confirm_duplicates
-                    else [d + CONFIRM_ASK for d in c.duplicates]
-                )
+                + [
+                    d + CONFIRM_ASK
+                    for d in c.unanswered(confirm_duplicates, duplicates_shown)
+                ]
                 + ([] if reason else c.outside)
             )
         ]
@@ -291,20 +329,36 @@ def player_create(
     section: Section,
     name: str,
     confirm_duplicate: bool = False,
+    duplicates_shown: Collection[int] | None = None,
     override_reason: str = "",
     user: Any = None,
     **fields: Any,
 ) -> Player:
     """Enter one player (``players_add``); before round 1 is paired the section is numbered by
-    rating again."""
-    (player,) = players_add(
-        section=section,
-        entries=[{"name": name, **fields}],
-        confirm_duplicates=confirm_duplicate,
-        override_reason=override_reason,
-        user=user,
-    )
+    rating again. A draft round is refused (``players_draft_check``)."""
+    with transaction.atomic():
+        (player,) = players_add(
+            section=section,
+            entries=[{"name": name, **fields}],
+            confirm_duplicates=confirm_duplicate,
+            duplicates_shown=duplicates_shown,
+            override_reason=override_reason,
+            user=user,
+        )
+        players_draft_check(section)
     return player
+
+
+def players_draft_check(section: Section) -> None:
+    """Refuse players entered while a round is a draft: it was paired without them, and posted
+    as it is it would leave them out of the round without a word (the page was opened before
+    another TD paired it). Read under the section's lock ``players_add`` took, which pairing
+    takes too. A late entry says itself which rounds the player misses."""
+    draft = min(paired_rounds(section) - posted_rounds(section), default=0)
+    if draft:
+        raise ValidationError(
+            PLAYERS_ADD_ROUND_DRAFT.format(round=draft, next=draft + 1)
+        )
 
 
 def player_late_entry(
@@ -314,6 +368,7 @@ def player_late_entry(
     first_round: int,
     missed: Mapping[int, str],
     confirm_duplicate: bool = False,
+    duplicates_shown: Collection[int] | None = None,
     override_reason: str = "",
     user: Any = None,
     **fields: Any,
@@ -339,6 +394,7 @@ def player_late_entry(
             section=section,
             entries=[{"name": name, **fields}],
             confirm_duplicates=confirm_duplicate,
+            duplicates_shown=duplicates_shown,
             override_reason=override_reason,
             user=user,
             renumber=False,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,13 @@ from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
 from tournaments.selectors import rating_list_by_ids
 from tournaments.services.common import section_lock
-from tournaments.services.players_add import players_add, players_entry_check
+from tournaments.services.players_add import (
+    EntryCheck,
+    duplicates_named,
+    players_add,
+    players_draft_check,
+    players_entry_check,
+)
 from tournaments.validators import no_control_characters
 
 IMPORT_EMPTY = "There are no player rows to import."
@@ -92,6 +99,7 @@ class ImportRow:
     # outside the section's rating limit.
     duplicates: list[str] = field(default_factory=list)
     outside: list[str] = field(default_factory=list)
+    check: EntryCheck | None = None
 
 
 @dataclass
@@ -108,6 +116,11 @@ class ImportPreview:
     @property
     def asks_confirmation(self) -> bool:
         return any(r.duplicates for r in self.rows)
+
+    @property
+    def duplicates_named(self) -> list[int]:
+        """The pks of the players already in the section the preview's questions name."""
+        return duplicates_named([r.check for r in self.rows if r.check is not None])
 
     @property
     def asks_reason(self) -> bool:
@@ -350,6 +363,7 @@ def _import_rules(section: Section, rows: list[ImportRow]) -> None:
             continue
         row.problems.extend(check.refused)
         row.duplicates = check.duplicates
+        row.check = check
         row.outside = check.outside
 
 
@@ -359,6 +373,7 @@ def players_import_save(
     text: str,
     fill_ratings: bool = False,
     confirm_duplicates: bool = False,
+    duplicates_shown: Collection[int] | None = None,
     override_reason: str = "",
     user: Any = None,
 ) -> list[Player]:
@@ -386,7 +401,9 @@ def players_import_save(
             entries=[_entry(row) for row in preview.rows],
             lines=[row.line for row in preview.rows],
             confirm_duplicates=confirm_duplicates,
+            duplicates_shown=duplicates_shown,
             override_reason=override_reason,
             user=user,
         )
+        players_draft_check(section)
     return sorted(players, key=lambda p: p.start_number)

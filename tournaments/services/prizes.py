@@ -24,12 +24,18 @@ PLAYOFF_NOT_FOUND = "There is no playoff number {number} to delete."
 PLAYOFF_NOTE_MAX = 200
 PRIZE_FUND_STALE = (
     "The prize fund changed after this page was opened (another TD saved it, now {count} "
-    "prize line{s}): nothing was saved. Save again to replace it with the lines on this page."
+    "prize line{s}): nothing was saved. {again}"
 )
+PRIZE_FUND_SAVE_AGAIN = "Save again to replace it with the lines on this page."
+PRIZE_FUND_UPLOAD_AGAIN = "Upload or paste the fund JSON again to replace it."
 
 
 def section_prize_fund_set(
-    *, section: Section, fund: object, based_on: str | None = None
+    *,
+    section: Section,
+    fund: object,
+    based_on: str | None = None,
+    uploaded: bool = False,
 ) -> Section:
     """Replace the section's prize fund with ``fund`` (the fund JSON, parsed).
 
@@ -37,7 +43,8 @@ def section_prize_fund_set(
     nothing when the fund is bad; saves the canonical form of ``prize_fund.fund_clean``.
     ``based_on``: the ``selectors.json_version`` the editor was drawn from; a save from
     an editor opened before another TD saved the fund is refused (``StaleEdit``): it would
-    take back that TD's lines without a word.
+    take back that TD's lines without a word (``uploaded``: the fund came as JSON, not from
+    the editor's lines; the refusal says how to send it again).
     """
     try:
         cleaned = prize_fund.fund_clean(fund)
@@ -49,7 +56,13 @@ def section_prize_fund_set(
         if based_on and based_on != now and cleaned != stored:
             count = len((stored or {}).get("prizes", []))
             raise StaleEdit(
-                PRIZE_FUND_STALE.format(count=count, s="" if count == 1 else "s"),
+                PRIZE_FUND_STALE.format(
+                    count=count,
+                    s="" if count == 1 else "s",
+                    again=PRIZE_FUND_UPLOAD_AGAIN
+                    if uploaded
+                    else PRIZE_FUND_SAVE_AGAIN,
+                ),
                 version=now,
             )
         Section.objects.filter(pk=section.pk).update(prize_fund=cleaned)
@@ -63,8 +76,9 @@ def section_playoff_record(
     """Add a playoff: ``players`` are start numbers in finishing order, winner first.
 
     The players must be of the section, distinct, at least two, and in no other recorded
-    playoff. Whether they are tied on score depends on the round the standings are read after:
-    the prize list ignores (and says so) a playoff whose players are not tied.
+    playoff; the very same playoff recorded already is left as it is. Whether they are tied
+    on score depends on the round the standings are read after: the prize list ignores (and
+    says so) a playoff whose players are not tied.
     """
     note = note.strip()
     if len(players) < 2:
@@ -88,6 +102,11 @@ def section_playoff_record(
                 raise ValidationError(
                     PLAYOFF_NOT_IN_SECTION.format(section=locked.name, number=number)
                 )
+        if {"players": list(players), "note": note} in locked.playoffs:
+            # Recorded already: the same playoff sent twice (its first answer lost), or
+            # another TD recorded it. Nothing to add, and no error.
+            section.playoffs = locked.playoffs
+            return section
         recorded = {n for playoff in locked.playoffs for n in playoff["players"]}
         for number in players:
             if number in recorded:

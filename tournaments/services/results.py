@@ -23,7 +23,7 @@ from tournaments.selectors import later_rounds_paired
 from tournaments.services.common import SECTION_FINAL, round_lock, section_open_check
 from tournaments.services.round_life import (
     later_rounds_message,
-    result_correction_record,
+    result_corrections_record,
 )
 
 RESULT_ROUND_NOT_POSTED = (
@@ -161,8 +161,11 @@ def result_record(
         if status != status_now:
             Round.objects.filter(pk=pairing.round_id).update(status=status)
         if later:
-            result_correction_record(
-                pairing=pairing, old=based_on, new=result, later=later, user=user
+            result_corrections_record(
+                round_=round_,
+                changes=[(pairing, based_on, result)],
+                later=later,
+                user=user,
             )
     pairing.result = result
     return pairing

@@ -5,15 +5,20 @@ in the section's log (``SectionEvent``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from standings.engine import ScoringSystem
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
+from tournaments.results import outcomes, section_scoring
 from tournaments.selectors import (
     round_check_differences,
     round_pairings_changed,
+    round_scores_before,
     section_default_tiebreaks,
     section_tiebreaks_posted,
 )
@@ -43,6 +48,17 @@ ROUND_REMOVE_CONFIRM = (
     "Round {round}'s pairings are posted: the players may have seen them. Confirm to take them "
     "back."
 )
+ADMIN_ROUND_EMPTIED = (
+    "Round {round} would have no pairings left: take them back with Remove pairings on the "
+    "round's page (it asks first when they are posted, and keeps it in the section's log)."
+)
+ROUND_REMOVE_BYES = "Taken back with them: {rows}."
+
+
+class RemoveNeedsConfirm(ValidationError):
+    """Posted pairings are taken back only once the TD confirms (the message asks)."""
+
+
 CHECK_DIFFERS = (
     "Round {round} has {n} board{s} where the check entry differs from the result "
     "({boards}): settle them on round {round}'s page, or override with a reason."
@@ -56,7 +72,7 @@ ROUND_PAIR_ORDER_POSTED = "{section}'s default tiebreak order was posted: {order
 LATER_ROUND_PAIRED = (
     "{Rounds} {was} paired on the old scores: changing this round {earlier} result "
     "changes the scores {those} pairings rest on. Confirm to change it; {rounds} will be "
-    "marked as paired on old scores."
+    "marked as paired on old scores while the scores differ from those {it_was} paired on."
 )
 
 
@@ -119,35 +135,67 @@ def round_pairings_remove(
             section=round_.section, number=number, based_on=based_on
         ):
             raise ValidationError(ROUND_PAIRINGS_CHANGED.format(round=number))
-        later = (
-            Round.objects.filter(section_id=round_.section_id, number__gt=number)
-            .exclude(status=Round.Status.NOT_PAIRED, pairings__isnull=True)
-            .order_by("number")
-            .values_list("number", flat=True)
-            .first()
-        )
-        if later is not None:
-            raise ValidationError(ROUND_REMOVE_LATER.format(later=later))
-        if any(black is not None and r != Result.PENDING for _b, black, r in rows):
-            raise ValidationError(ROUND_REMOVE_HAS_RESULTS.format(round=number))
-        posted = round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
-        if posted and not confirm:
-            raise ValidationError(ROUND_REMOVE_CONFIRM.format(round=number))
-        games = sum(1 for _b, black, _r in rows if black is not None)
-        Pairing.objects.filter(round=round_).delete()
-        round_.status = Round.Status.NOT_PAIRED
-        round_.pairing_notes = []
-        round_.paired_on_old_scores = False
-        round_.save(update_fields=["status", "pairing_notes", "paired_on_old_scores"])
-        SectionEvent.objects.create(
-            section_id=round_.section_id,
-            kind=SectionEvent.Kind.PAIRINGS_REMOVED,
-            round_number=number,
-            detail=f"Round {number}: {'posted' if posted else 'draft'} pairings "
-            f"removed ({games} board{_s(games)}, {len(rows) - games} without a board).",
-            user=user,
-        )
-        tournament_status_refresh(tournament_id=round_.section.tournament_id)
+        removed = round_pairings_take_back(round_=round_, confirm=confirm, user=user)
+    return removed
+
+
+def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) -> int:
+    """Delete a round's pairings (under the caller's ``round_lock``, with the section open and
+    the pairings the TD saw checked): refused when a later round is paired or a game has a
+    result; posted pairings need ``confirm``. The round is not paired again, and the section's
+    log keeps what was removed. Returns how many rows were removed.
+
+    ``round_pairings_remove`` and a pairings save that leaves a round without a row both come
+    here, so emptying a round asks and is logged the same way whichever page does it."""
+    rows = list(round_.pairings.values_list("board", "black_id", "result"))
+    number = round_.number
+    later = (
+        Round.objects.filter(section_id=round_.section_id, number__gt=number)
+        .exclude(status=Round.Status.NOT_PAIRED, pairings__isnull=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if later is not None:
+        raise ValidationError(ROUND_REMOVE_LATER.format(later=later))
+    if any(black is not None and r != Result.PENDING for _b, black, r in rows):
+        raise ValidationError(ROUND_REMOVE_HAS_RESULTS.format(round=number))
+    posted = round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
+    if posted and not confirm:
+        asked = ROUND_REMOVE_CONFIRM.format(round=number)
+        # A bye's point is a result as well: the question names every one that would go.
+        points = [
+            f"{p.white} ({p.get_result_display()})"
+            for p in round_.pairings.filter(black__isnull=True)
+            .exclude(result=Result.NOT_PAIRED)
+            .select_related("white")
+            .order_by("white__start_number")
+        ]
+        if points:
+            asked += " " + ROUND_REMOVE_BYES.format(rows=", ".join(points))
+        raise RemoveNeedsConfirm(asked)
+    games = sum(1 for _b, black, _r in rows if black is not None)
+    Pairing.objects.filter(round=round_).delete()
+    round_.status = Round.Status.NOT_PAIRED
+    round_.pairing_notes = []
+    round_.paired_on_old_scores, round_.paired_scores = False, None
+    round_.save(
+        update_fields=[
+            "status",
+            "pairing_notes",
+            "paired_on_old_scores",
+            "paired_scores",
+        ]
+    )
+    SectionEvent.objects.create(
+        section_id=round_.section_id,
+        kind=SectionEvent.Kind.PAIRINGS_REMOVED,
+        round_number=number,
+        detail=f"Round {number}: {'posted' if posted else 'draft'} pairings "
+        f"removed ({games} board{_s(games)}, {len(rows) - games} without a board).",
+        user=user,
+    )
+    tournament_status_refresh(tournament_id=round_.section.tournament_id)
     return len(rows)
 
 
@@ -191,27 +239,107 @@ def later_rounds_message(*, number: int, later: list[int]) -> str:
         was="was" if len(later) == 1 else "were",
         earlier=number,
         those="its" if len(later) == 1 else "their",
+        it_was="it was" if len(later) == 1 else "they were",
     )
 
 
-def result_correction_record(
-    *, pairing: Pairing, old: str, new: str, later: list[int], user: Any = None
+def result_corrections_record(
+    *,
+    round_: Round,
+    changes: Sequence[tuple[Pairing, str, str]],
+    later: list[int],
+    user: Any = None,
 ) -> None:
-    """After an earlier round's result changed with later rounds paired: flag those rounds'
-    pairings as resting on old scores and keep the correction in the section's log."""
-    round_ = Round.objects.get(pk=pairing.round_id)
-    Round.objects.filter(section_id=round_.section_id, number__in=later).update(
-        paired_on_old_scores=True
-    )
-    SectionEvent.objects.create(
-        section_id=round_.section_id,
-        kind=SectionEvent.Kind.CORRECTION,
-        round_number=round_.number,
-        detail=f"Round {round_.number}, board {pairing.board or '–'}: "
-        f"{Result(old).label} changed to {Result(new).label} after "
-        f"{_rounds_text(later)} {'was' if len(later) == 1 else 'were'} paired.",
-        user=user,
-    )
+    """After results of ``round_`` changed (each ``(pairing, old, new)``, already written) with
+    ``later`` rounds paired: keep each correction in the section's log, and flag each later round
+    as paired on old scores exactly when the scores its pairings used differ from the scores now
+    (``Round.paired_scores``): a correction taken back clears the flag, and the log says so."""
+    back = _paired_scores_refresh(round_=round_, changes=changes, later=later)
+    for i, (pairing, old, new) in enumerate(changes):
+        detail = (
+            f"Round {round_.number}, board {pairing.board or '–'}: "
+            f"{Result(old).label} changed to {Result(new).label} after "
+            f"{_rounds_text(later)} {'was' if len(later) == 1 else 'were'} paired."
+        )
+        if back and i == len(changes) - 1:
+            rounds = _rounds_text(back)
+            detail += (
+                f" {rounds[0].upper()}{rounds[1:]} "
+                f"{'rests' if len(back) == 1 else 'rest'} again on the scores "
+                f"{'it was' if len(back) == 1 else 'they were'} paired on."
+            )
+        SectionEvent.objects.create(
+            section_id=round_.section_id,
+            kind=SectionEvent.Kind.CORRECTION,
+            round_number=round_.number,
+            detail=detail,
+            user=user,
+        )
+
+
+def _paired_scores_refresh(
+    *, round_: Round, changes: Sequence[tuple[Pairing, str, str]], later: list[int]
+) -> list[int]:
+    """Set each later round's ``paired_on_old_scores`` from the scores its pairings used and the
+    scores now; return the rounds whose flag this cleared.
+
+    A round not flagged yet keeps, at this first correction, the scores before ``changes``: the
+    scores it was paired on. A round flagged before its scores were kept stays flagged (what
+    they were is unknown) until it is paired again. The later rounds are locked first, in order:
+    two TDs correcting two earlier rounds at once then each read the other's correction.
+    """
+    section = Section.objects.get(pk=round_.section_id)
+    scoring = section_scoring(section)
+    back = []
+    for later_round in (
+        Round.objects.select_for_update()
+        .filter(section=section, number__in=later)
+        .order_by("number")
+    ):
+        was = later_round.paired_on_old_scores
+        if later_round.paired_scores is None:
+            if was:
+                continue
+            players = {
+                pk
+                for pair in later_round.pairings.values_list("white_id", "black_id")
+                for pk in pair
+                if pk is not None
+            }
+            scores = {
+                pk: Fraction(score)
+                for pk, score in round_scores_before(
+                    section=section, number=later_round.number, players=players
+                ).items()
+            }
+            for pairing, old, new in changes:  # taken back: the scores before them
+                for pk, undone, done in zip(
+                    (pairing.white_id, pairing.black_id),
+                    _points(scoring, old),
+                    _points(scoring, new),
+                    strict=True,
+                ):
+                    if pk in scores:
+                        scores[pk] += undone - done
+            later_round.paired_scores = {
+                str(pk): str(score) for pk, score in scores.items()
+            }
+        used = {int(pk): score for pk, score in later_round.paired_scores.items()}
+        later_round.paired_on_old_scores = used != round_scores_before(
+            section=section, number=later_round.number, players=used
+        )
+        later_round.save(update_fields=["paired_scores", "paired_on_old_scores"])
+        if was and not later_round.paired_on_old_scores:
+            back.append(later_round.number)
+    return back
+
+
+def _points(scoring: ScoringSystem, result: str) -> tuple[Fraction, Fraction]:
+    """White's and black's points for a stored result (nothing for a game not yet played)."""
+    if result == Result.PENDING:
+        return Fraction(0), Fraction(0)
+    white, black = outcomes(result)
+    return scoring.points(white), scoring.points(black) if black else Fraction(0)
 
 
 def _rounds_text(numbers: list[int]) -> str:

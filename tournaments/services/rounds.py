@@ -22,6 +22,7 @@ from tournaments.models import (
     ResultChange,
     Round,
     Section,
+    SectionEvent,
 )
 from tournaments.results import PLAYED_RESULTS
 from tournaments.selectors import (
@@ -31,7 +32,8 @@ from tournaments.selectors import (
 )
 from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.round_life import (
-    result_correction_record,
+    result_corrections_record,
+    round_pairings_take_back,
 )
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -56,6 +58,10 @@ WARN_THIRD_COLOUR = "{player} gets {colour} for the third game in a row."
 WARN_COLOUR_DIFFERENCE = "{player} will have had {colour} {more} times more than {other} ({whites} white, {blacks} black)."
 WARN_REQUESTED_BYE_PAIRED = (
     "{player} asked for a {kind} in round {round} but is paired."
+)
+# A zero-point bye the TD gave before the round (``RequestedBye.reason``): nobody asked.
+WARN_GIVEN_BYE_PAIRED = (
+    "{player} was given a {kind} in round {round} ({reason}) but is paired."
 )
 WARN_LEFT_OUT = (
     "{player} had a row in round {round} and has none now: no game, no bye, no points. Give "
@@ -299,11 +305,12 @@ def _pairing_warnings(
         if result in _COLOUR_RESULTS:
             colours[white].append("white")
             colours[black].append("black")
-    requested = dict(
-        RequestedBye.objects.filter(
-            player__section=section, round_number=number
-        ).values_list("player_id", "kind")
-    )
+    requested: dict[int, str] = {}
+    reasons: dict[int, str] = {}
+    for player_id, kind, reason in RequestedBye.objects.filter(
+        player__section=section, round_number=number
+    ).values_list("player_id", "kind", "reason"):
+        requested[player_id], reasons[player_id] = kind, reason
     if number > 1:
         missing = Pairing.objects.filter(
             round__section=section, round__number=number - 1, result=Result.PENDING
@@ -356,11 +363,17 @@ def _pairing_warnings(
                     *((Result.NOT_PAIRED,) if requested[pk] == "zero" else ()),
                 )
             ):
+                reason = reasons[pk]
                 warnings.append(
-                    WARN_REQUESTED_BYE_PAIRED.format(
+                    (
+                        WARN_REQUESTED_BYE_PAIRED
+                        if reason == RequestedBye.Reason.ASKED
+                        else WARN_GIVEN_BYE_PAIRED
+                    ).format(
                         player=players[pk],
                         kind=RequestedBye.Kind(requested[pk]).label.lower(),
                         round=number,
+                        reason=RequestedBye.Reason(reason).label,
                     )
                 )
     return warnings
@@ -384,6 +397,7 @@ def round_pairings_save(
     user: Any = None,
     source: str = "pairing",
     based_on: str | None = None,
+    confirm: bool = False,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
 
@@ -397,17 +411,27 @@ def round_pairings_save(
     paired becomes a draft (``round_publish`` posts it); a posted round stays posted, complete
     when every row has a result. Raises ``ValidationError`` (sentences, each with
     ``params["row"]``) and writes nothing on any error; returns the round and the warnings.
+
+    Rows that leave a round without any row take its pairings back as "Remove pairings" does
+    (``round_pairings_take_back``): posted pairings only with ``confirm``
+    (``ROUND_REMOVE_CONFIRM`` otherwise), and the section's log keeps it.
     """
-    try:
-        round_number_check(section=section, number=number)
-    except ValidationError as error:
-        raise _invalid([(None, m) for m in error.messages]) from None
     try:
         with transaction.atomic():
             # The locks before the checks: what they read (the round's results, who has
-            # withdrawn) stays true until this transaction ends, whoever else writes. The
-            # section's lock first (the lock order of round_lock): a withdrawal takes it too.
+            # withdrawn, the section's number of rounds) stays true until this transaction
+            # ends, whoever else writes. The section's lock first (the lock order of
+            # round_lock): a withdrawal and a change of the section's rounds take it too.
             section_lock(section)
+            # The number of rounds read afresh under that lock: another TD may have lowered
+            # it since the caller's copy was read, and the round's row is made just below.
+            section.rounds_total = Section.objects.values_list(
+                "rounds_total", flat=True
+            ).get(pk=section.pk)
+            try:
+                round_number_check(section=section, number=number)
+            except ValidationError as error:
+                raise _invalid([(None, m) for m in error.messages]) from None
             round_ = round_lock(section=section, number=number)
             section_open_check(section=section)
             check = round_pairings_check(section=section, number=number, rows=rows)
@@ -421,6 +445,11 @@ def round_pairings_save(
             if check.errors:
                 raise _invalid(check.errors)
             rows = check.rows
+            if not rows and (
+                round_.status != Round.Status.NOT_PAIRED or round_.pairings.exists()
+            ):
+                round_pairings_take_back(round_=round_, confirm=confirm, user=user)
+                return PairingsSaved(round_, [])
             existing = {
                 (p.white_id, p.black_id): p
                 for p in round_.pairings.select_related("white", "black")
@@ -460,15 +489,18 @@ def round_pairings_save(
             # A result changed here (the admin's pairing page) after a later round was paired:
             # flagged and logged as a correction from the round page is.
             later = later_rounds_paired(round_id=round_.pk) if changes else []
-            for change in changes if later else []:
-                assert change.pairing is not None  # a kept board: its pairing stays
-                result_correction_record(
-                    pairing=change.pairing,
-                    old=change.old_result,
-                    new=change.new_result,
+            if later:
+                result_corrections_record(
+                    round_=round_,
+                    changes=[
+                        (change.pairing, change.old_result, change.new_result)
+                        for change in changes
+                        if change.pairing is not None  # a kept board: it stays
+                    ],
                     later=later,
                     user=user,
                 )
+            added = [row for row in rows if (row.white, row.black) not in existing]
             Pairing.objects.bulk_create(
                 Pairing(
                     round=round_,
@@ -477,9 +509,12 @@ def round_pairings_save(
                     black_id=row.black,
                     result=_result_of(row),
                 )
-                for row in rows
-                if (row.white, row.black) not in existing
+                for row in added
             )
+            if round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE) and (
+                gone or added
+            ):
+                _posted_change_log(round_=round_, gone=gone, added=added, user=user)
             round_.status = _status_after_pairing(round_.status, rows)
             round_.save(update_fields=["status"])
     except IntegrityError:
@@ -487,6 +522,50 @@ def round_pairings_save(
         # this round's pairings at the same moment.
         raise ValidationError(PAIRINGS_RACE.format(round=number)) from None
     return PairingsSaved(round_, check.warnings)
+
+
+def _posted_change_log(
+    *,
+    round_: Round,
+    gone: Sequence[Pairing],
+    added: Sequence[PairingInput],
+    user: Any,
+) -> None:
+    """Keep in the section's log the rows a save took out of posted pairings and put in: the
+    players may have seen the pairings, so their change is kept as their removal is."""
+    players = Player.objects.in_bulk(
+        {pk for row in added for pk in (row.white, row.black) if pk is not None}
+    )
+
+    def label(
+        board: int | None, white: Player, black: Player | None, result: str
+    ) -> str:
+        if black is None:
+            return f"{white} ({Result(result).label})"
+        return f"board {board or '–'} ({white} – {black})"
+
+    out = [label(p.board, p.white, p.black, p.result) for p in gone]
+    put = [
+        label(
+            r.board,
+            players[r.white],
+            players[r.black] if r.black is not None else None,
+            _result_of(r),
+        )
+        for r in added
+    ]
+    detail = f"Round {round_.number}: posted pairings changed by hand."
+    if out:
+        detail += f" Taken out: {', '.join(out)}."
+    if put:
+        detail += f" Put in: {', '.join(put)}."
+    SectionEvent.objects.create(
+        section_id=round_.section_id,
+        kind=SectionEvent.Kind.PAIRINGS_CHANGED,
+        round_number=round_.number,
+        detail=detail,
+        user=user,
+    )
 
 
 def _result_of(row: PairingInput) -> str:

@@ -26,7 +26,12 @@ from tournaments.selectors import (
     section_default_tiebreaks,
     section_pairing_options_locked,
 )
-from tournaments.services.common import StaleEdit, model_check, stale_check
+from tournaments.services.common import (
+    SECTION_FINAL,
+    StaleEdit,
+    model_check,
+    stale_check,
+)
 
 TOURNAMENT_SAME_NAME = (
     "You already direct a tournament named {name} (address {slug}): nothing was created. "
@@ -51,6 +56,16 @@ SCHEDULE_STALE = (
     "it): nothing was saved. Check the times as they are now and save again."
 )
 SCHEDULE_ORDER = "Round {later} must start after round {earlier}."
+
+# A section's settings that decide its results and standings: refused in a final section.
+RANKING_FIELDS = (
+    "kind",
+    "rounds_total",
+    "win_points",
+    "draw_points",
+    "loss_points",
+    "team_boards",
+)
 
 
 class TournamentSameName(ValidationError):
@@ -200,6 +215,15 @@ def section_update(
             based_on=based_on,
             what=f"The section {changed.name}",
         )
+        if changed.is_final:
+            ranking = [
+                name
+                for name in RANKING_FIELDS
+                if name in fields and fields[name] != getattr(changed, name)
+            ]
+            if ranking:
+                # They rank the section: its final standings would change unseen.
+                raise ValidationError(SECTION_FINAL.format(section=changed.name))
         old_kind = changed.kind
         for name, value in fields.items():
             setattr(changed, name, value)

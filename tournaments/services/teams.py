@@ -3,7 +3,7 @@ tiebreak order. The engine's ``standings.engine.teams`` checks the order and ran
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -12,7 +12,7 @@ from django.db import transaction
 from standings.engine.teams import parse_member_order
 from tournaments.models import Section, Tournament
 from tournaments.selectors import json_version, round_one_posted, team_group_started
-from tournaments.services.common import StaleEdit
+from tournaments.services.common import SECTION_FINAL, StaleEdit, final_check
 
 TEAM_ORDER_INVALID = "This team order cannot be used: {error}."
 TEAM_TOP_RANGE = (
@@ -131,6 +131,7 @@ def section_team_scoring_post(
     )
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
+        final_check(locked)  # the team standings are the section's final ones
         _stale_check(locked.team_scoring, based_on, locked.name, new)
         stored = _changed(locked.team_scoring, new, round_one_posted(locked), reason)
         locked.team_scoring = stored
@@ -146,6 +147,7 @@ def section_team_scoring_clear(
     from a page drawn before another TD changed it (``based_on``, ``StaleEdit``)."""
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
+        final_check(locked)
         _stale_check(locked.team_scoring, based_on, locked.name, None)
         if round_one_posted(locked):
             raise ValidationError(TEAM_SCORING_LOCKED)
@@ -198,6 +200,8 @@ def tournament_team_scoring_post(
         others = [g for g in locked.team_groups() if g["id"] != group]
         _overlap_check(pooled, others, known)
         old = locked.team_group(group) or {}
+        # The sections it pooled (a group naming none pooled every one), and those it pools.
+        _group_final_check([*pooled, *(old.get("sections", known) if old else [])])
         _stale_check(old, based_on, _group_label(old, group), new)
         posted = {k: v for k, v in old.items() if k != "id"}
         started = team_group_started(locked, group, pooled)
@@ -222,12 +226,29 @@ def tournament_team_group_clear(
         if old is None:
             raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
         _stale_check(old, based_on, _group_label(old, group), None)
+        _group_final_check(
+            old.get("sections")
+            or Section.objects.filter(tournament=locked).values_list("pk", flat=True)
+        )
         if team_group_started(locked, group):
             raise ValidationError(TEAM_SCORING_LOCKED)
         others = [g for g in locked.team_groups() if g["id"] != group]
         locked.team_scoring = {"groups": others} if others else {}
         locked.save(update_fields=["team_scoring"])
     tournament.team_scoring = locked.team_scoring
+
+
+def _group_final_check(sections: Iterable[int]) -> None:
+    """Refuse a change of an event team group with a section marked final, before or after the
+    change: the group's team standings are made of that section's final ones."""
+    final = (
+        Section.objects.filter(pk__in=set(sections), is_final=True)
+        .order_by("pk")
+        .values_list("name", flat=True)
+        .first()
+    )
+    if final is not None:
+        raise ValidationError(SECTION_FINAL.format(section=final))
 
 
 def _group_label(stored: dict[str, Any], group: int | None) -> str:

@@ -11,7 +11,7 @@ from django.db import transaction
 from standings.engine import SYSTEMS, format_order, parse_order
 from tournaments.models import Section, TiebreakChange
 from tournaments.selectors import round_one_posted, section_tiebreaks_posted
-from tournaments.services.common import StaleEdit
+from tournaments.services.common import StaleEdit, final_check
 from tournaments.validators import no_control_characters_but_lines
 
 TIEBREAKS_INVALID = "This order cannot be used: {error}."
@@ -68,6 +68,8 @@ def section_tiebreaks_post(
     """
     with transaction.atomic():
         locked_section = Section.objects.select_for_update().get(pk=section.pk)
+        # The order ranks the final standings: it changes only once the section is reopened.
+        final_check(locked_section)
         now = locked_section.tiebreaks
         if based_on and based_on != now and tiebreak_order_check(order) != now:
             raise StaleEdit(

@@ -132,6 +132,7 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
                 section=found,
                 text=text,
                 confirm_duplicates=form.cleaned_data["confirm_duplicates"],
+                duplicates_shown=form.cleaned_data["duplicates_shown"],
                 override_reason=form.cleaned_data["override_reason"],
                 user=request.user,
                 fill_ratings=fill,
@@ -148,11 +149,16 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
     preview = services.players_import_preview(
         section=found, text=text, fill_ratings=fill
     )
+    named = preview.duplicates_named
     context["form"] = PlayersImportForm(
         initial={
             "text": text,
             "fill_ratings": fill,
-            "confirm_duplicates": form.cleaned_data["confirm_duplicates"],
+            # Ticked again only for the players the page names now: one entered since (this
+            # file saved twice, another TD's entry) is asked about afresh.
+            "confirm_duplicates": form.cleaned_data["confirm_duplicates"]
+            and named == form.cleaned_data["duplicates_shown"],
+            "duplicates_shown": ",".join(map(str, named)),
             "override_reason": form.cleaned_data["override_reason"],
         }
     )
@@ -333,8 +339,7 @@ def player_byes(
                 f"{player.name}: "
                 + (
                     ", ".join(
-                        f"round {b.round_number} {b.get_kind_display().lower()}"
-                        for b in byes
+                        f"round {b.round_number} {b.label().lower()}" for b in byes
                     )
                     if byes
                     else "no requested byes"

@@ -91,12 +91,19 @@ def _render(
 
 
 def _fund_save(
-    request: HttpRequest, section: Section, fund: dict[str, Any], based_on: str = ""
+    request: HttpRequest,
+    section: Section,
+    fund: dict[str, Any],
+    based_on: str = "",
+    *,
+    uploaded: bool = False,
 ) -> bool | str:
     """Save the fund through the service and say so; False (with the messages) if it refuses,
     or the fund's version now if it refused a stale editor (the editor carries it then)."""
     try:
-        services.section_prize_fund_set(section=section, fund=fund, based_on=based_on)
+        services.section_prize_fund_set(
+            section=section, fund=fund, based_on=based_on, uploaded=uploaded
+        )
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)
@@ -144,12 +151,17 @@ def prize_fund_upload(request: HttpRequest, slug: str, section: int) -> HttpResp
     """Replace the fund with an uploaded or pasted fund JSON."""
     found = _section(request, slug, section)
     upload = FundUploadForm(request.POST, request.FILES)
-    if (
-        upload.is_valid()
-        and _fund_save(request, found, upload.cleaned_data["fund"]) is True
-    ):
-        return redirect(_page_url(found))
-    return _render(request, found, upload=upload)
+    # The fund the page was drawn from: an upload from an older page does not take back
+    # another TD's save without a word, as the editor does not.
+    based_on = request.POST.get("based_on", "")
+    if upload.is_valid():
+        saved = _fund_save(
+            request, found, upload.cleaned_data["fund"], based_on, uploaded=True
+        )
+        if saved is True:
+            return redirect(_page_url(found))
+        based_on = saved or based_on
+    return _render(request, found, upload=upload, based_on=based_on)
 
 
 @require_GET

@@ -111,9 +111,7 @@ def round_unpair(
             round_=page.round, confirm=confirm, user=request.user, based_on=based_on
         )
     except ValidationError as refused:
-        if not confirm and refused.messages == [
-            services.ROUND_REMOVE_CONFIRM.format(round=number)
-        ]:
+        if not confirm and isinstance(refused, services.RemoveNeedsConfirm):
             return render(
                 request,
                 "tournaments/round_confirm.html",

@@ -42,6 +42,7 @@ from tournaments.models import (
     Section,
     Team,
     Tournament,
+    bye_label,
 )
 from tournaments.results import withdrawal_words
 from tournaments.selectors import RoundState
@@ -187,6 +188,27 @@ def round_detail(
     return _detail(request, page)
 
 
+def _bye_reasons(page: RoundPage, byes: list[Pairing]) -> list[tuple[Pairing, str]]:
+    """Each row without a game, with why the TD gave it when it is a zero-point bye the player
+    did not ask for ("did not check in"), else ""."""
+    given: dict[int, str] = {}
+    if any(b.result == Result.BYE_ZERO for b in byes):
+        given = {
+            player_id: RequestedBye.Reason(reason).label
+            for player_id, reason in RequestedBye.objects.filter(
+                player__section=page.section,
+                round_number=page.number,
+                kind=RequestedBye.Kind.ZERO,
+            )
+            .exclude(reason=RequestedBye.Reason.ASKED)
+            .values_list("player_id", "reason")
+        }
+    return [
+        (b, given.get(b.white_id, "") if b.result == Result.BYE_ZERO else "")
+        for b in byes
+    ]
+
+
 def _detail(
     request: HtmxHttpRequest, page: RoundPage, refused: tuple[int, str] | None = None
 ) -> HttpResponse:
@@ -222,6 +244,7 @@ def _detail(
             page,
             rows=rows,
             byes=byes,
+            bye_rows=_bye_reasons(page, byes),
             differing=[r for r in rows if r.differs],
             since=since,
             signature=signature,
@@ -358,11 +381,10 @@ def round_pairings(
     """Enter or change the round's pairings by hand: boards by start number, then byes."""
     page = _round_page(request, slug, section, number)
     players = {p.start_number: p for p in Player.objects.filter(section=page.section)}
-    requested = dict(
-        RequestedBye.objects.filter(
-            player__section=page.section, round_number=number
-        ).values_list("player__start_number", "kind")
-    )
+    byes_asked = RequestedBye.objects.filter(
+        player__section=page.section, round_number=number
+    ).values_list("player__start_number", "kind", "reason")
+    requested = {n: kind for n, kind, _reason in byes_asked}
     formset_kwargs: dict[str, Any] = {
         "players": players,
         "section_name": page.section.name,
@@ -370,6 +392,7 @@ def round_pairings(
     # The version of the pairings this form shows: a save from it is refused once another TD
     # has saved this round's pairings since.
     version = selectors.round_pairings_version(section=page.section, number=number)
+    confirm_remove = ""
     if request.method == "POST":
         version = request.POST.get("version", "")
         boards = BoardFormSet(request.POST, prefix="boards", **formset_kwargs)
@@ -384,13 +407,22 @@ def round_pairings(
                     user=request.user,
                     source=ResultChange.Source.PAIRING,
                     based_on=version,
+                    confirm=request.POST.get("confirm") == "1",
                 )
             except ValidationError as invalid:
-                _attach(invalid, forms, boards)
+                if isinstance(invalid, services.RemoveNeedsConfirm):
+                    # Every row emptied on posted pairings: asked as "Remove pairings"
+                    # asks, on this page (a second button of the same form, no script).
+                    confirm_remove = invalid.messages[0]
+                else:
+                    _attach(invalid, forms, boards)
             else:
                 messages.success(
                     request,
-                    f"Round {number}: pairings saved."
+                    f"Round {number}: pairings removed. Check-in and requested byes are "
+                    "open; pair it again when ready."
+                    if saved.round.status == Round.Status.NOT_PAIRED and not rows
+                    else f"Round {number}: pairings saved."
                     + (
                         " Post them when they are right."
                         if saved.round.status == Round.Status.DRAFT
@@ -439,11 +471,16 @@ def round_pairings(
             player_names={
                 n: f"{p.name} ({p.rating or 'unr.'})" for n, p in players.items()
             },
+            # "Zero-point bye requested", or "Zero-point bye (did not check in)": the TD
+            # gave it, the player asked for nothing.
             requested={
-                n: RequestedBye.Kind(kind).label for n, kind in requested.items()
+                n: bye_label(kind, reason)
+                + (" requested" if reason == RequestedBye.Reason.ASKED else "")
+                for n, kind, reason in byes_asked
             },
             has_results=has_results,
             version=version,
+            confirm_remove=confirm_remove,
             auto_pair_url=page.url("round_pair"),
         ),
     )

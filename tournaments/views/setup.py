@@ -20,7 +20,7 @@ from tournaments.forms.setup import (
     version_field_renew,
 )
 from tournaments.forms.tiebreaks import order_labels
-from tournaments.models import Player, RequestedBye, Section, Tournament
+from tournaments.models import Player, RequestedBye, Section, Tournament, bye_label
 
 # How a requested bye shows in the players table: the wall chart's letters (B full-point bye,
 # H half-point bye, U zero-point bye / not paired) after the round number, e.g. "R3 H".
@@ -225,13 +225,13 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
     # The requested byes in one query, grouped here: prefetch_related cost 0.3 s of queryset
     # copies for 1,200 players.
     byes: dict[int, list[tuple[str, str]]] = {p.pk: [] for p in players}
-    for player_id, number, kind in RequestedBye.objects.filter(
+    for player_id, number, kind, reason in RequestedBye.objects.filter(
         player__section=found
-    ).values_list("player_id", "round_number", "kind"):
+    ).values_list("player_id", "round_number", "kind", "reason"):
         byes[player_id].append(
             (
                 f"R{number}\u00a0{BYE_LETTER[kind]}",
-                f"Round {number}: {RequestedBye.Kind(kind).label.lower()}",
+                f"Round {number}: {bye_label(kind, reason).lower()}",
             )
         )
     return render(

@@ -64,10 +64,12 @@ _NO_SWAP = re.compile(
     rf"{_COLOUR} \(29E5\)"
 )
 _ARRANGED = re.compile(
-    r"the best arrangement of the (\S+) (group|players paired with one another at the "
-    r"bottom), its lower \(or upper\) players taking one another's places within the "
+    r"the best arrangement (?:found )?of the (\S+) (group|players paired with one another "
+    r"at the bottom), (?:its lower \(or upper\) players|players of both halves) taking one "
+    r"another's places within the "
     r"rating limits \(each within (\d+) rating points of the player whose place they take"
-    r"(?:, \d+ to cure a clash between two players due to (?:equalise|alternate))?; "
+    r"(?:, \d+ to cure a clash between two players due to (?:equalise|alternate))?, "
+    r"any distance between two strong claims; "
     r"29E5\), leaves this board without the due colour"
 )
 _AFTER_APART = re.compile(
@@ -741,13 +743,11 @@ FOUND = [
             "119 1355 3 BWBW 65,85,92,110",
             "128 1825 2 BWBW 39,40,102,122",
         ),
-        "Board 2: #98 Player 98 gets Black, not the colour due: #62 Player 62 is due White "
-        "too and has the higher rank (29E); the best arrangement of the 2 group, its lower "
-        "(or upper) players taking one another's places within the rating limits (each "
-        "within 80 rating points of the player whose place they take, 200 to cure a clash "
-        "between two players due to equalise; 29E5), leaves this board without the due "
-        "colour.",
-        "no transposition or interchange within the rating limit",
+        # Since players of both halves move together (item 5 (f)), the clash is cured.
+        "Boards 2, 3, 4: In the 2 group, for colours, players of both halves moved "
+        "together: a transposition of #52 Player 52 and #62 Player 62, a transposition of "
+        "#118 Player 118 and #23 Player 23; so #74 Player 74 meets #23 Player 23",
+        "#98 Player 98 gets Black, not the colour due",
     ),
     (
         "a chain of moves, then a clash a transposition would now ease",
@@ -771,10 +771,10 @@ FOUND = [
             "139 1174 1 W 130",
             "151 2099 1/2 B 109",
         ),
-        "#95 Player 95 is due White too and has the higher rank (29E); the colour fixes, "
-        "made one at a time, did not make a transposition of #71 Player 71 and #109 Player "
-        "109 (92 points, within 200) that would ease this clash (29E5).",
-        "#95 Player 95 is due White too and has the higher rank (29E); no transposition",
+        # Since the swaps (b) run once more after a ring or chain, that transposition is made.
+        "Boards 5, 8: In the ½ group, a transposition of #71 Player 71 and #109 Player 109 "
+        "for colours (92 points, within 200) (29E5).",
+        "#95 Player 95 is due White too",
     ),
     (
         "players kept apart make a board that clashes after the colour fixes",
