@@ -119,3 +119,29 @@ def test_a_tap_anywhere_on_a_players_tile_opens_the_player(
         rating["x"] + rating["width"] / 2, rating["y"] + rating["height"] / 2
     )
     phone.wait_for_url("**/players/37/")
+
+
+def test_a_tds_eye_finds_each_start_number_on_a_phone(
+    live_server: Any, phone: Page, sixty: Section
+) -> None:
+    open_players(phone, live_server, sixty)
+    numbers = phone.locator(".players-table tbody td:first-child")
+    expect(numbers).to_have_count(60)
+    # Bold and in the text's colour (it was small and grey beside a black rating).
+    style = numbers.nth(10).evaluate(
+        "e => [getComputedStyle(e).fontWeight, getComputedStyle(e).color]"
+    )
+    assert int(style[0]) >= 600
+    assert style[1] == phone.locator("main").evaluate("e => getComputedStyle(e).color")
+    boxes = [numbers.nth(n).bounding_box() for n in range(12)]
+    assert all(boxes)
+    # Read across a line, then down: 2 beside 1, 3 under 1; each column's numbers end at one
+    # edge, "9" over "11".
+    for k in range(0, 12, 2):
+        left, right = boxes[k], boxes[k + 1]
+        assert left and right
+        assert right["x"] > left["x"] + left["width"]
+        assert abs(right["y"] - left["y"]) <= 2 or k == 0  # the GM's number sits higher
+    assert len({round(b["x"] + b["width"]) for b in boxes[::2] if b}) == 1
+    assert len({round(b["x"] + b["width"]) for b in boxes[1::2] if b}) == 1
+    shot(phone, "td-players-numbers")
