@@ -101,7 +101,9 @@ def test_team_scoring_form_is_a_card_whose_help_wraps_inside_the_screen(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
     visit(page, live_server, td, live_section, "section_team_scoring")
-    expect(page.get_by_text("Comma-separated: team_points")).to_be_visible()
+    expect(
+        page.get_by_text("Comma-separated or one per line: team_points")
+    ).to_be_visible()
     # The form in a card like the section's other settings forms, not bare on the page.
     form = page.locator("main form[method=post]").filter(has_text="Team tiebreaks")
     expect(form).to_have_count(1)

@@ -213,6 +213,14 @@ def test_td_scores_school_teams_over_a_group_of_sections(
         + reverse("tournaments:tournament_team_scoring", args=[tournament.slug])
     )
     expect(page.get_by_role("checkbox")).to_have_count(4)
+    # The default order shown whole, at either size: no part of it scrolled out of its box.
+    order = page.get_by_label("Team tiebreaks")
+    expect(order).to_have_value(
+        "modified_median, solkoff, sonneborn_berger, cumulative"
+    )
+    assert order.evaluate(
+        "e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight"
+    )
     page.get_by_label("K-12").uncheck()
     page.get_by_label("Counting players (top N scores)").fill("4")
     page.get_by_label("Team prizes, one per place").fill("1st place school trophy")

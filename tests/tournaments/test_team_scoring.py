@@ -148,6 +148,25 @@ def test_td_posts_the_scoring_from_the_teams_tab(
     }
 
 
+def test_an_order_typed_one_per_line_is_posted_as_that_order(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(ratings=[1500], rounds=[], tournament=tournament)
+    url = reverse(
+        "tournaments:section_team_scoring", args=[tournament.slug, section.pk]
+    )
+    response = td_client.post(
+        url, {"min_players": "1", "order": "team_points\r\n solkoff,\r\ncumulative"}
+    )
+    assert response.status_code == 302
+    assert fresh(section)["order"] == "team_points,solkoff,cumulative"
+    # Shown back whole, a space after each comma so a phone wraps it between tiebreaks.
+    assert (
+        "team_points, solkoff, cumulative</textarea>"
+        in td_client.get(url).content.decode()
+    )
+
+
 def test_a_bad_order_from_the_form_says_why_and_stores_nothing(
     td_client: Client, tournament: Tournament
 ) -> None:

@@ -12,10 +12,34 @@ from tournaments.selectors import json_version
 from tournaments.validators import whole_number
 
 ORDER_HELP = (
-    "Comma-separated: team_points (MCA 2001: total game points of all team members), or any "
-    "player tiebreak, added up over the counting players (e.g. modified_median,solkoff,"
-    "sonneborn_berger,cumulative)."
+    "Comma-separated or one per line: team_points (MCA 2001: total game points of all team "
+    "members), or any player tiebreak, added up over the counting players (e.g. "
+    "modified_median, solkoff, sonneborn_berger, cumulative)."
 )
+
+
+class OrderWidget(forms.Textarea):
+    """The tiebreaks shown whole, one after the other with a space after each comma: in one-line
+    input a phone showed ``modified_median,solkoff,sonneborn_be`` and hid the rest of the order."""
+
+    def __init__(self) -> None:
+        super().__init__(attrs={"rows": 2, "class": "font-monospace"})
+
+    def format_value(self, value: Any) -> str | None:
+        text = super().format_value(value)
+        return ", ".join(i.strip() for i in text.split(",")) if text else text
+
+
+class OrderField(forms.CharField):
+    """A tiebreak order typed with commas or one per line, handed on as the comma-separated
+    text the posting services read."""
+
+    widget = OrderWidget
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value) or ""
+        items = (i.strip() for i in text.replace("\n", ",").split(","))
+        return ",".join(i for i in items if i)
 
 
 class TeamScoringForm(forms.Form):
@@ -29,7 +53,7 @@ class TeamScoringForm(forms.Form):
     min_players = forms.IntegerField(
         label="Players a team needs to place", min_value=1, max_value=99, initial=2
     )
-    order = forms.CharField(
+    order = OrderField(
         label="Team tiebreaks",
         max_length=300,
         required=False,
@@ -147,12 +171,12 @@ class TeamSectionForm(forms.Form):
         label="Ranked first by",
         choices=[("match_points", "Match points"), ("game_points", "Game points")],
     )
-    order = forms.CharField(
+    order = OrderField(
         label="Team tiebreaks",
         max_length=300,
         required=False,
-        help_text="Comma-separated: game_points, opponents_score_x_points, opponents_score, "
-        "head_to_head, match_points (docs/teams.md).",
+        help_text="Comma-separated or one per line: game_points, opponents_score_x_points, "
+        "opponents_score, head_to_head, match_points (docs/teams.md).",
     )
     prizes = forms.CharField(
         label="Team prizes, one per place",
