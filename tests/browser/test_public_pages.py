@@ -124,6 +124,12 @@ def test_player_finds_board_standings_wall_chart_and_explanation(
     assert "Modified Median" in explanation
     assert page.locator("#tied + ul li").count() >= 1
     assert fits(page)
+    # An opponent's "(16, 1764)" stays on one line: split, the rating read as a new row.
+    ids = page.locator(".rounds-table .opponent-id")
+    assert ids.count() >= 1
+    assert all(
+        n == 1 for n in ids.evaluate_all("es => es.map(e => e.getClientRects().length)")
+    )
     _shot(page, "player", request)
 
 
