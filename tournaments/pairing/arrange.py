@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .assignment import clash_key, reach
+from .assignment import CLASH_WEIGHTS, clash_key, clash_weight, reach
 from .entities import ALTERNATION, EQUALISATION, STRONG, Colour, PairingOptions
 from .ranking import Pair, Ranked, conflict, ordered
 
@@ -44,12 +44,6 @@ SEARCH_PAIRS = 40
 # A board filled: the two players as bits, its cost, and the two players (upper place, lower
 # place).
 _Filling = tuple[int, int, int, int]
-
-# Weights of the lexicographic cost (as ``assignment.py``'s): rating points moved stay under
-# _ANY, clashes under 100.
-_ANY = 10**7
-_EQUALISE = _ANY * 100
-_STRONG = _EQUALISE * 100
 
 
 @dataclass(frozen=True)
@@ -66,7 +60,7 @@ class Arranged:
 
 def weighted(key: tuple[int, int, int]) -> int:
     """Clashes (strong, to equalise or more, any) as one number ordered as the three are."""
-    return key[0] * _STRONG + key[1] * _EQUALISE + key[2] * _ANY
+    return sum(count * weight for count, weight in zip(key, CLASH_WEIGHTS, strict=True))
 
 
 def both_halves_fix(
@@ -163,12 +157,7 @@ class _Search:
                     if not (allowed(x, up, y, level) and allowed(y, low, x, level)):
                         continue
                     points = abs(x.rating - up.rating) + abs(y.rating - low.rating)
-                    cost = (
-                        (level >= STRONG) * _STRONG
-                        + (level >= EQUALISATION) * _EQUALISE
-                        + (level > 0) * _ANY
-                        + points
-                    )
+                    cost = clash_weight(level) + points
                     ways.append((bit[x.id] | bit[y.id], cost, x.id, y.id))
             ways.sort(key=lambda way: way[1])
             fillings.append(ways)
@@ -208,9 +197,7 @@ class _Search:
         equalise or more, any), by their due colours alone, weighted as the costs are."""
         count = left.bit_count()
         total = 0
-        for (white_due, black_due), weight in zip(
-            self.due, (_STRONG, _EQUALISE, _ANY), strict=True
-        ):
+        for (white_due, black_due), weight in zip(self.due, CLASH_WEIGHTS, strict=True):
             white = (left & white_due).bit_count()
             black = (left & black_due).bit_count()
             total += weight * (

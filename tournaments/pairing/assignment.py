@@ -37,6 +37,8 @@ _ANY = _POINTS
 _EQUALISE = _ANY * 100
 _STRONG = _EQUALISE * 100
 _FORBIDDEN = _STRONG * 100
+# The clash weights in the order of ``clash_key`` (strong, to equalise or more, any).
+CLASH_WEIGHTS = (_STRONG, _EQUALISE, _ANY)
 
 # An assignment found: (its clashes and rating points moved), the pairs made, the places it
 # started from, the mover chosen for each place, and which side of the pairs moved.
@@ -162,11 +164,16 @@ def _cost(
         )
     ):
         return _FORBIDDEN
+    return clash_weight(level) + moved
+
+
+def clash_weight(level: int) -> int:
+    """A board's clash at ``level`` (0: none) in the cost's units, heavier than any rating
+    points moved: strong, then to equalise or more, then any clash."""
     return (
         (level >= STRONG) * _STRONG
         + (level >= EQUALISATION) * _EQUALISE
         + (level > 0) * _ANY
-        + moved
     )
 
 
