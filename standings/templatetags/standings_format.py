@@ -6,6 +6,8 @@ import functools
 from fractions import Fraction
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from standings.engine import format_decimal
 from tournaments.results import withdrawal_words
@@ -57,3 +59,13 @@ def css_string(value: object) -> str:
 def withdrawal(after_round: int | None) -> str:
     """A withdrawal in words: before round 1 for round 0 (``withdrawal_words``)."""
     return "" if after_round is None else withdrawal_words(after_round)
+
+
+@register.filter
+def url_breaks(address: str) -> SafeString:
+    """An address that wraps after a "/" rather than inside a word: "https://host/t/<wbr>slug/"."""
+    scheme, sep, rest = str(address).partition("://")
+    if not sep:
+        scheme, rest = "", scheme
+    parts = "/<wbr>".join(escape(part) for part in rest.split("/"))
+    return mark_safe(f"{escape(scheme)}{sep}{parts}")  # noqa: S308 - each part escaped
