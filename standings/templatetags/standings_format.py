@@ -36,6 +36,20 @@ def points(value: Fraction | None) -> str:
 
 
 @register.filter
+def half_room(value: Fraction | int | str | None) -> str:
+    """ " w" for a whole score or tiebreak value, the class of its cell: the cell keeps the room
+    of a "½" after it (site.css), so that in a right-aligned column "9" stands under the "10"
+    of "10½" and not under its "½". Empty for any other value."""
+    if value is None:
+        return ""
+    if isinstance(value, str):  # a value already written, "10" or "10½"
+        return " w" if value.lstrip("-").isdigit() else ""
+    if type(value) is int or Fraction(value).denominator == 1:
+        return " w"
+    return ""
+
+
+@register.filter
 def rating(value: int | None) -> str:
     """A rating, or "unr." for an unrated player."""
     return "unr." if value is None else str(value)

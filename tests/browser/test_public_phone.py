@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import SHOTS, fits
 from tournaments.demo import demo_tournament_create
+from tournaments.demo_teams import demo_team_tournament_create
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -87,3 +88,83 @@ def test_the_tournament_page_ends_its_lines_well(
     for n in range(1, 6):
         assert sum(f"Rd {n} " in line for line in schedule) == 1, schedule
     _shot(page, "tournament")
+
+
+# The right edge of the whole digits in each cell of a column ("10" of "10½", "9" of "9"), or
+# None for a cell without one ("½", empty).
+DIGIT_EDGES = """(cells) => cells.map(cell => {
+  const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  let edge = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const m = node.data.match(/\\d(?=\\D*$)/);
+    if (!m) continue;
+    const at = node.data.search(/\\d\\D*$/);
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    edge = range.getBoundingClientRect().right;
+  }
+  return edge;
+})"""
+
+
+def _column_edges(page: Page, cells: str) -> list[float]:
+    return [e for e in page.locator(cells).evaluate_all(DIGIT_EDGES) if e is not None]
+
+
+def _aligned(edges: list[float]) -> bool:
+    return bool(edges) and max(edges) - min(edges) <= 1.5
+
+
+def test_scores_line_up_on_their_whole_digits(
+    live_server: Any, page: Page, demo: Tournament
+) -> None:
+    section = demo.sections.get(name="Open")
+    kw = {"slug": demo.slug, "section": section.pk}
+    page.goto(live_server.url + reverse("standings:standings", kwargs=kw))
+    assert fits(page)
+    # Score, then each tiebreak: "10½" and "9" end their whole digits at one edge, a marked
+    # value ("12*") too.
+    columns = page.locator(".standings-table thead th").count()
+    for n in range(columns - 4, columns + 1):
+        edges = _column_edges(page, f".standings-table tbody td:nth-child({n})")
+        assert _aligned(edges), (n, edges)
+    _shot(page, "standings")
+
+    page.goto(live_server.url + reverse("standings:crosstable", kwargs=kw))
+    # Each round's running score and the total.
+    for selector in ("td.cum:nth-child(8)", "td.cum:nth-child(14)", "td.total"):
+        edges = _column_edges(page, f".wallchart tbody {selector}")
+        assert len(edges) > 10 and _aligned(edges), (selector, edges)
+    _shot(page, "wallchart")
+
+
+def test_team_and_prize_pages_write_scores_as_the_other_pages(
+    live_server: Any, page: Page, demo: Tournament
+) -> None:
+    league = demo_team_tournament_create()
+    section = league.sections.get()
+    page.goto(
+        live_server.url
+        + reverse(
+            "standings:teams", kwargs={"slug": league.slug, "section": section.pk}
+        )
+    )
+    table = page.locator("table.team-wallchart")
+    assert "½" in table.inner_text() and ".5" not in table.inner_text()
+    # Match points, game points and each team tiebreak line up on their whole digits.
+    columns = page.locator("table.team-wallchart thead th").count()
+    for n in range(columns - 5, columns):
+        edges = _column_edges(page, f"table.team-wallchart tbody td:nth-child({n})")
+        assert _aligned(edges), (n, edges)
+    boards = page.locator("table.board-standings").first
+    assert ".5" not in boards.inner_text()
+    _shot(page, "teams")
+
+    open_ = demo.sections.get(name="Open")
+    page.goto(
+        live_server.url
+        + reverse("standings:prizes", kwargs={"slug": demo.slug, "section": open_.pk})
+    )
+    prizes = page.locator("main").inner_text()
+    assert "(3½, 1952)" in prizes and "3.5" not in prizes
