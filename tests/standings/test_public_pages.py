@@ -317,6 +317,33 @@ def test_player_page_explains_each_tiebreak_and_who_is_tied(
     assert " on Modified Median" in tied or " on Solkoff" in tied
 
 
+def test_player_page_names_the_five_nearest_above_and_below_on_a_crowded_score(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    # 40 players, every game drawn: all 40 on ½, ranked by rating (the tiebreaks all tie).
+    section = section_build(
+        tournament=tournament,
+        ratings=[2400 - 10 * n for n in range(40)],
+        rounds=[", ".join(f"{2 * k + 1}-{2 * k + 2} =" for k in range(20))],
+        rounds_total=3,
+    )
+    report = section_report(section=section)
+    ranked = [row.player.start_number for row in report.standings.rows]
+    me = ranked[20]
+    response = anonymous.get(_url("player", section, number=me))
+
+    text = _text(response)
+    tied = text[text.index("On the same score") : text.index("Tiebreaks explained")]
+    named = [int(n) for n in re.findall(r"Player (\d+) \(rank", tied)]
+    assert named == ranked[15:20] + ranked[21:26]
+    assert "The 10 nearest in rank of the 39 other players on ½ point" in tied
+    link = reverse(
+        "standings:standings",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+    assert f'href="{link}?player={me}"' in response.content.decode()
+
+
 def test_player_page_of_a_missing_number_is_not_found(
     anonymous: Client, section: Section
 ) -> None:
