@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import SHOTS, VIEWPORTS, fits
+from tests.browser.test_round_life import login
 from tests.conftest import PASSWORD
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments.models import Pairing, Player, Result, Round, Section
@@ -80,11 +81,7 @@ def test_a_td_walks_a_whole_tournament(live_server: Any, page: Page) -> None:
     base = live_server.url
     walk = Walk(page)
 
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("director")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/td/")
+    login(page, base)
 
     # A tournament and its two sections.
     page.get_by_role("link", name="New tournament").click()
@@ -317,19 +314,11 @@ def door(director: User) -> Section:
     )
 
 
-def log_in(page: Page, base: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill("director")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/td/")
-
-
 def test_check_in_at_the_door_by_keyboard_alone(live_server: Any, page: Page) -> None:
     """Type a name, Tab, Enter: the focus comes back to the search with its text selected, so
     the next name is typed at once; down the whole list, it moves to the next player."""
     section = door(User.objects.create_user("director", password=PASSWORD))
-    log_in(page, live_server.url)
+    login(page, live_server.url)
     page.goto(
         f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/"
     )
@@ -374,7 +363,7 @@ def test_marking_final_and_checking_in_work_without_javascript(
     page = context.new_page()
     base = live_server.url
     slug = section.tournament.slug
-    log_in(page, base)
+    login(page, base)
 
     page.goto(f"{base}/td/t/{slug}/s/{section.pk}/checkin/1/")
     page.get_by_role("button", name="Check in Ben Ode").click()

@@ -22,6 +22,13 @@ def section(tournament: Tournament) -> Section:
     )
 
 
+def final_url(section: Section) -> str:
+    return reverse(
+        "tournaments:section_final",
+        kwargs={"slug": section.tournament.slug, "section": section.pk},
+    )
+
+
 def test_td_adds_a_screen_showing_standings(
     td_client: Client, tournament: Tournament, section: Section
 ) -> None:
@@ -117,10 +124,7 @@ def test_td_changes_what_a_screen_shows(
 def test_td_marks_a_section_final_and_its_pages_say_so(
     td_client: Client, anonymous: Client, tournament: Tournament, section: Section
 ) -> None:
-    url = reverse(
-        "tournaments:section_final",
-        kwargs={"slug": tournament.slug, "section": section.pk},
-    )
+    url = final_url(section)
 
     assert td_client.post(url, {"final": "on"}).status_code == 302
 
@@ -172,10 +176,7 @@ def test_marking_an_unfinished_section_final_asks_first_naming_it(
         rounds=rounds,
         rounds_total=rounds_total,
     )
-    url = reverse(
-        "tournaments:section_final",
-        kwargs={"slug": tournament.slug, "section": u1600.pk},
-    )
+    url = final_url(u1600)
 
     asked = td_client.post(url, {"final": "on"})
 
@@ -195,10 +196,7 @@ def test_marking_an_unfinished_section_final_asks_first_naming_it(
 def test_a_finished_section_is_marked_final_without_a_question(
     td_client: Client, tournament: Tournament, section: Section
 ) -> None:
-    url = reverse(
-        "tournaments:section_final",
-        kwargs={"slug": tournament.slug, "section": section.pk},
-    )
+    url = final_url(section)
     assert td_client.post(url, {"final": "on"}).status_code == 302
     section.refresh_from_db()
     assert section.is_final
@@ -225,10 +223,7 @@ def test_the_final_page_says_where_each_section_stands_beside_its_button(
 def test_another_td_cannot_mark_the_section_final(
     other_td_client: Client, tournament: Tournament, section: Section
 ) -> None:
-    url = reverse(
-        "tournaments:section_final",
-        kwargs={"slug": tournament.slug, "section": section.pk},
-    )
+    url = final_url(section)
     assert other_td_client.post(url, {"final": "on"}).status_code == 403
     section.refresh_from_db()
     assert not section.is_final
