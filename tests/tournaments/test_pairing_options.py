@@ -471,4 +471,4 @@ def test_round_one_is_paired_by_the_options_stored_not_by_the_ones_the_page_read
     services.round_pair(section=page, number=1, absent="pair")
 
     board_one = Pairing.objects.get(round__section=section, round__number=1, board=1)
-    assert board_one.black.start_number == 1
+    assert board_one.black == Player.objects.get(section=section, start_number=1)
