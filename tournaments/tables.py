@@ -186,7 +186,7 @@ def round_rows_html(
                 f'<input type="hidden" name="based_on" value="{escape(result)}">'
                 f'<input type="hidden" name="result" value="{escape(row.confirm)}">'
                 '<input type="hidden" name="confirm_later" value="1">\n'
-                '<button class="btn btn-sm btn-warning" type="submit">'
+                '<button class="btn btn-sm btn-touch btn-warning" type="submit">'
                 "Change it anyway</button>\n</form>\n"
             )
         add("\n")

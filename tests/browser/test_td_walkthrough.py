@@ -383,3 +383,53 @@ def test_marking_final_and_checking_in_work_without_javascript(
     section.refresh_from_db()
     assert section.is_final
     context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
+    live_server: Any, browser: Browser, javascript: bool
+) -> None:
+    """Round 1's board 1 changed on a phone after round 2 was posted: the question's 'Change it
+    anyway' is as big as the result buttons (it was 31 px high), and it works without
+    JavaScript too (asked on a page of its own)."""
+    director = User.objects.create_user("director", password=PASSWORD)
+    tournament = tournament_build(name="Correction Test")
+    tournament.directors.add(director)
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 1-0", "3-1 ?, 2-4 ?"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=javascript)
+    page = context.new_page()
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/td/t/{tournament.slug}/s/{section.pk}/r/1/")
+
+    board_row(page, section, 1, 1).get_by_role("button", name="0-1", exact=True).click()
+    anyway = page.get_by_role("button", name=re.compile("anyway"))
+    expect(anyway).to_be_visible()
+    box = anyway.bounding_box()
+    assert box is not None and box["height"] >= 43.5
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(
+        path=str(
+            SHOTS / f"walk-correction-{'js' if javascript else 'no-js'}-phone.png"
+        ),
+        full_page=True,
+    )
+    assert (
+        Pairing.objects.get(round__section=section, round__number=1, board=1).result
+        == Result.WHITE_WIN
+    )
+    anyway.click()
+    expect(
+        board_row(page, section, 1, 1).get_by_role("button", name="0-1", exact=True)
+    ).to_have_attribute("aria-pressed", "true")
+    assert (
+        Pairing.objects.get(round__section=section, round__number=1, board=1).result
+        == Result.BLACK_WIN
+    )
+    context.close()
