@@ -353,11 +353,11 @@ def test_check_in_at_the_door_by_keyboard_alone(live_server: Any, page: Page) ->
     ) == ["Ana Ortiz", "Ben Ode", "Cy Park"]
 
 
-def test_marking_final_and_checking_in_work_without_javascript(
+def test_checking_in_marking_final_and_removing_oneself_work_without_javascript(
     live_server: Any, browser: Browser
 ) -> None:
-    """The plain forms: the question before marking an unfinished section final, and a
-    check-in, with JavaScript off."""
+    """The plain forms with JavaScript off: a check-in, the question before marking an
+    unfinished section final, and the one before removing oneself from the directors."""
     section = door(User.objects.create_user("director", password=PASSWORD))
     context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=False)
     page = context.new_page()
@@ -382,6 +382,16 @@ def test_marking_final_and_checking_in_work_without_javascript(
     expect(page.get_by_text("U1600: results marked final.")).to_be_visible()
     section.refresh_from_db()
     assert section.is_final
+
+    # Their own "Remove" on the directors page, tapped by mistake: asked, and kept.
+    section.tournament.directors.add(User.objects.create_user("assistant"))
+    page.goto(f"{base}/td/t/{slug}/directors/")
+    page.get_by_role("button", name="Remove director").click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text(
+        "Only another director (assistant) can add you back."
+    )
+    page.get_by_role("link", name="Cancel: stay a director").click()
+    assert section.tournament.directors.filter(username="director").exists()
     context.close()
 
 
