@@ -205,9 +205,9 @@ def contradictions(
     ]
     for number, board in enumerate(pairing.boards, start=1):
         due = by_id[board.white].due
-        if due is not None and due is by_id[board.black].due:
-            if told_boards.count(number) != 1:
-                yield f"board {number} misses a due colour without one note saying why"
+        clash = due is not None and due is by_id[board.black].due
+        if clash and told_boards.count(number) != 1:
+            yield f"board {number} misses a due colour without one note saying why"
 
 
 def _limit(pair: tuple[Ranked, Ranked], options: PairingOptions) -> float:
