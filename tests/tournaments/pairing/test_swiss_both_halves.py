@@ -113,26 +113,42 @@ def _group(rng: random.Random, size: int) -> list[Entrant]:
     ]
 
 
-@settings(
+_SMALL_GROUPS = settings(
     max_examples=200,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(
-    seed=st.integers(min_value=0, max_value=2**32),
-    size=st.sampled_from((6, 8, 10, 12)),
-    alternate=st.sampled_from((80, 80, 120)),
-)
-def test_a_score_group_is_arranged_with_the_fewest_clashes_the_limits_allow(
+_SEEDS = st.integers(min_value=0, max_value=2**32)
+_ALTERNATE = st.sampled_from((80, 80, 120))
+
+
+def _top_against_bottom(
     seed: int, size: int, alternate: int
-) -> None:
+) -> tuple[
+    PairingOptions, list[Ranked], list[tuple[Ranked, Ranked]], tuple[int, int, int]
+]:
+    """A generated group paired top half against bottom half, and the fewest clashes the
+    brute force finds for it (top against bottom itself is an arrangement)."""
     options = PairingOptions(alternate_limit=alternate)
     players = ranked(_group(random.Random(seed), size), 4, options, [])
     half = size // 2
     pairs = [(players[i], players[i + half]) for i in range(half)]
     least = _brute_force(players, options)
-    assert least is not None  # top against bottom itself is an arrangement
+    assert least is not None
+    return options, players, pairs, least
+
+
+@_SMALL_GROUPS
+@given(
+    seed=_SEEDS,
+    size=st.sampled_from((6, 8, 10, 12)),
+    alternate=_ALTERNATE,
+)
+def test_a_score_group_is_arranged_with_the_fewest_clashes_the_limits_allow(
+    seed: int, size: int, alternate: int
+) -> None:
+    options, players, pairs, least = _top_against_bottom(seed, size, alternate)
     ColourFixer(options, []).colour_fix(pairs, "2")
     assert all(b.id not in a.opponents for a, b in pairs)
     # At most: a transposition's size is the smaller of its two rating switches (29E5), so
@@ -403,29 +419,15 @@ def test_players_of_both_halves_move_together_when_that_gives_more_due_colours(
     assert list(contradictions(entrants, round_number, options, pairing)) == []
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-@given(
-    seed=st.integers(min_value=0, max_value=2**32),
-    size=st.sampled_from((6, 8)),
-    alternate=st.sampled_from((80, 80, 120)),
-)
+@_SMALL_GROUPS
+@given(seed=_SEEDS, size=st.sampled_from((6, 8)), alternate=_ALTERNATE)
 def test_the_search_layer_by_layer_finds_the_fewest_clashes_in_a_small_group(
     seed: int, size: int, alternate: int
 ) -> None:
     # Up to 8 players a layer never holds more sets of players placed than it keeps, so the
     # search layer by layer (run here by stopping the depth-first one after its first board)
     # is exact: it finds as few clashes as the brute force.
-    options = PairingOptions(alternate_limit=alternate)
-    players = ranked(_group(random.Random(seed), size), 4, options, [])
-    half = size // 2
-    pairs = [(players[i], players[i + half]) for i in range(half)]
-    least = _brute_force(players, options)
-    assert least is not None
+    options, players, pairs, least = _top_against_bottom(seed, size, alternate)
     found = both_halves_fix(pairs, pairs, options, allowance=1)
     made = pairs if found.pairs is None else found.pairs
     assert all(b.id not in a.opponents for a, b in made)
