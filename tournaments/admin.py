@@ -321,6 +321,10 @@ class PlayerAdminForm(ServiceCheckedForm):
             )
         elif self.instance.status != Player.Status.ACTIVE:
             raise ValidationError(PLAYER_ADDED_ACTIVE)
+        else:
+            # player_create refuses these too: said here as sentences on the form.
+            services.players_draft_check(self.instance.section)
+            services.players_posted_check(self.instance.section)
 
 
 class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
