@@ -268,3 +268,19 @@ def test_admin_leaves_the_final_mark_and_the_pairing_options_to_their_pages(
     assert response.status_code == 302
     saved = Section.objects.get(pk=section.pk)
     assert (saved.is_final, saved.pairing_options) == (True, {})
+
+
+def test_admin_add_player_after_a_posted_round_is_a_sentence_not_an_error_page(
+    admin_client: Client,
+) -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 ?"], rounds_total=3)
+    new = Player(section=section, name="Late Lou", rating=1800)
+
+    response = admin_client.post(
+        reverse("admin:tournaments_player_add"), player_data(new)
+    )
+
+    assert response.status_code == 200
+    said = services.PLAYERS_ADD_ROUND_POSTED.format(round=1, missed="round 1")
+    assert said in response.content.decode().replace("&#x27;", "'")
+    assert not Player.objects.filter(name="Late Lou").exists()
