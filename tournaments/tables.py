@@ -310,7 +310,7 @@ def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeStr
             f'\n<tr id="checkin-{number}" class="{"table-success" if checked else ""}">\n'
             '<td class="num text-body-secondary" style="width:3rem">'
             f"{number}</td>\n"
-            f'<td class="fw-semibold">{name}'
+            f'<td class="fw-semibold long-name">{name}'
             '<div class="small fw-normal text-body-secondary">'
             f"{_rating(player.rating, 'unrated')}"
             + (f" · {escape(player.club)}" if player.club else "")
@@ -443,7 +443,7 @@ def pairing_players_rows_html(
             note += escape(bye)
         add(
             f'\n<tr class="{"text-body-tertiary" if gone else ""}">\n'
-            f'<td class="num">{p.start_number}</td><td>{escape(p.name)}</td>'
+            f'<td class="num">{p.start_number}</td><td class="long-name">{escape(p.name)}</td>'
             f'<td class="num">{_rating(p.rating)}</td>\n<td>{note}</td>\n</tr>\n'
         )
     return mark_safe("".join(out))

@@ -77,12 +77,20 @@ class Neighbour:
     theirs: Fraction | None
 
 
+# On a big section's player page, the players named on the same score: this many ranked just
+# above and just below (in a 1,200-player section 160 players can share a score, and naming
+# every one made the page 19,000 pixels of list on a phone); the standings show the rest.
+TIED_SHOWN = 5
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     line: StandingLine
     rounds: tuple[RoundLine, ...]
     explained: tuple[Explained, ...]
+    # The nearest ones on the same score: TIED_SHOWN above, TIED_SHOWN below.
     tied_with: tuple[Neighbour, ...]
+    tied_count: int  # every other player on the same score
     next_game: RoundLine | None  # this round's pairing, when posted and not yet played
 
 
@@ -177,7 +185,11 @@ def player_view(
                 other.row.values[n].value if n is not None else None,
             )
         )
-    return PlayerView(line, tuple(rounds), tuple(explained), tuple(tied), next_game)
+    above = [n for n in tied if n.ahead][-TIED_SHOWN:]
+    below = [n for n in tied if not n.ahead][:TIED_SHOWN]
+    return PlayerView(
+        line, tuple(rounds), tuple(explained), (*above, *below), len(tied), next_game
+    )
 
 
 def players_find(*, tournament: Tournament, query: str) -> list[Player]:

@@ -227,6 +227,20 @@
     if (t.closest(".entry-queue-drop")) { discard(); return; }
   });
 
+  // "Go to board N": the board's row gets the focus (its result keys ready) without asking the
+  // server; a board not on the page goes to the server, which says so.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.board-jump")) return;
+    var input = form.querySelector('input[name="board"]');
+    var row = document.querySelector(ROW + '[data-board="' + CSS.escape(input.value.trim()) + '"]');
+    if (!row) return;
+    event.preventDefault();
+    input.value = "";
+    history.replaceState(null, "", "#" + row.id);
+    focusRow(row);
+  });
+
   // A click on a result button goes through the same queue as a key.
   document.addEventListener("submit", function (event) {
     var form = event.target;
@@ -246,6 +260,12 @@
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     var target = event.target;
     if (target.matches && target.matches("input, textarea, select")) return;
+    // B: to the "go to board" field (a slip from a board far down the list).
+    if ((event.key === "b" || event.key === "B") && document.getElementById("go-board")) {
+      document.getElementById("go-board").focus();
+      event.preventDefault();
+      return;
+    }
     var row = currentRow();
     if (!row) {
       if (["1", "=", "0", "+", "-", "*", "ArrowDown", "ArrowUp"].indexOf(event.key) >= 0 && rows().length) {

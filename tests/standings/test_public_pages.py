@@ -123,7 +123,10 @@ def test_standings_group_players_on_the_same_score_with_their_places(
     # Withdrawn players are marked, not hidden.
     assert "withdrew rd 2" in text
     # Within the 1½ group each player below the first carries the mark of what separated them.
-    assert response.content.decode().count('class="decided"') >= 2
+    assert len(re.findall(r'class="decided(?: w)?"', body)) >= 2
+    # A whole value's cell keeps a "½"'s room ("w"), so that the digits line up; a half's not.
+    values = re.findall(r'<td class="score( w)?">([^<]*)<', body)
+    assert values and all((room == " w") == ("½" not in v) for room, v in values)
 
 
 def test_standings_header_explains_each_tiebreak(
@@ -231,7 +234,7 @@ def test_wall_chart_has_each_result_with_the_opponent_and_the_running_score(
         for n, r in row.items()
     }
     running = {
-        n: re.findall(r'<td class="num cum">([^<]*)<', r) for n, r in row.items()
+        n: re.findall(r'<td class="num cum(?: w)?">([^<]*)<', r) for n, r in row.items()
     }
     assert cells[1] == ["W4", "D2"] and running[1] == ["1", "1½"]
     assert cells[3] == ["D6", "F6"] and running[3] == ["½", "½"]
@@ -315,6 +318,33 @@ def test_player_page_explains_each_tiebreak_and_who_is_tied(
     tied = text[text.index("On the same score") : text.index("Tiebreaks explained")]
     assert "Herrera, Tomas" in tied and "Patel, Noah" in tied
     assert " on Modified Median" in tied or " on Solkoff" in tied
+
+
+def test_player_page_names_the_five_nearest_above_and_below_on_a_crowded_score(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    # 40 players, every game drawn: all 40 on ½, ranked by rating (the tiebreaks all tie).
+    section = section_build(
+        tournament=tournament,
+        ratings=[2400 - 10 * n for n in range(40)],
+        rounds=[", ".join(f"{2 * k + 1}-{2 * k + 2} =" for k in range(20))],
+        rounds_total=3,
+    )
+    report = section_report(section=section)
+    ranked = [row.player.start_number for row in report.standings.rows]
+    me = ranked[20]
+    response = anonymous.get(_url("player", section, number=me))
+
+    text = _text(response)
+    tied = text[text.index("On the same score") : text.index("Tiebreaks explained")]
+    named = [int(n) for n in re.findall(r"Player (\d+) \(rank", tied)]
+    assert named == ranked[15:20] + ranked[21:26]
+    assert "The 10 nearest in rank of the 39 other players on ½ point" in tied
+    link = reverse(
+        "standings:standings",
+        kwargs={"slug": tournament.slug, "section": section.pk},
+    )
+    assert f'href="{link}?player={me}"' in response.content.decode()
 
 
 def test_player_page_of_a_missing_number_is_not_found(

@@ -4,6 +4,7 @@ polling for other TDs' entries, check mode, the history; a result POST's query c
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -560,6 +561,41 @@ def test_the_round_page_and_its_poll_read_a_fixed_number_of_queries(
         POLL_QUERIES_CHANGED,
         POLL_QUERIES_UNCHANGED,
     )
+
+
+def test_go_to_board_answers_with_the_page_at_that_boards_row(
+    td_client: Client, tournament: Tournament, django_assert_max_num_queries: Any
+) -> None:
+    # A slip from board 23 of 30: the page at that row, in no more queries than the page.
+    section = posted_section(tournament, 30)
+    page = td_client.get(url(section)).content.decode()
+    assert 'id="go-board"' in page
+
+    with django_assert_max_num_queries(ROUND_PAGE_QUERIES):
+        response = td_client.get(url(section) + "?board=023")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{url(section)}#pairing-{board(section, 23).pk}"
+
+
+@pytest.mark.parametrize("asked", ["31", "0", "x1", "-4", "²"])
+def test_go_to_a_board_the_round_does_not_have_says_so_on_the_page(
+    td_client: Client, tournament: Tournament, asked: str
+) -> None:
+    section = posted_section(tournament, 30)
+
+    response = td_client.get(url(section) + f"?board={asked}")
+
+    assert response.status_code == 200
+    assert f"Round 1 has no board {escape(asked)} (boards 1 to 30)." in (
+        response.content.decode()
+    )
+
+
+def test_a_small_round_has_no_go_to_board_field(
+    td_client: Client, four: Section
+) -> None:
+    assert 'id="go-board"' not in td_client.get(url(four)).content.decode()
 
 
 def test_the_pairing_programs_notes_show_on_the_round_page(

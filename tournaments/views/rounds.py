@@ -215,6 +215,24 @@ def _detail(
     """The round page; ``refused``: (pairing pk, refusal) of a board whose result was just
     refused (a plain post), shown on its row as the htmx answer shows it."""
     boards, byes = selectors.round_pairings(page.round)
+    # "Go to board N" (a slip handed in from board 412 of 600): without JavaScript the form asks
+    # the page again with ?board=N, answered with the page at that board's row (round.js moves
+    # the focus there without asking). A board the round does not have is said on the page.
+    board_asked = (
+        request.GET.get("board", "").strip() if request.method == "GET" else ""
+    )
+    board_missing = ""
+    if board_asked:
+        wanted = (
+            int(board_asked) if board_asked.isascii() and board_asked.isdigit() else 0
+        )
+        found = next((p for p in boards if wanted and p.board == wanted), None)
+        if found is not None:
+            return HttpResponseRedirect(f"{request.path}#pairing-{found.pk}")
+        numbers = [p.board for p in boards if p.board is not None]
+        board_missing = f"Round {page.number} has no board {board_asked[:12]}" + (
+            f" (boards {min(numbers)} to {max(numbers)})." if numbers else "."
+        )
     errors = dict([refused]) if refused is not None else {}
     rows = [Row.of(p, errors.get(p.pk, "")) for p in boards]
     if page.section.team_boards and page.round is not None:
@@ -257,6 +275,7 @@ def _detail(
             ),
             auto_pair_url=page.url("round_pair"),
             no_shows=no_shows,
+            board_missing=board_missing,
             **round_life_context(page),
         ),
     )
