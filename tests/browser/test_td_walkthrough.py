@@ -353,11 +353,11 @@ def test_check_in_at_the_door_by_keyboard_alone(live_server: Any, page: Page) ->
     ) == ["Ana Ortiz", "Ben Ode", "Cy Park"]
 
 
-def test_marking_final_and_checking_in_work_without_javascript(
+def test_checking_in_marking_final_and_removing_oneself_work_without_javascript(
     live_server: Any, browser: Browser
 ) -> None:
-    """The plain forms: the question before marking an unfinished section final, and a
-    check-in, with JavaScript off."""
+    """The plain forms with JavaScript off: a check-in, the question before marking an
+    unfinished section final, and the one before removing oneself from the directors."""
     section = door(User.objects.create_user("director", password=PASSWORD))
     context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=False)
     page = context.new_page()
@@ -382,4 +382,64 @@ def test_marking_final_and_checking_in_work_without_javascript(
     expect(page.get_by_text("U1600: results marked final.")).to_be_visible()
     section.refresh_from_db()
     assert section.is_final
+
+    # Their own "Remove" on the directors page, tapped by mistake: asked, and kept.
+    section.tournament.directors.add(User.objects.create_user("assistant"))
+    page.goto(f"{base}/td/t/{slug}/directors/")
+    page.get_by_role("button", name="Remove director").click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text(
+        "Only another director (assistant) can add you back."
+    )
+    page.get_by_role("link", name="Cancel: stay a director").click()
+    assert section.tournament.directors.filter(username="director").exists()
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
+    live_server: Any, browser: Browser, javascript: bool
+) -> None:
+    """Round 1's board 1 changed on a phone after round 2 was posted: the question's 'Change it
+    anyway' is as big as the result buttons (it was 31 px high), and it works without
+    JavaScript too (asked on a page of its own)."""
+    director = User.objects.create_user("director", password=PASSWORD)
+    tournament = tournament_build(name="Correction Test")
+    tournament.directors.add(director)
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 1-0", "3-1 ?, 2-4 ?"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
+    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=javascript)
+    page = context.new_page()
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/td/t/{tournament.slug}/s/{section.pk}/r/1/")
+
+    board_row(page, section, 1, 1).get_by_role("button", name="0-1", exact=True).click()
+    anyway = page.get_by_role("button", name=re.compile("anyway"))
+    expect(anyway).to_be_visible()
+    box = anyway.bounding_box()
+    assert box is not None and box["height"] >= 43.5
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(
+        path=str(
+            SHOTS / f"walk-correction-{'js' if javascript else 'no-js'}-phone.png"
+        ),
+        full_page=True,
+    )
+    assert (
+        Pairing.objects.get(round__section=section, round__number=1, board=1).result
+        == Result.WHITE_WIN
+    )
+    anyway.click()
+    expect(
+        board_row(page, section, 1, 1).get_by_role("button", name="0-1", exact=True)
+    ).to_have_attribute("aria-pressed", "true")
+    assert (
+        Pairing.objects.get(round__section=section, round__number=1, board=1).result
+        == Result.BLACK_WIN
+    )
     context.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db.models import Q
 
 from tests.tournaments.builders import RACE_MARKS, section_build, tournament_build
@@ -69,15 +70,19 @@ def _late_entry(section: Section, name: str, rating: int) -> Any:
 
 
 def _pair(section: Section, number: int, **answers: Any) -> Any:
-    return _attempt(
-        lambda: services.round_pair(
-            section=Section.objects.get(pk=section.pk),
-            number=number,
-            absent="pair",
-            **answers,
-        ),
-        "paired",
-    )
+    def pair() -> str:
+        try:
+            services.round_pair(
+                section=Section.objects.get(pk=section.pk),
+                number=number,
+                absent="pair",
+                **answers,
+            )
+        except (services.PairingRefused, ValidationError):
+            return "refused"
+        return "paired"
+
+    return pair
 
 
 # ---- late entries
@@ -364,3 +369,34 @@ def test_a_section_made_a_round_robin_while_round_one_is_paired_is_paired_as_it_
             assert (section.kind, drawn) == (Section.Kind.ROUND_ROBIN, True)
         else:
             assert (section.kind, drawn, pairs) == (Section.Kind.SWISS, False, swiss)
+
+
+def test_the_last_round_paired_while_another_td_lowers_the_rounds_is_one_or_the_other() -> (
+    None
+):
+    # TD A pairs round 4 while TD B makes it a 3-round section: either the pairing lands
+    # first and B is told a round 4 exists, or the change lands first and A is told there
+    # is no round 4. Never a round 4 in a section of 3 rounds.
+    sections = _sections(["1-3 1-0, 2-4 1-0", "1-2 =, 3-4 =", "1-4 1-0, 2-3 1-0"])
+
+    def lower(section: Section) -> Any:
+        return _attempt(
+            lambda: services.section_update(
+                section=Section.objects.get(pk=section.pk), rounds_total=3
+            ),
+            "lowered",
+        )
+
+    outcomes = _race(sections, lambda s: (_pair(s, 4), lower(s)))
+
+    assert not _errors(outcomes)
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("paired", "refused"),
+        ("refused", "lowered"),
+    }
+    for section, paired, _lowered in outcomes:
+        section.refresh_from_db()
+        four = Pairing.objects.filter(round__section=section, round__number=4)
+        assert (section.rounds_total, four.exists()) == (
+            (4, True) if paired == "paired" else (3, False)
+        )
