@@ -353,11 +353,11 @@ def test_check_in_at_the_door_by_keyboard_alone(live_server: Any, page: Page) ->
     ) == ["Ana Ortiz", "Ben Ode", "Cy Park"]
 
 
-def test_marking_final_and_checking_in_work_without_javascript(
+def test_checking_in_marking_final_and_removing_oneself_work_without_javascript(
     live_server: Any, browser: Browser
 ) -> None:
-    """The plain forms: the question before marking an unfinished section final, and a
-    check-in, with JavaScript off."""
+    """The plain forms with JavaScript off: a check-in, the question before marking an
+    unfinished section final, and the one before removing oneself from the directors."""
     section = door(User.objects.create_user("director", password=PASSWORD))
     context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=False)
     page = context.new_page()
@@ -382,6 +382,16 @@ def test_marking_final_and_checking_in_work_without_javascript(
     expect(page.get_by_text("U1600: results marked final.")).to_be_visible()
     section.refresh_from_db()
     assert section.is_final
+
+    # Their own "Remove" on the directors page, tapped by mistake: asked, and kept.
+    section.tournament.directors.add(User.objects.create_user("assistant"))
+    page.goto(f"{base}/td/t/{slug}/directors/")
+    page.get_by_role("button", name="Remove director").click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text(
+        "Only another director (assistant) can add you back."
+    )
+    page.get_by_role("link", name="Cancel: stay a director").click()
+    assert section.tournament.directors.filter(username="director").exists()
     context.close()
 
 
@@ -433,3 +443,41 @@ def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
         == Result.BLACK_WIN
     )
     context.close()
+
+
+def test_the_tiebreak_order_is_rearranged_by_keyboard_alone(
+    live_server: Any, page: Page
+) -> None:
+    """Enter on "Move Cumulative up", twice: it climbs two places, the focus staying on its
+    button (the swapped builder dropped it to the top of the page); at the top, the focus goes
+    to its "down" button; after a removal, to the button now in that place."""
+    section = door(User.objects.create_user("director", password=PASSWORD))
+    login(page, live_server.url)
+    page.goto(
+        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/tiebreaks/"
+    )
+    use = page.get_by_role("button", name="Use US Chess default")
+    use.click()
+    up = page.get_by_role("button", name="Move Cumulative up", exact=True)
+    expect(page.locator('input[name="r2-system"]')).to_have_value("cumulative")
+    expect(use).to_be_focused()
+
+    up.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('input[name="r1-system"]')).to_have_value("cumulative")
+    expect(up).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('input[name="r0-system"]')).to_have_value("cumulative")
+    expect(
+        page.get_by_role("button", name="Move Cumulative down", exact=True)
+    ).to_be_focused()
+
+    page.get_by_role("button", name="Remove Solkoff").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Remove Solkoff")).to_have_count(0)
+    expect(page.locator('input[name="r2-system"]')).to_have_value(
+        "cumulative_opposition"
+    )
+    expect(
+        page.get_by_role("button", name="Remove Cumulative of Opposition")
+    ).to_be_focused()
