@@ -443,3 +443,41 @@ def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
         == Result.BLACK_WIN
     )
     context.close()
+
+
+def test_the_tiebreak_order_is_rearranged_by_keyboard_alone(
+    live_server: Any, page: Page
+) -> None:
+    """Enter on "Move Cumulative up", twice: it climbs two places, the focus staying on its
+    button (the swapped builder dropped it to the top of the page); at the top, the focus goes
+    to its "down" button; after a removal, to the button now in that place."""
+    section = door(User.objects.create_user("director", password=PASSWORD))
+    login(page, live_server.url)
+    page.goto(
+        f"{live_server.url}/td/t/{section.tournament.slug}/s/{section.pk}/tiebreaks/"
+    )
+    use = page.get_by_role("button", name="Use US Chess default")
+    use.click()
+    up = page.get_by_role("button", name="Move Cumulative up", exact=True)
+    expect(page.locator('input[name="r2-system"]')).to_have_value("cumulative")
+    expect(use).to_be_focused()
+
+    up.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator('input[name="r1-system"]')).to_have_value("cumulative")
+    expect(up).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('input[name="r0-system"]')).to_have_value("cumulative")
+    expect(
+        page.get_by_role("button", name="Move Cumulative down", exact=True)
+    ).to_be_focused()
+
+    page.get_by_role("button", name="Remove Solkoff").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Remove Solkoff")).to_have_count(0)
+    expect(page.locator('input[name="r2-system"]')).to_have_value(
+        "cumulative_opposition"
+    )
+    expect(
+        page.get_by_role("button", name="Remove Cumulative of Opposition")
+    ).to_be_focused()
