@@ -18,6 +18,7 @@ from standings.engine.teams import (
 )
 from standings.loaders import LoaderError, snapshot_load
 from standings.reports import ReportError
+from standings.templatetags.standings_format import points
 from tournaments.models import (
     Pairing,
     Player,
@@ -59,9 +60,8 @@ class MatchLine:
     def score_text(self) -> str:
         if self.first_points is None or self.second_points is None:
             return "–"
-        return (
-            f"{format_decimal(self.first_points)}-{format_decimal(self.second_points)}"
-        )
+        # As the other pages write a score: "2½-1½".
+        return f"{points(self.first_points)}-{points(self.second_points)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -186,7 +186,7 @@ def round_rows_html(
                 f'<input type="hidden" name="based_on" value="{escape(result)}">'
                 f'<input type="hidden" name="result" value="{escape(row.confirm)}">'
                 '<input type="hidden" name="confirm_later" value="1">\n'
-                '<button class="btn btn-sm btn-warning" type="submit">'
+                '<button class="btn btn-sm btn-touch btn-warning" type="submit">'
                 "Change it anyway</button>\n</form>\n"
             )
         add("\n")
@@ -219,10 +219,10 @@ def _player(player: Any, *, rating: bool = True) -> str:
 
 
 def players_rows_html(
-    players: Iterable[tuple[Any, Sequence[tuple[str, str]]]], context: Any
+    players: Iterable[tuple[Any, Sequence[tuple[str, str, str]]]], context: Any
 ) -> SafeString:
     """A ``<tr>`` per player: number, name (a link to edit), rating, IDs, federation, club,
-    requested byes (text, title) and withdrawal."""
+    requested byes (text, why the TD gave it or "", title) and withdrawal."""
     section = context["section"]
     edit_url = url_maker(
         "player_edit", "number", slug=context["tournament"].slug, section=section.pk
@@ -260,8 +260,10 @@ def players_rows_html(
                 '<div class="d-sm-none small">'
                 + (badge + " " if withdrawn else "")
                 + "".join(
-                    f'<span title="{escape(title)}">{escape(text)}</span> '
-                    for text, title in byes
+                    f'<span class="text-nowrap{" bye-why" if why else ""}" '
+                    f'title="{escape(title)}">{escape(text)}{" " if why else ""}'
+                    f"{escape(why)}</span> "
+                    for text, why, title in byes
                 )
                 + "</div>"
             )
@@ -273,11 +275,11 @@ def players_rows_html(
             f"{escape(player.fide_id)}</td>\n"
             f'<td class="d-none d-sm-table-cell">{escape(player.federation)}</td>\n'
             f'<td class="d-none d-lg-table-cell small">{escape(player.club)}</td>\n'
-            '<td class="small text-nowrap d-none d-sm-table-cell">'
+            '<td class="small d-none d-sm-table-cell">'
             + ", ".join(
-                f'<abbr title="{escape(title)}" class="text-decoration-none">'
-                f"{escape(text)}</abbr>"
-                for text, title in byes
+                f'<abbr title="{escape(title)}" class="text-decoration-none text-nowrap">'
+                f"{escape(text)}{' ' if why else ''}{escape(why)}</abbr>"
+                for text, why, title in byes
             )
             + f'</td>\n<td class="d-none d-sm-table-cell">{badge}</td>\n</tr>\n'
         )

@@ -20,7 +20,7 @@ from standings.pages.standings import (
     title_tag,
 )
 from standings.reports import SectionReport
-from standings.templatetags.standings_format import points, rating
+from standings.templatetags.standings_format import half_room, points, rating
 from tournaments.models import Section
 
 
@@ -115,8 +115,9 @@ def crosstable_tbody(
                 )
             else:
                 add(f'<td class="rd">{c.letter}</td>')
-            add(f'<td class="num cum">{points(c.running)}</td>')
-        add(f'<td class="num total">{points(line.row.score)}</td>')
+            add(f'<td class="num cum{half_room(c.running)}">{points(c.running)}</td>')
+        score = line.row.score
+        add(f'<td class="num total{half_room(score)}">{points(score)}</td>')
         add(tiebreak_cells(line))
         add("</tr>\n")
     return mark_safe("".join(out))  # noqa: S308 - every value above is escaped or a number

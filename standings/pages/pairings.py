@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from standings.names import last_name_key
+from standings.pages.games import asked_zero_byes
 from standings.reports import PlayerInfo
 from tournaments.models import Pairing, Result, Section
 
@@ -106,6 +107,7 @@ def round_pairings(
 
     out = RoundPairings(number)
     seen: set[int] = set()
+    byes: list[tuple[int, str]] = []
     for board, white, black, result in (
         Pairing.objects.filter(round__section=section, round__number=number)
         .order_by("board", "pk")
@@ -115,12 +117,26 @@ def round_pairings(
         if black is None:
             if result == Result.NOT_PAIRED:
                 continue  # listed with the absent players below
-            out.byes.append(Bye(seat(white), Result(result).label))
+            byes.append((white, result))
         else:
             seen.add(black)
             out.boards.append(
                 Board(board, seat(white), seat(black), RESULT_SHORT.get(result, ""))
             )
+    # A zero-point bye the player asked for says so (games.OUTCOME_WORDS says why one the TD
+    # gave does not): one more query, only when the round has one.
+    asked = (
+        asked_zero_byes(section, number=number)
+        if any(result == Result.BYE_ZERO for _pk, result in byes)
+        else set()
+    )
+    for pk, result in byes:
+        what = Result(result).label
+        if result == Result.BYE_HALF or (
+            result == Result.BYE_ZERO and (pk, number) in asked
+        ):
+            what = f"{what} (requested)"
+        out.byes.append(Bye(seat(pk), what))
     for pk, info in sorted(players.items(), key=lambda item: item[1].start_number):
         if pk in seen:
             continue

@@ -10,7 +10,7 @@ from fractions import Fraction
 from standings.engine import Contribution
 from standings.names import last_name_key, name_matches, name_parts
 from standings.pages.columns import Column, tiebreak_columns
-from standings.pages.games import LETTER, OUTCOME_WORDS, Game
+from standings.pages.games import LETTER, Game
 from standings.pages.standings import StandingLine, first_difference, standing_lines
 from standings.reports import PlayerInfo, SectionReport
 from tournaments.models import Player, Tournament
@@ -138,7 +138,7 @@ def player_view(
         elif game.outcome is None:
             words, letter = "result not in yet", ""
         else:
-            words, letter = OUTCOME_WORDS[game.outcome], LETTER[game.outcome]
+            words, letter = game.words, LETTER[game.outcome]
         rounds.append(
             RoundLine(
                 r,

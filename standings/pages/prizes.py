@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from standings.engine import format_decimal
 from standings.engine.prizes import Decision, ItemAward, Pool, PoolKind, ordinal
 from standings.reports import PrizeReport
+from standings.templatetags.standings_format import points
 
 
 def dollars(cents: int) -> str:
@@ -86,7 +86,7 @@ def _places(first: int, last: int) -> str:
 def _who(prizes: PrizeReport, player: int) -> Who:
     info = prizes.report.players[player]
     row = prizes.report.standings.row(player)
-    return Who(info.start_number, info.name, info.rating, format_decimal(row.score))
+    return Who(info.start_number, info.name, info.rating, points(row.score))
 
 
 def _how(pool: Pool) -> str:

@@ -20,7 +20,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from standings.engine import StandingRow
 from standings.reports import PlayerInfo, SectionReport
-from standings.templatetags.standings_format import points, rating
+from standings.templatetags.standings_format import half_room, points, rating
 from tournaments.models import Section
 
 
@@ -136,16 +136,20 @@ def tiebreak_cells(line: StandingLine, num: str = "num ") -> str:
     ``num`` is the class that right-aligns a number: empty where the table's CSS does that.
     """
     out = []
-    plain = f'<td class="{num.strip()}">' if num else "<td>"
     for v in line.values:
+        # A whole value's cell keeps a "½"'s room (``half_room``): the digits line up.
+        room = half_room(v.value)
         if v.decided:
             decided = escape(line.decided_by)
             out.append(
-                f'<td class="{num}decided" title="Decided by {decided}">{points(v.value)}'
+                f'<td class="{num}decided{room}" title="Decided by {decided}">'
+                f"{points(v.value)}"
                 f'<span class="tb-mark" aria-label="decided by {decided}">*</span></td>'
             )
         else:
-            out.append(f"{plain}{points(v.value)}</td>")
+            classes = f"{num}{room[1:]}".strip()
+            out.append(f'<td class="{classes}">' if classes else "<td>")
+            out.append(f"{points(v.value)}</td>")
     return "".join(out)
 
 
@@ -189,7 +193,7 @@ def standings_tbody(lines: Sequence[StandingLine], *, section: Section) -> SafeS
             )
         add(
             f'</td><td class="rtg">{rating(info.rating)}</td>'
-            f'<td class="score">{points(line.row.score)}</td>'
+            f'<td class="score{half_room(line.row.score)}">{points(line.row.score)}</td>'
         )
         add(tiebreak_cells(line, num=""))
         add("</tr>\n")

@@ -1,4 +1,7 @@
-"""What the team standings pages show: each team's place, score, counting players and totals."""
+"""What the team standings pages show: each team's place, score, counting players and totals.
+
+Scores are written as on the other pages ("10½", the ``points`` filter); a percentage is a
+decimal."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from standings.engine.teams import MemberTeamRow
 from standings.reports import ReportError
 from standings.team_loaders import TeamSectionReport, team_section_report
 from standings.team_reports import TeamReport, section_teams
+from standings.templatetags.standings_format import points
 from tournaments.models import Section
 
 
@@ -52,10 +56,10 @@ def _line(report: TeamReport, row: MemberTeamRow) -> TeamLine:
     return TeamLine(
         rank,
         row.team,
-        format_decimal(row.score),
+        points(row.score),
         members,
         [
-            (format_decimal(v), explained(e, lambda pk: report.players[pk].name))
+            (points(v), explained(e, lambda pk: report.players[pk].name))
             for v, e in row.values
         ],
         report.prize_of(row.rank),
@@ -71,7 +75,7 @@ def _member(
         info.name,
         info.start_number,
         report.sections[pk],
-        format_decimal(score),
+        points(score),
         counting,
     )
 
@@ -126,8 +130,8 @@ def team_section_context(report: TeamSectionReport) -> dict[str, object]:
                 cells.append(
                     WallCell(
                         "bye",
-                        format_decimal(match.first_points or Fraction(0)),
-                        format_decimal(running),
+                        points(match.first_points or Fraction(0)),
+                        points(running),
                         r,
                         match.table,
                     )
@@ -143,8 +147,8 @@ def team_section_context(report: TeamSectionReport) -> dict[str, object]:
             cells.append(
                 WallCell(
                     f"{letter}{numbers[opponent.pk]}",
-                    f"{format_decimal(own)}-{format_decimal(other)}",
-                    format_decimal(running),
+                    f"{points(own)}-{points(other)}",
+                    points(running),
                     r,
                     match.table,
                 )
@@ -155,10 +159,10 @@ def team_section_context(report: TeamSectionReport) -> dict[str, object]:
                 rank,
                 row.team.number,
                 row.team.name,
-                format_decimal(row.match_points),
-                format_decimal(row.game_points),
+                points(row.match_points),
+                points(row.game_points),
                 [
-                    (format_decimal(v), explained(e, lambda pk: report.teams[pk].name))
+                    (points(v), explained(e, lambda pk: report.teams[pk].name))
                     for v, e in row.values
                 ],
                 cells,
@@ -177,10 +181,7 @@ def team_section_context(report: TeamSectionReport) -> dict[str, object]:
         "boards": [
             (
                 board,
-                [
-                    (p, format_decimal(p.points), format_decimal(p.percent))
-                    for p in players
-                ],
+                [(p, points(p.points), format_decimal(p.percent)) for p in players],
             )
             for board, players in report.boards.items()
         ],
@@ -222,7 +223,7 @@ def team_prize_lines(section: Section) -> list[TeamPrizeLine]:
     except ReportError:
         return []
     return [
-        TeamPrizeLine(prize_of(rank), rank, team, format_decimal(score), shared)
+        TeamPrizeLine(prize_of(rank), rank, team, points(score), shared)
         for rank, shared, team, score in rows
         if prize_of(rank)
     ]

@@ -6,6 +6,8 @@ import functools
 from fractions import Fraction
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from standings.engine import format_decimal
 from tournaments.results import withdrawal_words
@@ -34,6 +36,20 @@ def points(value: Fraction | None) -> str:
 
 
 @register.filter
+def half_room(value: Fraction | int | str | None) -> str:
+    """ " w" for a whole score or tiebreak value, the class of its cell: the cell keeps the room
+    of a "½" after it (site.css), so that in a right-aligned column "9" stands under the "10"
+    of "10½" and not under its "½". Empty for any other value."""
+    if value is None:
+        return ""
+    if isinstance(value, str):  # a value already written, "10" or "10½"
+        return " w" if value.lstrip("-").isdigit() else ""
+    if type(value) is int or Fraction(value).denominator == 1:
+        return " w"
+    return ""
+
+
+@register.filter
 def rating(value: int | None) -> str:
     """A rating, or "unr." for an unrated player."""
     return "unr." if value is None else str(value)
@@ -57,3 +73,13 @@ def css_string(value: object) -> str:
 def withdrawal(after_round: int | None) -> str:
     """A withdrawal in words: before round 1 for round 0 (``withdrawal_words``)."""
     return "" if after_round is None else withdrawal_words(after_round)
+
+
+@register.filter
+def url_breaks(address: str) -> SafeString:
+    """An address that wraps after a "/" rather than inside a word: "https://host/t/<wbr>slug/"."""
+    scheme, sep, rest = str(address).partition("://")
+    if not sep:
+        scheme, rest = "", scheme
+    parts = "/<wbr>".join(escape(part) for part in rest.split("/"))
+    return mark_safe(f"{escape(scheme)}{sep}{parts}")  # noqa: S308 - each part escaped

@@ -1,6 +1,6 @@
 // A section's tabs and its rounds are one row that scrolls sideways on a phone (td.css): the
 // current tab or round is scrolled into the middle of its row, on load and when htmx swaps in a
-// fresh rounds list. Without JavaScript the row still scrolls; it starts at the first tab.
+// fresh rounds list. Without JavaScript, td.css opens the row at the current tab as well.
 (function () {
   "use strict";
 

@@ -11,10 +11,10 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import fits
-from tests.browser.test_round_page import log_in, shot
+from tests.browser.test_round_page import SCREENSHOTS, log_in, shot
 from tests.tournaments.builders import section_build, tournament_build
 from tournaments import services
-from tournaments.models import Player, Section
+from tournaments.models import Player, RequestedBye, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -133,15 +133,58 @@ def test_a_tds_eye_finds_each_start_number_on_a_phone(
     )
     assert int(style[0]) >= 600
     assert style[1] == phone.locator("main").evaluate("e => getComputedStyle(e).color")
-    boxes = [numbers.nth(n).bounding_box() for n in range(12)]
+    boxes = [numbers.nth(n).bounding_box() for n in range(60)]
     assert all(boxes)
-    # Read across a line, then down: 2 beside 1, 3 under 1; each column's numbers end at one
-    # edge, "9" over "11".
-    for k in range(0, 12, 2):
-        left, right = boxes[k], boxes[k + 1]
-        assert left and right
-        assert right["x"] > left["x"] + left["width"]
-        assert abs(right["y"] - left["y"]) <= 2 or k == 0  # the GM's number sits higher
-    assert len({round(b["x"] + b["width"]) for b in boxes[::2] if b}) == 1
-    assert len({round(b["x"] + b["width"]) for b in boxes[1::2] if b}) == 1
+    top = [round(b["y"] + b["height"] / 2) for b in boxes if b]
+    left = [round(b["x"]) for b in boxes if b]
+    right = [round(b["x"] + b["width"]) for b in boxes if b]
+    # Down, then across, in blocks of ten lines: 1-10 down the left, 11-20 down the right
+    # beside them, then 21-30 and 31-40 under them (it read across: 1 2 / 3 4).
+    for block in range(0, 60, 20):
+        first, second = range(block, block + 10), range(block + 10, block + 20)
+        assert all(top[k + 1] > top[k] for k in first[:-1])
+        assert all(top[k + 1] > top[k] for k in second[:-1])
+        for k in first:
+            assert abs(top[k + 10] - top[k]) <= 12 and left[k + 10] > right[k]
+        if block:
+            assert top[block] > top[block - 11]  # 21 under 10, not beside it
+    # Each column's numbers end at one edge, "9" over "11".
+    assert len({right[k] for k in range(60) if k % 20 < 10}) == 1
+    assert len({right[k] for k in range(60) if k % 20 >= 10}) == 1
     shot(phone, "td-players-numbers")
+
+
+def test_a_given_byes_reason_shows_on_a_phones_tile(
+    live_server: Any, phone: Page, sixty: Section
+) -> None:
+    player = sixty.players.get(start_number=4)
+    RequestedBye.objects.create(
+        player=player, round_number=2, kind="zero", reason="not_checked_in"
+    )
+    open_players(phone, live_server, sixty)
+    tile = phone.locator(".players-table tbody tr").nth(3)
+    reason = tile.locator("span", has_text="R2\u00a0U no check-in")
+    # Read on the tile itself (it was only a title, which a phone never shows), whole.
+    expect(reason).to_be_visible()
+    box, frame = reason.bounding_box(), tile.bounding_box()
+    assert box and frame
+    assert (
+        box["x"] >= frame["x"]
+        and box["x"] + box["width"] <= frame["x"] + frame["width"]
+    )
+    # It takes a line under the name, which stays whole ("Mega" over "n Liu" beside it).
+    name_lines = tile.get_by_role("link").evaluate(
+        """a => { const r = document.createRange(); r.selectNodeContents(a);
+                  return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size; }"""
+    )
+    assert name_lines == 1
+    assert fits(phone)
+    # The tile and its neighbours, as the TD sees them.
+    tile.evaluate("tr => tr.scrollIntoView({block: 'center', behavior: 'instant'})")
+    frame = tile.bounding_box()
+    assert frame
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(
+        path=str(SCREENSHOTS / "td-players-given-bye-phone.png"),
+        clip={"x": 0, "y": frame["y"] - 120, "width": 390, "height": 300},
+    )

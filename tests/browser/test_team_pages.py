@@ -153,12 +153,12 @@ def test_td_runs_a_team_round_from_rosters_to_the_wall_chart(
         live_server.url + reverse("standings:teams", args=[tournament.slug, section.pk])
     )
     # Berger round 1: A-D on boards 1-2 (1-0, then ½-½ with D White on board 2), B-C on 3-4
-    # (0-1 with B White, then 1-0 with C White on board 4): A 1.5-0.5, C 2-0.
+    # (0-1 with B White, then 1-0 with C White on board 4): A 1½-½, C 2-0.
     rows = page.locator("table.team-wallchart tbody tr")
     expect(rows.first).to_contain_text("C")
     expect(rows.first).to_contain_text("W2")
     expect(rows.nth(1)).to_contain_text("W4")
-    expect(rows.nth(1)).to_contain_text("1.5-0.5")
+    expect(rows.nth(1)).to_contain_text("1½-½")
     _shot(page, "td_wallchart", request)
 
 

@@ -29,7 +29,7 @@ TEAMS = {1: "North", 6: "North", 3: "North", 4: "South", 2: "South", 5: "South"}
 
 
 # Both sections pooled, best three of six: North 2.5 + 2.5 + 1, South 2 + 2 + 1.5.
-POOLED = [["1", "North", "6"], ["2", "South", "5.5"]]
+POOLED = [["1", "North", "6"], ["2", "South", "5½"]]
 
 
 def build(tournament: Tournament, name: str = "K-8") -> Section:
@@ -70,8 +70,8 @@ def test_section_team_standings_show_counting_players_and_the_summed_tiebreak(
     ).content.decode()
     # Tied on 3.5; Cumulative of the counting players: North 5.5 + 3, South 3 + 3.
     assert rows(html) == [
-        "1 North 3.5 Ann 2.5 , Fay 1 , Cid 0.5 8.5 Gold",
-        "2 South 3.5 Dee 2 , Eve 1.5 , Bob 1.5 6 Silver",
+        "1 North 3½ Ann 2½ , Fay 1 , Cid ½ 8½ Gold",
+        "2 South 3½ Dee 2 , Eve 1½ , Bob 1½ 6 Silver",
     ]
     assert "the best 2 scores of each team" in html
     # Each total says how it arose, player by player.
@@ -91,8 +91,8 @@ def test_mca_team_points_put_south_first(
         reverse("standings:teams", args=[tournament.slug, section.pk])
     ).content.decode()
     assert [r.split()[:3] for r in rows(html)] == [
-        ["1", "South", "3.5"],
-        ["2", "North", "3.5"],
+        ["1", "South", "3½"],
+        ["2", "North", "3½"],
     ]
 
 
@@ -122,7 +122,7 @@ def test_a_team_below_the_minimum_is_shown_without_a_place(
     html = anonymous.get(
         reverse("standings:teams", args=[tournament.slug, section.pk])
     ).content.decode()
-    assert rows(html)[-1].startswith("– East 0.5 Cid 0.5 (too few players to place)")
+    assert rows(html)[-1].startswith("– East ½ Cid ½ (too few players to place)")
 
 
 def test_the_teams_tab_appears_only_with_team_scoring(
@@ -152,7 +152,7 @@ def test_event_team_standings_pool_every_section(
     ).content.decode()
     # Best three of six: North 2.5 + 2.5 + 1, South 2 + 2 + 1.5; every member: North 8, South 10.
     assert [r.split()[:3] for r in rows(html)] == POOLED
-    assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
+    assert "Ann (K-5) 2½" in html and "Ann (K-8) 2½" in html
     assert (
         reverse("standings:event_teams", args=[tournament.slug])
         in anonymous.get(
@@ -201,8 +201,8 @@ def test_the_prize_list_names_the_team_trophies_by_place(
     )
     html = anonymous.get(url).content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
-    assert "Gold : North (place 1, 3.5)" in text
-    assert "Silver : South (place 2, 3.5)" in text
+    assert "Gold : North (place 1, 3½)" in text
+    assert "Silver : South (place 2, 3½)" in text
 
 
 def test_teams_still_tied_for_a_trophy_are_flagged_for_the_td(
@@ -238,7 +238,7 @@ def test_group_team_standings_pool_only_the_chosen_sections(
     # As for the whole event of two sections: the Open's players do not count.
     assert [r.split()[:3] for r in rows(html)] == POOLED
     assert "Team standings: K-5, K-8</h1>" in html
-    assert "Ann (K-5) 2.5" in html and "Ann (K-8) 2.5" in html
+    assert "Ann (K-5) 2½" in html and "Ann (K-8) 2½" in html
     assert "(Open)" not in html
     assert "School trophy" in rows(html)[0]
 
@@ -291,8 +291,8 @@ def test_each_group_has_its_own_page_over_its_own_sections(
     assert "Team standings: Primary</h1>" in primary
     assert "(K-5)" not in primary and "(K-8)" in primary
     assert [r.split()[:3] for r in rows(high)] == [
-        ["=1", "North", "3.5"],
-        ["=1", "South", "3.5"],
+        ["=1", "North", "3½"],
+        ["=1", "South", "3½"],
     ]
     assert "Team standings: High school</h1>" in high and "(K-8)" not in high
     # The old address (one group per event) shows the first group.

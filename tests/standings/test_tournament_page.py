@@ -81,7 +81,7 @@ def test_starting_list_players_count_rounds_and_titles(
             reverse("standings:tournament", args=[tournament.slug])
         ).content.decode()
     )
-    assert "4 players · Rounds: 1 done, 2 playing" in page
+    assert "4 players Rounds: 1 done, 2 playing" in page
     kw = {"slug": tournament.slug, "section": section.pk}
     html = anonymous.get(reverse("standings:entries", kwargs=kw)).content.decode()
     text = _text(html)

@@ -17,6 +17,7 @@ from tournaments.models import (
     Result,
     Round,
     Section,
+    SectionEvent,
 )
 
 pytestmark = pytest.mark.django_db
@@ -266,8 +267,61 @@ def test_marking_absent_again_a_player_the_draft_pairs_anyway_changes_nothing(
     section, late = _round_one_drafted(services.ABSENT_PAIR)
     assert _round_one_row(late) == Result.PENDING
 
-    present = services.checkin_set(player=late, round_number=1, present=False, user=td)
+    saved = services.checkin_set(player=late, round_number=1, present=False, user=td)
 
-    assert present is False
+    assert saved == (False, "")
     assert not CheckIn.objects.filter(player=late).exists()
     assert _round_one_row(late) == Result.PENDING
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        RequestedBye.Reason.ASKED,
+        RequestedBye.Reason.NOT_CHECKED_IN,
+        RequestedBye.Reason.FORFEITED,
+    ],
+)
+def test_checking_in_a_player_with_a_zero_point_bye_drops_it_says_so_and_logs_it(
+    section, td: User, reason: str
+) -> None:
+    # A player who asked for round 2 off (or was given a zero-point bye) and checks in for it
+    # after all is there to play: the bye goes, the TD is told, and the section's log keeps it.
+    five = p(section, 5)
+    RequestedBye.objects.create(
+        player=five, round_number=2, kind=RequestedBye.Kind.ZERO, reason=reason
+    )
+
+    saved = services.checkin_set(player=five, round_number=2, present=True, user=td)
+
+    said = services.CHECKIN_BYE_DROPPED.format(
+        player=five, round=2, reason=RequestedBye.Reason(reason).label
+    )
+    assert saved == (True, said)
+    assert not RequestedBye.objects.filter(player=five).exists()
+    (logged,) = SectionEvent.objects.filter(kind=SectionEvent.Kind.BYE_DROPPED)
+    assert (logged.section, logged.round_number, logged.detail, logged.user) == (
+        section,
+        2,
+        said,
+        td,
+    )
+    # Pressed twice: checked in already, no bye left to drop, nothing more in the log.
+    again = services.checkin_set(player=five, round_number=2, present=True, user=td)
+    assert again == (True, "")
+    assert SectionEvent.objects.filter(kind=SectionEvent.Kind.BYE_DROPPED).count() == 1
+    # Undone, the check-in does not bring the bye back: the TD gives it again if need be.
+    services.checkin_set(player=five, round_number=2, present=False, user=td)
+    assert not RequestedBye.objects.filter(player=five).exists()
+
+
+def test_checking_in_a_player_with_a_half_point_bye_keeps_the_bye(
+    section, td: User
+) -> None:
+    saved = services.checkin_set(
+        player=p(section, 4), round_number=2, present=True, user=td
+    )
+
+    assert saved == (True, "")
+    assert RequestedBye.objects.filter(player=p(section, 4), round_number=2).exists()
+    assert not SectionEvent.objects.exists()

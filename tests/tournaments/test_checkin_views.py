@@ -239,3 +239,22 @@ def test_a_tap_naming_no_player_is_refused_in_plain_text_the_page_shows(
     assert response["Content-Type"].startswith("text/plain")
     assert "Say which player" in response.content.decode()
     assert not CheckIn.objects.exists()
+
+
+def test_here_after_all_for_a_player_who_asked_for_the_round_off_says_the_bye_is_dropped(
+    td_client: Client, section: Section
+) -> None:
+    cy = Player.objects.get(section=section, start_number=3)
+    services.player_byes_request(player=cy, byes={1: RequestedBye.Kind.ZERO})
+
+    response = td_client.post(
+        url("checkin_toggle", section), {"player": "3", "present": "1"}, follow=True
+    )
+
+    page = response.content.decode()
+    assert (
+        "3. Cy Park checked in for round 1: their zero-point bye (asked for) is dropped, "
+        "and the round pairs them."
+    ) in page
+    assert CheckIn.objects.filter(player=cy, round_number=1).exists()
+    assert not RequestedBye.objects.filter(player=cy).exists()

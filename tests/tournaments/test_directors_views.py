@@ -52,6 +52,39 @@ def test_the_last_director_is_not_removed(
     assert tournament.directors.filter(username="td").exists()
 
 
+def test_removing_oneself_asks_first_and_changes_nothing_until_confirmed(
+    td_client: Client, tournament: Tournament, other_td: User
+) -> None:
+    """Tapped on one's own row by mistake: asked, naming who could add one back."""
+    tournament.directors.add(other_td)
+    remove = reverse("tournaments:director_remove", kwargs={"slug": tournament.slug})
+
+    asked = td_client.post(remove, {"username": "td"})
+
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert "Remove yourself from" in html
+    assert "Only another director (other_td) can add you back." in html
+    assert tournament.directors.filter(username="td").exists()
+
+    done = td_client.post(remove, {"username": "td", "confirm": "1"})
+    assert done["Location"] == reverse("tournaments:dashboard")
+    assert not tournament.directors.filter(username="td").exists()
+
+
+def test_another_director_is_removed_at_once(
+    td_client: Client, tournament: Tournament, other_td: User
+) -> None:
+    tournament.directors.add(other_td)
+    response = td_client.post(
+        reverse("tournaments:director_remove", kwargs={"slug": tournament.slug}),
+        {"username": "other_td"},
+        follow=True,
+    )
+    assert "other_td no longer directs" in response.content.decode()
+    assert not tournament.directors.filter(username="other_td").exists()
+
+
 def _invitation_link(page: str) -> str:
     match = re.search(r'value="(http://testserver/td/invite/[^"]+)"', page)
     assert match, page

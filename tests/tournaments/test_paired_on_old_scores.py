@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import Pairing, Round, Section, SectionEvent
+from tournaments.models import Pairing, Player, Round, Section, SectionEvent
 from tournaments.services import PairingInput as Row
 
 pytestmark = pytest.mark.django_db
@@ -139,3 +139,107 @@ def test_pairing_the_round_again_forgets_the_old_scores(section: Section) -> Non
     correct(section, 1, "white_win")
 
     assert flagged(section)
+
+
+# Round 1 of the hand-edit cases: 1-3 1-0, 2-4 1-0, 5 a half-point bye, 6 no row at all;
+# round 2 posted on those scores.
+ROUND_ONE = [
+    Row(white=1, black=3, board=1, result="white_win"),
+    Row(white=2, black=4, board=2, result="white_win"),
+    Row(white=5, result="bye_half"),
+]
+
+
+def _bye(number: int, result: str) -> list[Row]:
+    return [row for row in ROUND_ONE if row.white != number] + [
+        Row(white=number, result=result)
+    ]
+
+
+HAND_EDITS = {
+    # what the TD saves as round 1 on the pairings page -> round 2 rests on old scores
+    "a half-point bye put in": (ROUND_ONE + [Row(white=6, result="bye_half")], True),
+    "a full-point bye put in": (ROUND_ONE + [Row(white=6, result="bye_full")], True),
+    "a half-point bye taken out": (ROUND_ONE[:2], True),
+    "a half-point bye made full": (_bye(5, "bye_full"), True),
+    "a half-point bye made zero": (_bye(5, "bye_zero"), True),
+    "a forfeit win turned round": (
+        [Row(white=1, black=3, board=1, result="black_forfeit_win"), *ROUND_ONE[1:]],
+        True,
+    ),
+    "a win made a forfeit win": (
+        [Row(white=1, black=3, board=1, result="white_forfeit_win"), *ROUND_ONE[1:]],
+        False,
+    ),
+    "a zero-point bye put in": (ROUND_ONE + [Row(white=6, result="bye_zero")], False),
+    "a not-paired row put in": (ROUND_ONE + [Row(white=6, result="not_paired")], False),
+}
+
+
+@pytest.mark.parametrize(
+    ("rows", "old_scores"), HAND_EDITS.values(), ids=list(HAND_EDITS)
+)
+def test_a_hand_edit_of_an_earlier_round_flags_the_later_round_exactly_while_a_score_differs(
+    rows: list[Row], old_scores: bool
+) -> None:
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600, 1500],
+        rounds=["1-3 1-0, 2-4 1-0, 5 H", "1-2 ?, 5-3 ?, 4-6 ?"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    pk = dict(Player.objects.filter(section=section).values_list("start_number", "pk"))
+
+    def save(saved: list[Row]) -> None:
+        services.round_pairings_save(
+            section=section,
+            number=1,
+            rows=[
+                Row(
+                    white=pk[r.white],
+                    black=pk[r.black] if r.black else None,
+                    board=r.board,
+                    result=r.result,
+                )
+                for r in saved
+            ],
+        )
+
+    save(rows)
+    assert flagged(section) is old_scores
+    corrections = SectionEvent.objects.filter(
+        section=section, kind=SectionEvent.Kind.CORRECTION
+    )
+    # A change of someone's points is kept in the log as a correction; a row without points
+    # put in (or a result kept at its points) changes no score and no flag.
+    if old_scores:
+        assert corrections.exists()
+
+    save(ROUND_ONE)  # the edit taken back
+
+    assert not flagged(section)
+
+
+def test_a_bye_put_in_by_hand_after_a_later_round_was_paired_is_logged_by_name() -> (
+    None
+):
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600],
+        rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?, 5 U"],
+        rounds_total=3,
+        names=["Ann", "Bo", "Cy", "Di", "Eve Late"],
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    one = Round.objects.get(section=section, number=1)
+    eve = Player.objects.get(section=section, start_number=5)
+
+    services.pairing_save(
+        round_=one, pairing=None, row=Row(white=eve.pk, result="bye_half")
+    )
+
+    assert flagged(section)
+    last = SectionEvent.objects.filter(kind=SectionEvent.Kind.CORRECTION).last()
+    assert last is not None
+    assert last.detail == (
+        "Round 1, 5. Eve Late: Half-point bye put in after round 2 was paired."
+    )

@@ -451,3 +451,24 @@ def test_options_saved_from_a_page_older_than_a_renumbering_are_refused(
         response.content.decode().replace("&#x27;", "'")
     )
     assert _fresh(section).pairing_options == {"do_not_pair": [[2, 3]]}
+
+
+def test_round_one_is_paired_by_the_options_stored_not_by_the_ones_the_page_read(
+    tournament: Tournament,
+) -> None:
+    # The pairing page was opened when board 1 was to be white; another TD posted "black"
+    # before the pairing landed. The round is paired by the options that stand.
+    section = _swiss(tournament)
+    services.section_pairing_options_set(
+        section=section, options={"board_one_colour": "white"}
+    )
+    services.section_tiebreaks_post(section=section, order="uschess", user=None)
+    page = _fresh(section)
+    services.section_pairing_options_set(
+        section=_fresh(section), options={"board_one_colour": "black"}
+    )
+
+    services.round_pair(section=page, number=1, absent="pair")
+
+    board_one = Pairing.objects.get(round__section=section, round__number=1, board=1)
+    assert board_one.black == Player.objects.get(section=section, start_number=1)

@@ -203,7 +203,9 @@ def test_check_in_and_requested_byes_stay_open_while_the_round_is_a_draft() -> N
     Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
     one = player(section, 1)
 
-    assert services.checkin_set(player=one, round_number=1, present=True, user=None)
+    assert services.checkin_set(
+        player=one, round_number=1, present=True, user=None
+    ).present
     services.player_byes_request(player=player(section, 2), byes={1: "half"})
 
     assert CheckIn.objects.filter(player=one, round_number=1).exists()

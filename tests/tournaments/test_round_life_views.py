@@ -104,7 +104,9 @@ def test_a_reopened_section_shows_the_reason_on_its_public_pages(
     standings = reverse(
         "standings:standings", kwargs={"slug": tournament.slug, "section": five.pk}
     )
-    td_client.post(final, {"final": "on"})
+    # Not started: marked final on the TD's second answer (the question is pinned in
+    # tests/tournaments/test_screens_views.py).
+    td_client.post(final, {"final": "on", "confirm": "on"})
     assert "reopened" not in anonymous.get(standings).content.decode()
 
     refused = td_client.post(final, {"reason": ""}, follow=True)
@@ -113,7 +115,8 @@ def test_a_reopened_section_shows_the_reason_on_its_public_pages(
     assert five.is_final
 
     td_client.post(final, {"reason": "Board 7 was entered the wrong way round"})
-    td_client.post(final, {"final": "on"})  # final again: the reopening still shows
+    # Final again: the reopening still shows.
+    td_client.post(final, {"final": "on", "confirm": "on"})
 
     html = anonymous.get(standings).content.decode()
     assert "Results reopened on" in html

@@ -642,6 +642,10 @@ def test_pair_automatically_saves_a_draft_with_the_programs_boards(
     assert (5, None, Result.BYE_PAIRING) in rows
     html = response.content.decode()
     assert ROUND_PAIRED_AUTOMATICALLY.format(round=1) in html
+    # The draft's page offers no "Pair automatically": it would be refused (already paired);
+    # "Remove pairings" takes the draft back at once, and the button is there again.
+    assert f'action="{url(five, "round_pair")}"' not in html
+    assert f'action="{url(five, "round_unpair")}"' in html
 
 
 def test_pair_automatically_refuses_a_round_already_paired(

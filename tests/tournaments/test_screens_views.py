@@ -22,6 +22,13 @@ def section(tournament: Tournament) -> Section:
     )
 
 
+def final_url(section: Section) -> str:
+    return reverse(
+        "tournaments:section_final",
+        kwargs={"slug": section.tournament.slug, "section": section.pk},
+    )
+
+
 def test_td_adds_a_screen_showing_standings(
     td_client: Client, tournament: Tournament, section: Section
 ) -> None:
@@ -117,10 +124,7 @@ def test_td_changes_what_a_screen_shows(
 def test_td_marks_a_section_final_and_its_pages_say_so(
     td_client: Client, anonymous: Client, tournament: Tournament, section: Section
 ) -> None:
-    url = reverse(
-        "tournaments:section_final",
-        kwargs={"slug": tournament.slug, "section": section.pk},
-    )
+    url = final_url(section)
 
     assert td_client.post(url, {"final": "on"}).status_code == 302
 
@@ -139,13 +143,87 @@ def test_td_marks_a_section_final_and_its_pages_say_so(
     assert not section.is_final
 
 
+@pytest.mark.parametrize(
+    ("rounds", "rounds_total", "question"),
+    [
+        ([], 3, "U1600 has not started: none of its 3 rounds is paired."),
+        (
+            ["1-2 1-0, 3-4 ?"],
+            3,
+            "U1600 is not finished: the last round paired is round 1 of 3 and 1 result "
+            "of round 1 is missing.",
+        ),
+        (
+            ["1-2 1-0, 3-4 1-0", "1-3 ?, 2-4 ?"],
+            2,
+            "U1600 is not finished: 2 results of round 2 are missing.",
+        ),
+    ],
+    ids=["not-started", "round-1-of-3", "last-round-results-missing"],
+)
+def test_marking_an_unfinished_section_final_asks_first_naming_it(
+    td_client: Client,
+    tournament: Tournament,
+    rounds: list[str],
+    rounds_total: int,
+    question: str,
+) -> None:
+    """The wrong section's button tapped on a phone: asked, by name, and nothing locked."""
+    u1600 = section_build(
+        tournament=tournament,
+        name="U1600",
+        ratings=[1500, 1400, 1300, 1200],
+        rounds=rounds,
+        rounds_total=rounds_total,
+    )
+    url = final_url(u1600)
+
+    asked = td_client.post(url, {"final": "on"})
+
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert question in html
+    assert "Mark U1600 final anyway" in html
+    u1600.refresh_from_db()
+    assert not u1600.is_final
+    assert not u1600.events.exists()
+
+    td_client.post(url, {"final": "on", "confirm": "on"})
+    u1600.refresh_from_db()
+    assert u1600.is_final
+
+
+def test_a_finished_section_is_marked_final_without_a_question(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    url = final_url(section)
+    assert td_client.post(url, {"final": "on"}).status_code == 302
+    section.refresh_from_db()
+    assert section.is_final
+
+
+def test_the_final_page_says_where_each_section_stands_beside_its_button(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    section_build(
+        tournament=tournament,
+        name="U1600",
+        ratings=[1500, 1400, 1300, 1200],
+        rounds=["1-2 1-0, 3-4 ?"],
+        rounds_total=3,
+    )
+    html = td_client.get(
+        reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+    ).content.decode()
+    assert "Round 1 of 1 · all results in" in html
+    assert "Round 1 of 3 · 1 result missing" in html
+    assert 'Mark results final<span class="visually-hidden"> for U1600</span>' in html
+
+
 def test_another_td_cannot_mark_the_section_final(
     other_td_client: Client, tournament: Tournament, section: Section
 ) -> None:
-    url = reverse(
-        "tournaments:section_final",
-        kwargs={"slug": tournament.slug, "section": section.pk},
-    )
+    url = final_url(section)
     assert other_td_client.post(url, {"final": "on"}).status_code == 403
     section.refresh_from_db()
     assert not section.is_final

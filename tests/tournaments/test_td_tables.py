@@ -168,7 +168,7 @@ def test_the_players_table_shows_title_bye_withdrawal_and_a_link_to_edit(
     assert f'<a href="{edit}">Player 7</a>' in html
     assert '<span class="badge text-bg-light border">GM</span>' in html
     assert (
-        '<abbr title="Round 3: half-point bye" class="text-decoration-none">R3\u00a0H</abbr>'
+        '<abbr title="Round 3: half-point bye" class="text-decoration-none text-nowrap">R3\u00a0H</abbr>'
         in html
     )
     assert '<span class="badge text-bg-secondary">wd after R2</span>' in html

@@ -251,13 +251,13 @@ def test_td_posts_rosters_pairs_and_the_public_sees_the_match(
     page = anonymous.get(
         reverse("standings:teams", args=[tournament.slug, section.pk])
     ).content.decode()
-    assert "W4" in page and "1.5-0.5" in page  # A beat team 4 (D) 1.5-0.5
+    assert "W4" in page and "1½-½" in page  # A beat team 4 (D) 1½-½
     # Opposing score x points, explained round by round: D's 0 match points x 1.5.
     assert "R1 D: 0" in page
     match = anonymous.get(
         reverse("standings:team_match", args=[tournament.slug, section.pk, 1, 1])
     ).content.decode()
-    assert "Round 1, table 1: 1. A" in match and "1.5-0.5" in match
+    assert "Round 1, table 1: 1. A" in match and "1½-½" in match
 
 
 def _queries_for_report(tournament: Tournament, teams: int) -> int:

@@ -90,6 +90,8 @@ class SectionFinalForm(forms.Form):
     """Mark a section's results final (checked) or reopen them (unchecked, with a reason)."""
 
     final = forms.BooleanField(required=False)
+    # The answer to "not finished: mark it final anyway?".
+    confirm = forms.BooleanField(required=False)
     reason = forms.CharField(
         required=False,
         max_length=500,

@@ -170,7 +170,7 @@ class SectionEvent(models.Model):
     """A step of a section's life a TD may be asked about later: the audit trail beside the
     result changes (marked final, reopened with a reason, pairings removed, posted pairings
     changed by hand, a check-mode difference overridden, an earlier round corrected after a
-    later one was paired)."""
+    later one was paired, a zero-point bye dropped when its player checked in)."""
 
     class Kind(models.TextChoices):
         FINAL = "final", "Marked final"
@@ -181,6 +181,7 @@ class SectionEvent(models.Model):
         ORDER_POSTED = "order_posted", "Default tiebreak order posted"
         LINEUP = "lineup", "Team line-up changed"
         PAIRINGS_CHANGED = "pairings_changed", "Posted pairings changed"
+        BYE_DROPPED = "bye_dropped", "Zero-point bye dropped at check-in"
 
     section = models.ForeignKey(
         Section, on_delete=models.CASCADE, related_name="events"

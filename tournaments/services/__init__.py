@@ -11,6 +11,7 @@ whichever module holds it.
 from __future__ import annotations
 
 from tournaments.services.checkin import (
+    CHECKIN_BYE_DROPPED,
     CHECKIN_CLOSE_ACTION,
     CHECKIN_DRAFT_LEFT_OUT,
     CHECKIN_DRAFT_PAIRED,
@@ -19,6 +20,7 @@ from tournaments.services.checkin import (
     CHECKIN_WITHDRAWN,
     CLOSE_WITHDRAW,
     CLOSE_ZERO_BYE,
+    CheckinSaved,
     checkin_close,
     checkin_set,
 )
@@ -465,7 +467,9 @@ __all__ = [
     "BYE_ROUND_PAIRED",
     "BYE_ROUND_RANGE",
     "BYES_STALE",
+    "CHECKIN_BYE_DROPPED",
     "CHECKIN_CLOSE_ACTION",
+    "CheckinSaved",
     "CHECKIN_ROUND_PAIRED",
     "CHECKIN_ROUND_RANGE",
     "CHECKIN_WITHDRAWN",

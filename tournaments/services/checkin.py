@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
@@ -14,6 +16,7 @@ from tournaments.models import (
     Result,
     Round,
     Section,
+    SectionEvent,
 )
 from tournaments.selectors import checkin_expected, posted_rounds
 from tournaments.services.common import section_lock
@@ -36,6 +39,10 @@ CHECKIN_DRAFT_PAIRED = (
     "the round page, mark {player} absent, then pair the round again (or take them out of "
     "the draft on the pairings page first)."
 )
+CHECKIN_BYE_DROPPED = (
+    "{player} checked in for round {round}: their zero-point bye ({reason}) is dropped, and "
+    "the round pairs them."
+)
 CHECKIN_CLOSE_ACTION = "Choose what happens to the players who did not check in."
 CLOSE_ZERO_BYE, CLOSE_WITHDRAW = "zero_bye", "withdraw"
 
@@ -50,15 +57,28 @@ def _checkin_round_check(section: Section, round_number: int) -> None:
         raise ValidationError(CHECKIN_ROUND_PAIRED.format(round=round_number))
 
 
+class CheckinSaved(NamedTuple):
+    """What a check-in change did: whether the player is checked in now, and the sentence
+    telling the TD that their zero-point bye for the round was dropped ("" when none was)."""
+
+    present: bool
+    bye_dropped: str = ""
+
+
 def checkin_set(
     *, player: Player, round_number: int, present: bool, user: User | None
-) -> bool:
-    """Check a player in for a round (or undo it); returns whether they are checked in.
+) -> CheckinSaved:
+    """Check a player in for a round (or undo it).
 
-    A player marked absent with a zero-point bye for the round (closing check-in, or the
-    question before pairing) who arrives after all loses that bye: they are here. A change
-    the round's draft pairings contradict is refused (``_draft_check``).
+    A player with a zero-point bye for the round who checks in is there to play: the bye is
+    dropped, whatever its reason (asked for in advance, given when check-in closed, given for
+    a forfeit), the section's log keeps it, and the answer tells the TD (``bye_dropped``).
+    Undoing the check-in does not bring the bye back; the TD gives it again if the player
+    leaves. A half- or full-point bye the player asked for is left as it is (those players are
+    not on the check-in list). A change the round's draft pairings contradict is refused
+    (``_draft_check``).
     """
+    dropped = ""
     with transaction.atomic():
         # The lock closing check-in and pairing take: a player checked in while another TD
         # closes check-in is either in before the close (and not given its zero-point bye) or
@@ -79,15 +99,27 @@ def checkin_set(
                 round_number=round_number,
                 defaults={"checked_in_by": user},
             )
-            RequestedBye.objects.filter(
+            bye = RequestedBye.objects.filter(
                 player=player, round_number=round_number, kind=RequestedBye.Kind.ZERO
-            ).delete()
+            ).first()
+            if bye is not None:
+                bye.delete()
+                dropped = CHECKIN_BYE_DROPPED.format(
+                    player=player, round=round_number, reason=bye.get_reason_display()
+                )
+                SectionEvent.objects.create(
+                    section_id=player.section_id,
+                    kind=SectionEvent.Kind.BYE_DROPPED,
+                    round_number=round_number,
+                    detail=dropped,
+                    user=user,
+                )
         elif checkin.exists():
             # Only a real change is checked: undoing a check-in that is not there (pressed
             # twice, or a player the TD had the draft pair anyway) changes nothing.
             _draft_check(player, round_number, present=False)
             checkin.delete()
-    return present
+    return CheckinSaved(present, dropped)
 
 
 def _draft_check(player: Player, round_number: int, *, present: bool) -> None:

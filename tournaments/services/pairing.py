@@ -200,12 +200,15 @@ def round_pair(
     removed and paired again) keeps the bye, and the round's note says why the player has it,
     from that reason, as it does for one given when check-in was closed.
     """
-    try:
-        options = pairing.options_parse(section.pairing_options)
-    except pairing.OptionsError as error:
-        raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
+        # The options read under the section's lock too: another TD's change saved while this
+        # waited for it stands, and round 1 is paired by it (never by the options the caller's
+        # page read, stored ones then saying otherwise).
+        try:
+            options = pairing.options_parse(section.pairing_options)
+        except pairing.OptionsError as error:
+            raise PairingRefused(ROUND_PAIR_BAD_OPTIONS.format(reason=error)) from None
         # Read under the section's lock; said first: any other refusal (enter the missing
         # results, ...) would send the TD to a write the final section refuses too.
         if section.is_final:

@@ -253,14 +253,36 @@ def result_corrections_record(
     """After results of ``round_`` changed (each ``(pairing, old, new)``, already written) with
     ``later`` rounds paired: keep each correction in the section's log, and flag each later round
     as paired on old scores exactly when the scores its pairings used differ from the scores now
-    (``Round.paired_scores``): a correction taken back clears the flag, and the log says so."""
+    (``Round.paired_scores``): a correction taken back clears the flag, and the log says so.
+
+    A row put in by hand (a bye added) is a change from "not yet played", a row taken out one
+    to it; such a row without points (not paired, a zero-point bye) changes no score and is
+    left out."""
+    scoring = section_scoring(Section.objects.get(pk=round_.section_id))
+    changes = [
+        (pairing, old, new)
+        for pairing, old, new in changes
+        if pairing.black_id is not None
+        or Result.PENDING not in (old, new)
+        or _points(scoring, old) != _points(scoring, new)
+    ]
+    if not changes:
+        return
     back = _paired_scores_refresh(round_=round_, changes=changes, later=later)
+    after = (
+        f"after {_rounds_text(later)} {'was' if len(later) == 1 else 'were'} paired."
+    )
     for i, (pairing, old, new) in enumerate(changes):
-        detail = (
-            f"Round {round_.number}, board {pairing.board or '–'}: "
-            f"{Result(old).label} changed to {Result(new).label} after "
-            f"{_rounds_text(later)} {'was' if len(later) == 1 else 'were'} paired."
-        )
+        if pairing.black_id is None and old == Result.PENDING:
+            what = f"{pairing.white}: {Result(new).label} put in"
+        elif pairing.black_id is None and new == Result.PENDING:
+            what = f"{pairing.white}: {Result(old).label} taken out"
+        else:
+            what = (
+                f"board {pairing.board or '–'}: "
+                f"{Result(old).label} changed to {Result(new).label}"
+            )
+        detail = f"Round {round_.number}, {what} {after}"
         if back and i == len(changes) - 1:
             rounds = _rounds_text(back)
             detail += (

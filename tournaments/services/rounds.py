@@ -486,22 +486,8 @@ def round_pairings_save(
                 old.board, old.result = row.board, result
             Pairing.objects.bulk_update(moved, ["board", "result"])
             ResultChange.objects.bulk_create(changes)
-            # A result changed here (the admin's pairing page) after a later round was paired:
-            # flagged and logged as a correction from the round page is.
-            later = later_rounds_paired(round_id=round_.pk) if changes else []
-            if later:
-                result_corrections_record(
-                    round_=round_,
-                    changes=[
-                        (change.pairing, change.old_result, change.new_result)
-                        for change in changes
-                        if change.pairing is not None  # a kept board: it stays
-                    ],
-                    later=later,
-                    user=user,
-                )
             added = [row for row in rows if (row.white, row.black) not in existing]
-            Pairing.objects.bulk_create(
+            made = Pairing.objects.bulk_create(
                 Pairing(
                     round=round_,
                     board=row.board,
@@ -511,6 +497,23 @@ def round_pairings_save(
                 )
                 for row in added
             )
+            # Points changed here (a result, or a row with points put in or taken out: a bye
+            # added by hand, a bye removed) after a later round was paired: flagged and logged
+            # as a correction from the round page is. A row put in had no points before it,
+            # a row taken out has none after it.
+            scored = [
+                (change.pairing, change.old_result, change.new_result)
+                for change in changes
+                if change.pairing is not None  # a kept board: it stays
+            ]
+            scored += [(p, p.result, Result.PENDING) for p in gone]
+            scored += [(p, Result.PENDING, p.result) for p in made]
+            scored = [(p, old, new) for p, old, new in scored if old != new]
+            later = later_rounds_paired(round_id=round_.pk) if scored else []
+            if later:
+                result_corrections_record(
+                    round_=round_, changes=scored, later=later, user=user
+                )
             if round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE) and (
                 gone or added
             ):

@@ -100,7 +100,7 @@ def checkin_toggle(
     player = get_object_or_404(Player, section=found, start_number=start_number)
     player.section = found
     try:
-        present = services.checkin_set(
+        saved = services.checkin_set(
             player=player,
             round_number=number,
             present=request.POST.get("present") == "1",
@@ -129,6 +129,9 @@ def checkin_toggle(
             {"row_error": " ".join(error.messages), "row_error_for": player.pk}
         )
         return render(request, TEMPLATE, context)
+    if saved.bye_dropped:
+        # The TD is told (the next page shows it), as the section's log keeps it.
+        messages.info(request, saved.bye_dropped)
     if not request.htmx:
         query = request.POST.get("q", "")
         url = redirect(
@@ -138,7 +141,7 @@ def checkin_toggle(
             url["Location"] += "?" + urlencode({"q": query})
         return url
     context = _context(found, number)
-    context.update({"player": player, "checked": present, "oob": True})
+    context.update({"player": player, "checked": saved.present, "oob": True})
     html = render_to_string(
         TEMPLATE + "#checkin-row", context, request
     ) + render_to_string(TEMPLATE + "#checkin-count", context, request)

@@ -140,14 +140,30 @@ class InvitationView(auth_views.PasswordResetConfirmView):
 @require_POST
 @login_required
 def director_remove(request: HttpRequest, slug: str) -> HttpResponse:
+    """Take a director off the tournament. Oneself is asked about first: the "Remove" of the
+    next row, tapped by mistake, would lock the TD out of their own event in play, and only
+    another director could add them back."""
     tournament = tournament_for_director(request, slug)
     username = request.POST.get("username", "")
+    oneself = username == request.user.get_username() and not request.user.is_superuser
+    if oneself and request.POST.get("confirm") != "1":
+        others = [
+            d.get_username()
+            for d in tournament.directors.order_by("username")
+            if d.get_username() != username
+        ]
+        if others:  # the last director is refused below, with its own sentence
+            return render(
+                request,
+                "tournaments/director_remove_confirm.html",
+                {"tournament": tournament, "username": username, "others": others},
+            )
     try:
         services.tournament_director_remove(tournament=tournament, username=username)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(request, f"{username} no longer directs {tournament.name}.")
-        if username == request.user.get_username() and not request.user.is_superuser:
+        if oneself:
             return redirect("tournaments:dashboard")
     return redirect("tournaments:directors", slug=slug)

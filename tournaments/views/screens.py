@@ -7,13 +7,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.access import tournament_for_director
 from tournaments.forms.screens import HallScreenForm, SectionFinalForm
-from tournaments.models import HallScreen, Tournament
+from tournaments.models import HallScreen, Section, Tournament
 from tournaments.views.setup import form_errors
 
 
@@ -30,6 +31,8 @@ def _page(
         else HallScreenForm(instance=s, tournament=tournament, prefix=f"s{s.pk}")
         for s in screens
     ]
+    sections = list(tournament.sections.all())
+    progress = selectors.sections_progress(sections)
     return render(
         request,
         "tournaments/screens.html",
@@ -37,7 +40,7 @@ def _page(
             "tournament": tournament,
             "screens": list(zip(screens, forms, strict=True)),
             "new": new,
-            "sections": tournament.sections.all(),
+            "sections": [(s, progress[s.pk]) for s in sections],
         },
     )
 
@@ -86,19 +89,59 @@ def screen_update(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
     return redirect("tournaments:screens", slug=tournament.slug)
 
 
+def _unfinished(section: Section) -> str:
+    """What a section still lacks before its results are final ("" when its last round is
+    paired, posted and complete): the question asked before marking it final."""
+    progress = selectors.sections_progress([section])[section.pk]
+    total = section.rounds_total
+    if progress.round_number is None:
+        return f"{section.name} has not started: none of its {total} rounds is paired."
+    lacking = []
+    if progress.round_number < total:
+        lacking.append(
+            f"the last round paired is round {progress.round_number} of {total}"
+        )
+    if progress.results_missing:
+        missing = progress.results_missing
+        lacking.append(
+            f"{missing} result{pluralize(missing)} of round {progress.round_number} "
+            f"{pluralize(missing, 'is,are')} missing"
+        )
+    return (
+        f"{section.name} is not finished: {' and '.join(lacking)}." if lacking else ""
+    )
+
+
 @require_POST
 @login_required
 def section_final(request: HttpRequest, slug: str, section: int) -> HttpResponse:
     """Mark a section's results final (locked: its pages say so and offer the files), or reopen
-    it with a reason."""
+    it with a reason.
+
+    A section not finished is asked about first, by name: the button of the section next to
+    it, tapped on a phone, would lock a section in play, and only a reopening shown on its
+    public pages would undo it."""
     tournament = tournament_for_director(request, slug)
     obj = get_object_or_404(tournament.sections, pk=section)
     form = SectionFinalForm(request.POST)
     form.is_valid()  # optional fields only: always valid
+    final = form.cleaned_data["final"]
+    if final and not obj.is_final and not form.cleaned_data["confirm"]:
+        unfinished = _unfinished(obj)
+        if unfinished:
+            return render(
+                request,
+                "tournaments/section_final_confirm.html",
+                {
+                    "tournament": tournament,
+                    "section_asked": obj,
+                    "question": unfinished,
+                },
+            )
     try:
         services.section_final_set(
             section=obj,
-            final=form.cleaned_data["final"],
+            final=final,
             reason=form.cleaned_data.get("reason") or "",
             user=request.user,
         )

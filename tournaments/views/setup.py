@@ -29,6 +29,12 @@ BYE_LETTER: dict[str, str] = {
     RequestedBye.Kind.HALF: "H",
     RequestedBye.Kind.ZERO: "U",
 }
+# A bye the TD gave says why in the table itself, short ("R3 U no check-in"): the full words
+# were only a title, which a phone never shows.
+BYE_REASON_SHORT: dict[str, str] = {
+    RequestedBye.Reason.NOT_CHECKED_IN: "no check-in",
+    RequestedBye.Reason.FORFEITED: "after forfeit",
+}
 
 
 def section_for_director(request: HttpRequest, slug: str, section: int) -> Section:
@@ -224,13 +230,14 @@ def section_detail(request: HttpRequest, slug: str, section: int) -> HttpRespons
     players = list(Player.objects.filter(section=found))
     # The requested byes in one query, grouped here: prefetch_related cost 0.3 s of queryset
     # copies for 1,200 players.
-    byes: dict[int, list[tuple[str, str]]] = {p.pk: [] for p in players}
+    byes: dict[int, list[tuple[str, str, str]]] = {p.pk: [] for p in players}
     for player_id, number, kind, reason in RequestedBye.objects.filter(
         player__section=found
     ).values_list("player_id", "round_number", "kind", "reason"):
         byes[player_id].append(
             (
                 f"R{number}\u00a0{BYE_LETTER[kind]}",
+                BYE_REASON_SHORT.get(reason, ""),
                 f"Round {number}: {bye_label(kind, reason).lower()}",
             )
         )
