@@ -481,3 +481,47 @@ def test_the_tiebreak_order_is_rearranged_by_keyboard_alone(
     expect(
         page.get_by_role("button", name="Remove Cumulative of Opposition")
     ).to_be_focused()
+
+
+def test_a_result_key_with_no_board_chosen_is_not_entered_and_says_so(
+    live_server: Any, page: Page
+) -> None:
+    """The TD taps beside the table, then types the slips' results: the first key only
+    chooses the first board without a result, and the row says so with the sound; before, it
+    was dropped silently and each next result landed on the board before its own."""
+    director = User.objects.create_user("director", password=PASSWORD)
+    tournament = tournament_build(name="Slip Test")
+    tournament.directors.add(director)
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 ?, 3-4 ?"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/td/t/{tournament.slug}/s/{section.pk}/r/1/")
+    board_1 = board_row(page, section, 1, 1)
+    expect(board_1).to_be_focused()
+
+    page.get_by_role("heading", name=re.compile("^Round 1")).click()  # beside the table
+    expect(board_1).not_to_be_focused()
+    page.keyboard.press("1")
+    expect(board_1).to_be_focused()
+    expect(board_1.get_by_role("alert")).to_have_text(
+        "The key 1 was not entered: no board was chosen. This board is chosen now: "
+        "type its result."
+    )
+    assert page.evaluate("document.body.dataset.alarms") == "1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "walk-key-no-board.png"), full_page=True)
+
+    page.keyboard.press("=")
+    expect(board_1.get_by_role("button", name="½-½", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(board_1.get_by_role("alert")).to_have_count(0)
+    assert [
+        p.result
+        for p in Pairing.objects.filter(round__section=section).order_by("board")
+    ] == [Result.DRAW, Result.PENDING]
