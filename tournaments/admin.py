@@ -251,8 +251,16 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     search_fields = ["name", "tournament__name", "tournament__slug"]
     list_select_related = ["tournament"]
     autocomplete_fields = ["tournament"]
-    # Team scoring and team sections are posted by their services (Teams tab), not edited here.
-    readonly_fields = ["lots_seed", "team_scoring", "team_boards"]
+    # Team scoring and team sections are posted by their services (Teams tab), not edited here;
+    # so are the pairing options (their page: locked once round 1 is paired, or the section
+    # final) and the final mark (Hall screens: reopening asks a reason, kept in the log).
+    readonly_fields = [
+        "lots_seed",
+        "team_scoring",
+        "team_boards",
+        "pairing_options",
+        "is_final",
+    ]
     inlines = [RoundInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Section]:
@@ -313,6 +321,10 @@ class PlayerAdminForm(ServiceCheckedForm):
             )
         elif self.instance.status != Player.Status.ACTIVE:
             raise ValidationError(PLAYER_ADDED_ACTIVE)
+        else:
+            # player_create refuses these too: said here as sentences on the form.
+            services.players_draft_check(self.instance.section)
+            services.players_posted_check(self.instance.section)
 
 
 class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]

@@ -707,3 +707,19 @@ def test_a_phone_screen_holds_three_prize_lines(
     assert phone.evaluate(FIELDS_CUT) == []
     assert fits(phone)
     shot(phone, "td-fit-prize-lines")
+
+
+def test_the_player_form_after_a_posted_round_says_so_with_a_late_entry_button(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "player_add")
+
+    notice = page.get_by_role("status").filter(has_text="a player who arrives now")
+    expect(notice).to_contain_text("Round 3 is posted")
+    button = notice.get_by_role("link", name="Late entry")
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 44
+    assert fits(page)
+    shot(page, "player-add-after-posted-round")
+    button.click()
+    expect(page.get_by_role("heading", name=re.compile("Late entry"))).to_be_visible()

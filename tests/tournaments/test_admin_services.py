@@ -249,3 +249,38 @@ def test_admin_requested_bye_page_uses_the_service_rules(admin_client: Client) -
     assert list(player.requested_byes.values_list("round_number", "kind")) == [
         (3, "zero")
     ]
+
+
+def test_admin_leaves_the_final_mark_and_the_pairing_options_to_their_pages(
+    admin_client: Client,
+) -> None:
+    # Unticking "final" here would reopen the section without the reason its log keeps, and
+    # options saved here would skip their lock (round 1 paired, the section final).
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 1-0"], rounds_total=3)
+    services.section_final_set(section=section, final=True)
+
+    response = admin_client.post(
+        change("section", section.pk),
+        section_data(section, pairing_options='{"avoid_same_club": true}')
+        | {"is_final": ""},
+    )
+
+    assert response.status_code == 302
+    saved = Section.objects.get(pk=section.pk)
+    assert (saved.is_final, saved.pairing_options) == (True, {})
+
+
+def test_admin_add_player_after_a_posted_round_is_a_sentence_not_an_error_page(
+    admin_client: Client,
+) -> None:
+    section = section_build(ratings=[2000, 1900], rounds=["1-2 ?"], rounds_total=3)
+    new = Player(section=section, name="Late Lou", rating=1800)
+
+    response = admin_client.post(
+        reverse("admin:tournaments_player_add"), player_data(new)
+    )
+
+    assert response.status_code == 200
+    said = services.PLAYERS_ADD_ROUND_POSTED.format(round=1, missed="round 1")
+    assert said in response.content.decode().replace("&#x27;", "'")
+    assert not Player.objects.filter(name="Late Lou").exists()

@@ -21,6 +21,7 @@ from tournaments.models import (
     Pairing,
     Player,
     RequestedBye,
+    Result,
     Round,
     Section,
     SectionEvent,
@@ -126,6 +127,13 @@ WRITES: dict[str, Callable[[Section], object]] = {
     ),
     "kind": lambda s: services.section_update(
         section=Section.objects.get(pk=s.pk), kind=Section.Kind.ROUND_ROBIN
+    ),
+    "pairing options": lambda s: services.section_pairing_options_set(
+        section=s, options={"avoid_same_club": True}
+    ),
+    "rounds imported": lambda s: services.section_rounds_create(
+        section=s,
+        rows=[(3, 1, 1, 4, Result.PENDING), (3, None, 2, None, Result.BYE_FULL)],
     ),
 }
 

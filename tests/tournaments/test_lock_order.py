@@ -18,8 +18,9 @@ from django.db import connection, connections, transaction
 
 from tests.tournaments.builders import RACE_MARKS, round_two_posted, section_build
 from tournaments import services
-from tournaments.models import Round, Section
+from tournaments.models import Round, Section, Tournament
 from tournaments.services.common import round_lock, section_lock
+from tournaments.services.setup import tournament_status_refresh
 
 pytestmark = RACE_MARKS
 
@@ -126,3 +127,50 @@ def test_posting_round_one_with_the_default_order_keeps_the_lock_order() -> None
 
     assert (holder, writer) == (["done"], ["done"])
     assert Round.objects.get(pk=one.pk).status == Round.Status.PAIRED
+
+
+def test_an_event_team_group_posted_while_a_section_is_marked_final_is_refused() -> (
+    None
+):
+    # One TD marks the section final while another posts an event team group with it in:
+    # the group waits for the section's lock ("Mark final" holds it, then writes the
+    # tournament's status), then reads the section final and is refused, nothing posted.
+    section = section_build(ratings=[2000, 1900], rounds=[], rounds_total=3)
+    tournament = section.tournament
+    marked = threading.Event()
+    pid: list[int] = []
+    holder: list[str] = []
+    writer: list[str] = []
+
+    def mark_final() -> None:
+        with transaction.atomic():
+            # section_final_set's steps, held open between the section's row and the
+            # tournament's, until the group's write waits (or is done: no lock to wait on).
+            locked = Section.objects.select_for_update().get(pk=section.pk)
+            locked.is_final = True
+            locked.save(update_fields=["is_final"])
+            marked.set()
+            deadline = time.monotonic() + 5
+            while not writer and not (pid and _waiting_on_a_lock(pid[0])):
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the group's write neither waited nor ended")
+                time.sleep(0.02)
+            tournament_status_refresh(tournament_id=tournament.pk)
+
+    def post_group() -> None:
+        marked.wait(10)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid.append(cursor.fetchone()[0])
+        services.tournament_team_scoring_post(
+            tournament=tournament, top=2, min_players=2, order="", sections=[section.pk]
+        )
+
+    threads = [_in_thread(mark_final, holder), _in_thread(post_group, writer)]
+    for thread in threads:
+        thread.join(30)
+
+    assert holder == ["done"]
+    assert len(writer) == 1 and writer[0].startswith("error: ValidationError")
+    assert services.SECTION_FINAL.format(section=section.name) in writer[0]
+    assert Tournament.objects.get(pk=tournament.pk).team_scoring == {}

@@ -32,10 +32,36 @@ def test_before_round_one_players_are_numbered_by_rating_unrated_last() -> None:
     assert player.start_number == 2
 
 
-def test_after_round_one_is_paired_a_new_player_gets_the_next_number() -> None:
+@pytest.mark.parametrize("posted", [1, 2])
+def test_once_a_round_is_posted_the_player_form_refuses_and_points_to_late_entry(
+    posted: int,
+) -> None:
+    # Entered here, the player would miss the posted rounds with no row (not paired, never
+    # chosen) and be paired later without a word: Late entry asks for each round missed.
+    section = section_build(
+        ratings=[1500, 1400], rounds=["1-2 1-0", "2-1 ?"][:posted], rounds_total=4
+    )
+
+    with pytest.raises(ValidationError) as refused:
+        services.player_create(section=section, name="Strong", rating=2400)
+
+    missed = "round 1" if posted == 1 else "rounds 1 to 2"
+    assert refused.value.messages == [
+        services.PLAYERS_ADD_ROUND_POSTED.format(round=posted, missed=missed)
+    ]
+    assert section.players.count() == 2
+
+
+def test_a_late_entry_after_round_one_gets_the_next_number() -> None:
     section = section_build(ratings=[1500, 1400], rounds=["1-2 ?"], rounds_total=4)
 
-    player = services.player_create(section=section, name="Strong", rating=2400)
+    player = services.player_late_entry(
+        section=section,
+        name="Strong",
+        rating=2400,
+        first_round=2,
+        missed={1: services.LATE_NOT_PAIRED},
+    )
 
     assert player.start_number == 3
 

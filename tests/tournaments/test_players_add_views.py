@@ -257,3 +257,24 @@ def test_a_confirmed_csv_saved_twice_asks_before_entering_its_players_again(
     assert "confirm to add both" in page
     assert re.search(r'name="confirm_duplicates"[^>]*checked', page) is None
     assert Player.objects.filter(section=section).count() == 3
+
+
+def test_once_round_one_is_posted_the_player_form_says_so_and_points_to_late_entry(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[1500, 1400], rounds=["1-2 ?"], rounds_total=4
+    )
+    late_entry = url("player_late_entry", section)
+
+    page = td_client.get(url("player_add", section)).content.decode()
+    # Sent from a page opened before the round was posted: refused, nothing entered.
+    refused = td_client.post(
+        url("player_add", section), {"name": "Cy Dale", "rating": "1450"}
+    ).content.decode()
+
+    assert "Round 1 is posted: a player who arrives now misses round 1." in page
+    assert f'href="{late_entry}"' in page
+    said = services.PLAYERS_ADD_ROUND_POSTED.format(round=1, missed="round 1")
+    assert said in refused.replace("&#x27;", "'")
+    assert not Player.objects.filter(section=section, name="Cy Dale").exists()

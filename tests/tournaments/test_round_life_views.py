@@ -392,6 +392,26 @@ def test_posting_a_draft_another_td_paired_again_since_is_refused_unseen(
     assert Round.objects.get(pk=two.pk).status == Round.Status.PAIRED
 
 
+def test_post_pairings_sent_twice_is_answered_as_posted_not_refused(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 1-0, 2-4 1-0")
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    services.round_pair(section=section, number=2)
+    page = td_client.get(url(section, number=2)).content.decode()
+    post = url(section, "round_publish", number=2)
+    shown = form_version(page, post)
+    td_client.post(post, {"based_on": shown})
+
+    # The first answer lost over the hall's Wi-Fi: the TD presses Post pairings again.
+    again = td_client.post(post, {"based_on": shown}, follow=True)
+
+    said = unescape(again.content.decode())
+    assert "Round 2: pairings posted." in said
+    assert services.ROUND_NOT_DRAFT.format(round=2) not in said
+    assert Round.objects.get(section=section, number=2).status == Round.Status.PAIRED
+
+
 def test_pair_again_from_a_page_older_than_another_tds_new_pairings_changes_nothing(
     td_client: Client, tournament: Tournament
 ) -> None:

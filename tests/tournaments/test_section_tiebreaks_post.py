@@ -64,14 +64,32 @@ def test_an_empty_order_is_refused(section, td: User) -> None:
     assert error.value.messages == [services.TIEBREAKS_EMPTY]
 
 
-def test_posting_the_same_order_again_is_refused(section, td: User) -> None:
+def test_the_same_order_sent_twice_is_answered_as_posted_and_kept_once(
+    section, td: User
+) -> None:
+    first = services.section_tiebreaks_post(section=section, order="uschess", user=td)
+
+    # The first answer lost on the way back: the TD sends the same order again.
+    again = services.section_tiebreaks_post(section=section, order="uschess", user=td)
+
+    assert again == first
+    assert TiebreakChange.objects.count() == 1
+
+
+def test_the_posted_order_sent_again_after_round_one_needs_no_reason(
+    section, td: User
+) -> None:
+    services.section_tiebreaks_post(section=section, order="uschess", user=td)
+    Round.objects.create(section=section, number=1, status=Round.Status.PAIRED)
+
     services.section_tiebreaks_post(section=section, order="uschess", user=td)
 
+    # A different order still needs its reason.
     with pytest.raises(ValidationError) as error:
-        services.section_tiebreaks_post(section=section, order="uschess", user=td)
-
-    assert error.value.messages == [services.TIEBREAKS_UNCHANGED]
+        services.section_tiebreaks_post(section=section, order="solkoff", user=td)
+    assert error.value.messages == [services.TIEBREAKS_LOCKED]
     assert TiebreakChange.objects.count() == 1
+    assert Section.objects.get(pk=section.pk).tiebreaks.startswith("modified_median")
 
 
 def test_before_round_one_is_posted_the_order_changes_freely(section, td: User) -> None:

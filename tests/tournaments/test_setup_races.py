@@ -304,3 +304,19 @@ def _check_in_while_pairing(*, present: bool, refused: str) -> None:
         # in means a game in the draft, and absent the zero-point bye.
         assert checked_in == (present if done else not present)
         assert row.result == (Result.PENDING if checked_in else Result.BYE_ZERO)
+
+
+def test_one_director_added_twice_at_once_is_a_director_once() -> None:
+    tournament = tournament_build()
+    User.objects.create_user("eve")
+
+    for _ in range(5):
+        tournament.directors.clear()
+        outcomes = twice_at_once(
+            lambda: services.tournament_director_add(
+                tournament=tournament, username="eve"
+            )
+        )
+        # The second finds the first's row: both answered as done, one row.
+        assert outcomes == ["done", "done"]
+        assert list(tournament.directors.values_list("username", flat=True)) == ["eve"]

@@ -74,13 +74,23 @@ def test_bad_scoring_is_refused_and_nothing_changes(
     assert fresh(section) == {}
 
 
-def test_posting_the_same_scoring_twice_is_refused_the_second_time(
+def test_the_same_scoring_sent_twice_is_answered_as_posted(
     tournament: Tournament,
 ) -> None:
-    section = section_build(ratings=[1500], rounds=[], tournament=tournament)
-    services.section_team_scoring_post(section=section, **SCHOLASTIC)
-    with pytest.raises(ValidationError, match="already the posted"):
-        services.section_team_scoring_post(section=section, **SCHOLASTIC)
+    section = section_build(
+        ratings=[1500, 1400], rounds=["1-2 1-0"], tournament=tournament
+    )
+    posted = services.section_team_scoring_post(section=section, **SCHOLASTIC)
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+
+    # The first answer lost: sent again after round 1 is posted, it needs no reason.
+    again = services.section_team_scoring_post(section=section, **SCHOLASTIC)
+
+    assert again == posted == fresh(section)
+    # A different posting still needs its reason.
+    with pytest.raises(ValidationError, match="locked"):
+        services.section_team_scoring_post(section=section, **{**SCHOLASTIC, "top": 4})
+    assert fresh(section) == posted
 
 
 def test_after_round_one_a_change_needs_a_reason_which_is_kept(
@@ -120,6 +130,35 @@ def test_event_scoring_locks_when_any_section_posts_round_one(
             tournament=tournament, **{**SCHOLASTIC, "top": 2}
         )
     assert posted(tournament)["top"] == 3
+
+
+def test_an_event_group_sent_twice_is_answered_as_posted_without_a_reason(
+    tournament: Tournament,
+) -> None:
+    s = scholastic(tournament)
+    sections = [s["K-1"].pk, s["K-3"].pk]
+    first = services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, sections=sections, name="Primary"
+    )
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.PAIRED
+    )
+
+    # The first answer lost: the same group sent again after round 1 is posted.
+    again = services.tournament_team_scoring_post(
+        tournament=tournament, **SCHOLASTIC, sections=sections, name="Primary"
+    )
+
+    assert again == first == posted(tournament)
+    assert len(Tournament.objects.get(pk=tournament.pk).team_groups()) == 1
+    with pytest.raises(ValidationError, match="locked"):
+        services.tournament_team_scoring_post(
+            tournament=tournament,
+            **{**SCHOLASTIC, "top": 2},
+            sections=sections,
+            name="Primary",
+        )
+    assert posted(tournament) == first
 
 
 def test_td_posts_the_scoring_from_the_teams_tab(
@@ -570,10 +609,10 @@ def test_a_section_posting_saved_from_a_stale_page_is_refused_and_nothing_change
         services.section_team_scoring_clear(section=section, based_on=shown)
     assert fresh(section)["top"] == 4
     # The same posting sent twice (a double press) is not a stale page: it is posted already.
-    with pytest.raises(ValidationError, match="already the posted"):
-        services.section_team_scoring_post(
-            section=section, **{**SCHOLASTIC, "top": 4}, based_on=shown
-        )
+    services.section_team_scoring_post(
+        section=section, **{**SCHOLASTIC, "top": 4}, based_on=shown
+    )
+    assert fresh(section)["top"] == 4
 
 
 def test_taking_a_section_posting_down_twice_is_not_taken_for_a_stale_page(

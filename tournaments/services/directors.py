@@ -9,8 +9,6 @@ from django.db import IntegrityError, connection, transaction
 from tournaments.models import Tournament
 
 DIRECTOR_UNKNOWN = "There is no user named {username!r}."
-DIRECTOR_ALREADY = "{username} is already a director of {tournament}."
-DIRECTOR_NOT_ONE = "{username} is not a director of {tournament}."
 ACCOUNT_NAME_TAKEN = "The user name {username!r} is taken: if that is the TD, add them by user name instead."
 ACCOUNT_NAME_INVALID = (
     "A user name has up to 150 letters, digits and @ . + - _ (no spaces)."
@@ -21,28 +19,29 @@ DIRECTOR_LAST = (
 
 
 def tournament_director_add(*, tournament: Tournament, username: str) -> User:
-    """Let the user named ``username`` direct the tournament."""
+    """Let the user named ``username`` direct the tournament. One who does already is left as
+    is, and that is no error: the form sent twice (its first answer lost), or another TD
+    added them meanwhile."""
     user = User.objects.filter(username__iexact=username.strip()).first()
     if user is None:
         raise ValidationError(DIRECTOR_UNKNOWN.format(username=username.strip()))
-    if tournament.directors.filter(pk=user.pk).exists():
-        raise ValidationError(
-            DIRECTOR_ALREADY.format(username=user.get_username(), tournament=tournament)
-        )
-    tournament.directors.add(user)
+    with transaction.atomic():
+        # One add at a time per tournament: the second finds the first's row.
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        tournament.directors.add(user)
     return user
 
 
 def tournament_director_remove(*, tournament: Tournament, username: str) -> None:
-    """Take a director off the tournament; the last one stays (someone must be able to change it)."""
+    """Take a director off the tournament; the last one stays (someone must be able to change
+    it). Someone who is no director (any more) is left as is, and that is no error: the
+    button pressed twice (its first answer lost), or another TD removed them meanwhile."""
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
         directors = list(tournament.directors.all())
         user = next((u for u in directors if u.get_username() == username), None)
         if user is None:
-            raise ValidationError(
-                DIRECTOR_NOT_ONE.format(username=username, tournament=tournament)
-            )
+            return
         if len(directors) == 1:
             raise ValidationError(
                 DIRECTOR_LAST.format(username=username, tournament=tournament)

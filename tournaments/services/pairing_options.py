@@ -14,7 +14,7 @@ from django.db import transaction
 from tournaments import pairing
 from tournaments.models import Section
 from tournaments.selectors import json_version, section_pairing_options_locked
-from tournaments.services.common import StaleEdit
+from tournaments.services.common import StaleEdit, final_check
 
 # The variants a TD posts before the event (docs/pairing.md, "Options"): accelerated pairings,
 # board 1's colour in round 1, the rating unrated players are placed by, the colour rating limits,
@@ -37,7 +37,8 @@ def section_pairing_options_set(
     """Make ``options`` the section's ``pairing_options`` after ``pairing.options_parse`` reads them.
 
     Refused (``ValidationError``, nothing changed) when the parser refuses them, or when they
-    differ from the stored ones and round 1 already has pairings (draft or posted): the options
+    differ from the stored ones and the section is marked final, or round 1 already has
+    pairings (draft or posted): the options
     were posted before the event and round 1 was paired by them. ``based_on``: the
     ``selectors.json_version`` of the options the form was drawn from; a save from a page
     opened before another TD saved them, or before a renumbering moved the start numbers of
@@ -57,6 +58,8 @@ def section_pairing_options_set(
                 PAIRING_OPTIONS_STALE.format(section=locked.name), version=now
             )
         if new != stored:
+            # Settled with the section's results: a final section pairs no round.
+            final_check(locked)
             if section_pairing_options_locked(locked):
                 raise ValidationError(
                     PAIRING_OPTIONS_LOCKED.format(section=locked.name)

@@ -70,6 +70,11 @@ PLAYERS_ADD_ROUND_DRAFT = (
     "entered. Remove the draft pairings on the round page, enter the players, then pair "
     "round {round} again; or enter a player who starts in round {next} as a late entry."
 )
+PLAYERS_ADD_ROUND_POSTED = (
+    "Round {round} is posted, so a player entered now misses {missed}: nothing was entered. "
+    "Enter them with Late entry, which asks, for each round missed, a half-point bye or not "
+    "paired."
+)
 START_NUMBERS_FULL = "the section would need start numbers above 9999 (TRF-16's limit)"
 
 
@@ -335,7 +340,8 @@ def player_create(
     **fields: Any,
 ) -> Player:
     """Enter one player (``players_add``); before round 1 is paired the section is numbered by
-    rating again. A draft round is refused (``players_draft_check``)."""
+    rating again. A draft round is refused (``players_draft_check``), and so is a posted one
+    (``players_posted_check``)."""
     with transaction.atomic():
         (player,) = players_add(
             section=section,
@@ -346,7 +352,24 @@ def player_create(
             user=user,
         )
         players_draft_check(section)
+        players_posted_check(section)
     return player
+
+
+def players_posted_check(section: Section) -> None:
+    """Refuse a player entered by the player form once a round is posted: they would miss it
+    with no row, counted as not paired without the TD ever choosing, and be paired later as
+    a late entry without a word. Late entry asks, for each round missed, a half-point bye or
+    not paired. Read under the section's lock ``players_add`` took (a round posted after the
+    page was opened is seen)."""
+    posted = max(posted_rounds(section), default=0)
+    if posted:
+        raise ValidationError(
+            PLAYERS_ADD_ROUND_POSTED.format(
+                round=posted,
+                missed="round 1" if posted == 1 else f"rounds 1 to {posted}",
+            )
+        )
 
 
 def players_draft_check(section: Section) -> None:

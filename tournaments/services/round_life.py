@@ -421,7 +421,8 @@ def round_publish(
     """Post a draft round's pairings for the players (DRAFT -> PAIRED).
 
     ``based_on``: the ``selectors.round_pairings_version`` of the draft the TD's page showed;
-    a draft changed since (another TD paired it again or edited it) is not posted unseen.
+    a draft changed since (another TD paired it again or edited it) is not posted unseen, and
+    those very pairings posted already are answered as posted (the button pressed twice).
 
     Check mode's differences in the round before must be settled first, or overridden with a
     reason (``round_post_check``). Round 1 needs a posted tiebreak order, or
@@ -433,6 +434,16 @@ def round_publish(
         # order (a pairings save of this round) would otherwise deadlock with this one.
         section_lock(round_.section)
         round_ = round_lock(round_id=round_.pk)
+        if (
+            round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
+            and based_on
+            and not round_pairings_changed(
+                section=round_.section, number=round_.number, based_on=based_on
+            )
+        ):
+            # Posted already, as the TD's page showed them: the button pressed twice (its
+            # first answer lost), or another TD posted them. Nothing to change, no error.
+            return round_
         section_open_check(section=round_.section_id)
         if round_.status != Round.Status.DRAFT:
             raise ValidationError(ROUND_NOT_DRAFT.format(round=round_.number))

@@ -29,7 +29,6 @@ TEAM_SCORING_STALE = (
     "nothing was saved. The form keeps what you entered; check the posting as it is now and "
     "save again to replace it."
 )
-TEAM_SCORING_UNCHANGED = "This is already the posted team scoring."
 TEAM_GROUP_EMPTY = "Choose at least one section to score teams across."
 TEAM_GROUP_UNKNOWN = "Section {pk} is not a section of this tournament."
 TEAM_GROUP_NAME_MAX = 60
@@ -96,13 +95,16 @@ def _stale_check(
     )
 
 
+def _posted_already(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether the posting ``old`` holds ``new`` already: the same form sent twice (its first
+    answer lost), or another TD posted the same. Nothing to change then, and no error."""
+    return {k: v for k, v in old.items() if k not in ("reason", "id")} == new
+
+
 def _changed(
     old: dict[str, Any], new: dict[str, Any], locked: bool, reason: str
 ) -> dict[str, Any]:
     """``new`` with the reason for a change after round 1 (refused without one)."""
-    kept = {k: v for k, v in old.items() if k != "reason"}
-    if kept == new:
-        raise ValidationError(TEAM_SCORING_UNCHANGED)
     if locked and old and not reason.strip():
         raise ValidationError(TEAM_SCORING_LOCKED)
     return {**new, "reason": reason.strip()} if locked and old else new
@@ -124,13 +126,17 @@ def section_team_scoring_post(
     Locked once round 1 pairings are posted, as the tiebreak order is (players expect the rules
     announced before round one); a change then needs a written reason, shown publicly.
     ``based_on``: the ``selectors.json_version`` of the posting the form was drawn from; a save
-    from a page opened before another TD's is refused (``StaleEdit``), nothing changed.
+    from a page opened before another TD's is refused (``StaleEdit``), nothing changed. The
+    posting held already is answered as posted, nothing written (``_posted_already``).
     """
     new = team_scoring_check(
         top=top, min_players=min_players, order=order, prizes=prizes
     )
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
+        if _posted_already(locked.team_scoring, new):
+            section.team_scoring = locked.team_scoring
+            return locked.team_scoring
         final_check(locked)  # the team standings are the section's final ones
         _stale_check(locked.team_scoring, based_on, locked.name, new)
         stored = _changed(locked.team_scoring, new, round_one_posted(locked), reason)
@@ -177,7 +183,8 @@ def tournament_team_scoring_post(
     Locked once round 1 of a section of the group (as posted before or as posted now) is
     posted; a change then needs a written reason. ``based_on``: the ``selectors.json_version``
     of the group the form was drawn from (``Tournament.team_group``); a save from a page opened
-    before another TD changed or took down the group is refused (``StaleEdit``).
+    before another TD changed or took down the group is refused (``StaleEdit``). The group
+    posted already as asked is answered as posted, nothing written (``_posted_already``).
     """
     new = team_scoring_check(
         top=top, min_players=min_players, order=order, prizes=prizes
@@ -188,20 +195,23 @@ def tournament_team_scoring_post(
     if group is not None and group < 1:
         raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
     with transaction.atomic():
+        known = _sections_lock(tournament)
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if group is None:
             group = 1 + max((g["id"] for g in locked.team_groups()), default=0)
-        known = {
-            s.pk: s for s in Section.objects.filter(tournament=locked).order_by("pk")
-        }
         if sections is not None:
             new["sections"] = _group_check(sections, known)
         pooled = new.get("sections", list(known))
         others = [g for g in locked.team_groups() if g["id"] != group]
         _overlap_check(pooled, others, known)
         old = locked.team_group(group) or {}
+        if old and _posted_already(old, new):
+            tournament.team_scoring = locked.team_scoring
+            return old
         # The sections it pooled (a group naming none pooled every one), and those it pools.
-        _group_final_check([*pooled, *(old.get("sections", known) if old else [])])
+        _group_final_check(
+            [*pooled, *(old.get("sections", known) if old else [])], known
+        )
         _stale_check(old, based_on, _group_label(old, group), new)
         posted = {k: v for k, v in old.items() if k != "id"}
         started = team_group_started(locked, group, pooled)
@@ -221,15 +231,13 @@ def tournament_team_group_clear(
     round 1 of a section of the group is posted, and not from a page drawn before another TD
     changed it (``based_on``, ``StaleEdit``)."""
     with transaction.atomic():
+        known = _sections_lock(tournament)
         locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
         old = locked.team_group(group)
         if old is None:
             raise ValidationError(TEAM_GROUP_MISSING.format(group=group))
         _stale_check(old, based_on, _group_label(old, group), None)
-        _group_final_check(
-            old.get("sections")
-            or Section.objects.filter(tournament=locked).values_list("pk", flat=True)
-        )
+        _group_final_check(old.get("sections") or list(known), known)
         if team_group_started(locked, group):
             raise ValidationError(TEAM_SCORING_LOCKED)
         others = [g for g in locked.team_groups() if g["id"] != group]
@@ -238,14 +246,31 @@ def tournament_team_group_clear(
     tournament.team_scoring = locked.team_scoring
 
 
-def _group_final_check(sections: Iterable[int]) -> None:
-    """Refuse a change of an event team group with a section marked final, before or after the
-    change: the group's team standings are made of that section's final ones."""
-    final = (
-        Section.objects.filter(pk__in=set(sections), is_final=True)
+def _sections_lock(tournament: Tournament) -> dict[int, Section]:
+    """Lock the tournament's sections, in order, and return them by pk: a change of an event
+    team group reads their final flags, and "Mark final" (``section_final_set``) must wait for
+    it, or it for "Mark final". Taken before the tournament's lock, the order of every writer
+    that locks a section and then writes the tournament row (marking final, posting a round,
+    which refresh the tournament's status): the other order could deadlock with them."""
+    return {
+        s.pk: s
+        for s in Section.objects.select_for_update()
+        .filter(tournament_id=tournament.pk)
         .order_by("pk")
-        .values_list("name", flat=True)
-        .first()
+    }
+
+
+def _group_final_check(sections: Iterable[int], known: dict[int, Section]) -> None:
+    """Refuse a change of an event team group with a section marked final, before or after the
+    change: the group's team standings are made of that section's final ones. ``known``: the
+    tournament's sections, read under their locks (``_sections_lock``)."""
+    final = next(
+        (
+            known[pk].name
+            for pk in sorted(set(sections))
+            if pk in known and known[pk].is_final
+        ),
+        None,
     )
     if final is not None:
         raise ValidationError(SECTION_FINAL.format(section=final))

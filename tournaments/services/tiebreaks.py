@@ -16,7 +16,6 @@ from tournaments.validators import no_control_characters_but_lines
 
 TIEBREAKS_INVALID = "This order cannot be used: {error}."
 TIEBREAKS_EMPTY = "Choose at least one tiebreak."
-TIEBREAKS_UNCHANGED = "This is already the posted order."
 TIEBREAKS_STALE = (
     "Another TD posted a tiebreak order after this page was opened: {now}. Nothing was "
     "posted; post again to replace it with this page's order."
@@ -42,9 +41,8 @@ def section_tiebreaks_check(*, section: Section, order: str, reason: str = "") -
     """Whether ``order`` may be posted now (see ``section_tiebreaks_post``); its canonical text."""
     new = tiebreak_order_check(order)
     no_control_characters_but_lines(reason)
-    if section_tiebreaks_posted(section) and new == section.tiebreaks:
-        raise ValidationError(TIEBREAKS_UNCHANGED)
-    if round_one_posted(section) and not reason.strip():
+    posted_already = section_tiebreaks_posted(section) and new == section.tiebreaks
+    if round_one_posted(section) and not reason.strip() and not posted_already:
         raise ValidationError(TIEBREAKS_LOCKED)
     return new
 
@@ -65,9 +63,18 @@ def section_tiebreaks_post(
 
     ``based_on`` is the stored order the page was drawn from: when another TD posted a
     different one since, nothing is posted (``StaleEdit``, whose version is the order now).
+
+    The order posted already is answered with the change that posted it, nothing written:
+    the same order sent twice (its first answer lost), or posted by another TD meanwhile.
     """
     with transaction.atomic():
         locked_section = Section.objects.select_for_update().get(pk=section.pk)
+        if (
+            section_tiebreaks_posted(locked_section)
+            and tiebreak_order_check(order) == locked_section.tiebreaks
+        ):
+            # Nothing changes, so neither a reason nor an open section is needed for it.
+            return locked_section.tiebreak_changes.latest("pk")
         # The order ranks the final standings: it changes only once the section is reopened.
         final_check(locked_section)
         now = locked_section.tiebreaks

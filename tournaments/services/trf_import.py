@@ -25,6 +25,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import free_slug, section_default_tiebreaks
+from tournaments.services.common import section_lock
 from tournaments.services.players_add import PlayersAddRefused, players_add
 from tournaments.services.trf2026_import import (
     trf2026_byes_create,
@@ -393,13 +394,15 @@ def section_rounds_create(
     """Create the rounds named in ``rows`` and their pairings, in bulk and in one transaction.
 
     A round is complete when none of its results is pending, otherwise its pairings are posted.
-    Players are named by start number and must already exist in the section.
+    Players are named by start number and must already exist in the section. A section
+    marked final is refused, nothing created (``section_lock``).
     """
     rows = list(rows)
     pending = {
         r for r, _board, _white, _black, result in rows if result == Result.PENDING
     }
     with transaction.atomic():
+        section_lock(section)
         Round.objects.bulk_create(
             Round(
                 section=section,

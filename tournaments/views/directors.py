@@ -72,8 +72,9 @@ def directors(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:
             form_errors(form, error)
         else:
+            # Said as it is now: the same for a form sent twice (its first answer lost).
             messages.success(
-                request, f"{user.get_username()} now directs {tournament.name}."
+                request, f"{user.get_username()} is a director of {tournament.name}."
             )
             return redirect("tournaments:directors", slug=slug)
     return _page(request, tournament, form=form)
@@ -163,7 +164,8 @@ def director_remove(request: HttpRequest, slug: str) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{username} no longer directs {tournament.name}.")
+        # Said as it is now: the same for the button pressed twice (its first answer lost).
+        messages.success(request, f"{username} is not a director of {tournament.name}.")
         if oneself:
             return redirect("tournaments:dashboard")
     return redirect("tournaments:directors", slug=slug)

@@ -97,6 +97,8 @@ def player_add(request: HttpRequest, slug: str, section: int) -> HttpResponse:
             "tournament": found.tournament,
             "section": found,
             "form": form,
+            # Said before the TD types: the form refuses a player once a round is posted.
+            "posted": max(selectors.posted_rounds(found), default=0),
             **_lookup_context(request),
         },
     )
