@@ -395,6 +395,24 @@ def test_checking_in_marking_final_and_removing_oneself_work_without_javascript(
     context.close()
 
 
+def posted(rounds: list[str]) -> Section:
+    """Four players, the given rounds posted (each complete once every board has a result),
+    in a tournament the director runs."""
+    tournament = tournament_build(name="Round Test")
+    tournament.directors.add(User.objects.create_user("director", password=PASSWORD))
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=rounds,
+        rounds_total=3,
+    )
+    for round_ in Round.objects.filter(section=section):
+        pending = round_.pairings.filter(result=Result.PENDING).exists()
+        round_.status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
+        round_.save(update_fields=["status"])
+    return section
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
     live_server: Any, browser: Browser, javascript: bool
@@ -402,17 +420,8 @@ def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
     """Round 1's board 1 changed on a phone after round 2 was posted: the question's 'Change it
     anyway' is as big as the result buttons (it was 31 px high), and it works without
     JavaScript too (asked on a page of its own)."""
-    director = User.objects.create_user("director", password=PASSWORD)
-    tournament = tournament_build(name="Correction Test")
-    tournament.directors.add(director)
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 1-0, 3-4 1-0", "3-1 ?, 2-4 ?"],
-        rounds_total=3,
-    )
-    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    section = posted(["1-2 1-0, 3-4 1-0", "3-1 ?, 2-4 ?"])
+    tournament = section.tournament
     context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=javascript)
     page = context.new_page()
     login(page, live_server.url)
@@ -489,16 +498,8 @@ def test_a_result_key_with_no_board_chosen_is_not_entered_and_says_so(
     """The TD taps beside the table, then types the slips' results: the first key only
     chooses the first board without a result, and the row says so with the sound; before, it
     was dropped silently and each next result landed on the board before its own."""
-    director = User.objects.create_user("director", password=PASSWORD)
-    tournament = tournament_build(name="Slip Test")
-    tournament.directors.add(director)
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 ?, 3-4 ?"],
-        rounds_total=3,
-    )
-    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    section = posted(["1-2 ?, 3-4 ?"])
+    tournament = section.tournament
     login(page, live_server.url)
     page.goto(f"{live_server.url}/td/t/{tournament.slug}/s/{section.pk}/r/1/")
     board_1 = board_row(page, section, 1, 1)
