@@ -18,7 +18,7 @@ from django.db import connection, connections, transaction
 
 from tests.tournaments.builders import RACE_MARKS, round_two_posted, section_build
 from tournaments import services
-from tournaments.models import Round, Section, Tournament
+from tournaments.models import Pairing, Result, Round, Section, Tournament
 from tournaments.services.common import round_lock, section_lock
 from tournaments.services.setup import tournament_status_refresh
 
@@ -174,3 +174,54 @@ def test_an_event_team_group_posted_while_a_section_is_marked_final_is_refused()
     assert len(writer) == 1 and writer[0].startswith("error: ValidationError")
     assert services.SECTION_FINAL.format(section=section.name) in writer[0]
     assert Tournament.objects.get(pk=tournament.pk).team_scoring == {}
+
+
+def test_an_admin_change_of_one_pairing_keeps_a_result_entered_meanwhile() -> None:
+    # The admin's pairing page changes board 1 while another TD enters board 2's result: the
+    # round's other rows are read after that entry, never saved back as they were before it.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 ?, 3-4 ?"], rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    one = Round.objects.get(section=section, number=1)
+    board_one = Pairing.objects.get(round=one, board=1)
+    entered = threading.Event()
+    pid: list[int] = []
+    holder: list[str] = []
+    writer: list[str] = []
+
+    def enter_result() -> None:
+        with transaction.atomic():
+            # result_record's steps, held open until the admin's change waits (or is done).
+            round_lock(round_id=one.pk)
+            Pairing.objects.filter(round=one, board=2).update(result=Result.WHITE_WIN)
+            entered.set()
+            deadline = time.monotonic() + 5
+            while not writer and not (pid and _waiting_on_a_lock(pid[0])):
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the admin's change neither waited nor ended")
+                time.sleep(0.02)
+
+    def admin_change() -> None:
+        entered.wait(10)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid.append(cursor.fetchone()[0])
+        services.pairing_save(
+            round_=one,
+            pairing=board_one,
+            row=services.PairingInput(
+                white=board_one.white_id,
+                black=board_one.black_id,
+                board=1,
+                result=Result.DRAW,
+            ),
+        )
+
+    threads = [_in_thread(enter_result, holder), _in_thread(admin_change, writer)]
+    for thread in threads:
+        thread.join(30)
+
+    assert (holder, writer) == (["done"], ["done"])
+    results = dict(Pairing.objects.filter(round=one).values_list("board", "result"))
+    assert results == {1: Result.DRAW, 2: Result.WHITE_WIN}
