@@ -22,12 +22,20 @@ the players left must clash by their due colours alone (``clashes_least``) canno
 a player left can no longer take any place below, or when the same players have filled the
 same boards before at no greater cost. It stops after ``allowance`` boards tried: the result
 is then the best found, not proved (``Arranged.proved``).
+
+When it stops so, the boards are filled once more top to bottom, layer by layer (``_Search.layered``):
+after each board only the ``LAYER_STATES`` cheapest sets of players placed are kept (their cost
+so far plus what the players left must clash), each set once at its least cost. The depth-first
+search goes deep down one branch; the layers keep many different beginnings alive, which finds
+arrangements that need players moved all down the group. It too is bounded, by fillings looked
+at (``layered``), never by time: the result is the same on any machine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from heapq import heappush, heappushpop
 
 from .assignment import CLASH_WEIGHTS, clash_key, clash_weight, reach
 from .entities import ALTERNATION, EQUALISATION, STRONG, Colour, PairingOptions
@@ -40,6 +48,12 @@ ALLOWANCE = 2_500
 ROUND_ALLOWANCE = 8_000
 # The largest group (in pairs) searched: its boards' possible fillings are worked out in full.
 SEARCH_PAIRS = 40
+# The search layer by layer, after the depth-first one stopped at its allowance: the sets of
+# players placed kept after each board, and the fillings it may look at per group and per
+# round (each about a microsecond: the speed targets hold with room).
+LAYER_STATES = 200
+LAYERED_ALLOWANCE = 300_000
+ROUND_LAYERED_ALLOWANCE = 600_000
 
 # A board filled: the two players as bits, its cost, and the two players (upper place, lower
 # place).
@@ -56,6 +70,7 @@ class Arranged:
     moves: list[tuple[Ranked, Ranked]]
     proved: bool
     tried: int  # boards tried
+    looked: int = 0  # fillings looked at by the search layer by layer
 
 
 def weighted(key: tuple[int, int, int]) -> int:
@@ -68,12 +83,15 @@ def both_halves_fix(
     current: Sequence[Pair],
     options: PairingOptions,
     allowance: int = ALLOWANCE,
+    layered: int = LAYERED_ALLOWANCE,
 ) -> Arranged:
     """The best arrangement found of the players of ``current`` (one score group's pairs as
     the other fixes left them, each higher-ranked player first) within the limits, when it
     clashes less than ``current`` (else its ``pairs`` are None). ``start``: the pairs before any colour fix (of
     these players and maybe others): each player's board then, from which a move's cure is
-    measured, and a set of places when these players were paired among themselves."""
+    measured, and a set of places when these players were paired among themselves.
+    ``allowance``: boards the depth-first search may try per set of places; ``layered``:
+    fillings the search layer by layer may look at in all, when the first stops unproved."""
     if len(current) > SEARCH_PAIRS:
         return Arranged(None, [], False, 0)
     players = sorted((p for pair in current for p in pair), key=lambda p: p.rank)
@@ -95,22 +113,37 @@ def both_halves_fix(
     best: tuple[int, list[Pair], list[Pair]] | None = None
     proved = True
     tried = 0
+    searches = []
     for base in bases:
         search = _Search(players, base, (clashed, partner), options, allowance)
+        searches.append((search, base))
         found = search.run(ceiling if best is None else best[0])
         proved = proved and search.proved
         tried += allowance - max(0, search.left)
         if found is not None:
             best = (found[0], found[1], base)
+    looked = 0
+    if not proved:
+        # The depth-first search stopped before it was done: layer by layer, from each set
+        # of places, below the best found so far.
+        for search, base in searches:
+            if looked >= layered:
+                break
+            found, spent = search.layered(
+                ceiling if best is None else best[0], layered - looked
+            )
+            looked += spent
+            if found is not None:
+                best = (found[0], found[1], base)
     if best is None:
-        return Arranged(None, [], proved, tried)
+        return Arranged(None, [], proved, tried, looked)
     _cost, made, base = best
     moves = []
     for (up, low), (x, y) in zip(base, made, strict=True):
         for place, mover, other in ((up, x, y), (low, y, x)):
             if mover is not place and partner[mover.id] != other.id:
                 moves.append((mover, place))
-    return Arranged([ordered(x, y) for x, y in made], moves, proved, tried)
+    return Arranged([ordered(x, y) for x, y in made], moves, proved, tried, looked)
 
 
 class _Search:
@@ -145,6 +178,7 @@ class _Search:
             )
 
         fillings: list[list[_Filling]] = []
+        self.size = len(base)
         for up, low in base:
             uppers = [p for p in players if abs(p.rating - up.rating) <= widest]
             lowers = [p for p in players if abs(p.rating - low.rating) <= widest]
@@ -161,6 +195,8 @@ class _Search:
                     ways.append((bit[x.id] | bit[y.id], cost, x.id, y.id))
             ways.sort(key=lambda way: way[1])
             fillings.append(ways)
+        # Top to bottom, for the search layer by layer.
+        self.in_board_order = fillings
         # The boards with the fewest ways to fill them first: a dead end shows sooner.
         self.order = sorted(range(len(base)), key=lambda board: len(fillings[board]))
         self.fillings = [fillings[board] for board in self.order]
@@ -173,6 +209,7 @@ class _Search:
             for board in range(len(base) + 1)
         ]
         self.by_id = {p.id: p for p in players}
+        self.bit = bit
         # Players due each colour, by the strength of their claim (for the lower bound).
         self.due = [
             tuple(
@@ -219,6 +256,105 @@ class _Search:
         cost, made = self.best
         in_order = [made[self.order.index(board)] for board in range(len(made))]
         return cost, [(self.by_id[x], self.by_id[y]) for x, y in in_order]
+
+    def layered(
+        self, bound: int, allowance: int
+    ) -> tuple[tuple[int, list[Pair]] | None, int]:
+        """The cheapest arrangement below ``bound`` the search layer by layer finds, and the
+        fillings it looked at (at most about ``allowance``). The boards are filled top to
+        bottom; after each, of the sets of players placed only the ``LAYER_STATES`` cheapest
+        (their cost so far plus what the players left must clash) are kept, each at its least
+        cost. A player no board below may take must be placed by then: a set without them is
+        dropped, and one missing one or two of them looks only at the fillings with them."""
+        boards = self.in_board_order
+        last = dict.fromkeys(self.by_id, -1)
+        for board, ways in enumerate(boards):
+            for _both, _cost, upper, lower in ways:
+                last[upper] = last[lower] = board
+        if min(last.values()) < 0:
+            return None, 0
+        bit = self.bit
+        due_by = [
+            sum(bit[pid] for pid, at in last.items() if at < board)
+            for board in range(len(boards) + 1)
+        ]
+        with_player: list[dict[int, list[_Filling]]] = []
+        with_both: list[dict[int, list[_Filling]]] = []
+        for ways in boards:
+            one: dict[int, list[_Filling]] = {}
+            two: dict[int, list[_Filling]] = {}
+            for way in ways:
+                both = way[0]
+                lone = both & -both
+                one.setdefault(lone, []).append(way)
+                one.setdefault(both ^ lone, []).append(way)
+                two.setdefault(both, []).append(way)
+            with_player.append(one)
+            with_both.append(two)
+        # Each layer: a set of players placed -> (cost, the set before, the filling added);
+        # and its sets in order (cost so far plus what the players left must clash).
+        layers: list[dict[int, tuple[int, int, _Filling | None]]] = [{0: (0, 0, None)}]
+        kept = [0]
+        looked = 0
+        for board, ways in enumerate(boards):
+            following: dict[int, tuple[int, int, _Filling | None]] = {}
+            # The keys of the first LAYER_STATES sets made, as a max-heap: a set whose key is
+            # past the largest cannot be among the ones kept (a set's key only goes down).
+            heap: list[int] = []
+            cut = bound
+            due = due_by[board + 1]
+            previous = layers[-1]
+            for placed in kept:
+                cost = previous[placed][0]
+                missing = due & ~placed
+                count = missing.bit_count()
+                if count > 2:
+                    continue
+                if count == 2:
+                    tries: list[_Filling] = with_both[board].get(missing, [])
+                elif count == 1:
+                    tries = with_player[board].get(missing, [])
+                else:
+                    tries = ways
+                for way in tries:
+                    looked += 1
+                    after = cost + way[1]
+                    if after >= cut:
+                        break  # the fillings are in order of cost
+                    if way[0] & placed:
+                        continue
+                    now = placed | way[0]
+                    known = following.get(now)
+                    if known is None:
+                        key = after + self.least(self.everyone & ~now)
+                        if key >= cut:
+                            continue
+                        following[now] = (after, placed, way)
+                        if len(heap) < LAYER_STATES:
+                            heappush(heap, -key)
+                        else:
+                            heappushpop(heap, -key)
+                        if len(heap) == LAYER_STATES:
+                            cut = min(bound, -heap[0])
+                    elif after < known[0]:
+                        following[now] = (after, placed, way)
+            looked += len(following)
+            ranked = sorted(
+                (cost + self.least(self.everyone & ~now), now)
+                for now, (cost, _before, _way) in following.items()
+            )
+            kept = [now for key, now in ranked[:LAYER_STATES] if key < bound]
+            if not kept or looked > allowance:
+                return None, looked
+            layers.append({now: following[now] for now in kept})
+        cost, placed = min((entry[0], now) for now, entry in layers[-1].items())
+        made: list[Pair] = []
+        for layer in reversed(layers[1:]):
+            _cost, placed_before, added = layer[placed]
+            assert added is not None
+            made.append((self.by_id[added[2]], self.by_id[added[3]]))
+            placed = placed_before
+        return (cost, made[::-1]), looked
 
     def fill(
         self, board: int, placed: int, cost: int, chosen: list[tuple[int, int]]

@@ -8,7 +8,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
-from .arrange import ALLOWANCE, ROUND_ALLOWANCE, both_halves_fix
+from .arrange import (
+    ALLOWANCE,
+    LAYERED_ALLOWANCE,
+    ROUND_ALLOWANCE,
+    ROUND_LAYERED_ALLOWANCE,
+    both_halves_fix,
+)
 from .assignment import EXACT_PAIRS, clash_key, places_fix, strayed
 from .entities import ALTERNATION, EQUALISATION, STRONG, Board, Colour, PairingOptions
 from .ranking import (
@@ -65,8 +71,10 @@ class ColourFixer:
         # clashing says so.
         self.arranged: dict[frozenset[int], tuple[int, str]] = {}
         # Boards the search moving both halves may still try in this round (the speed
-        # targets: ``arrange.ROUND_ALLOWANCE``).
+        # targets: ``arrange.ROUND_ALLOWANCE``), and fillings its search layer by layer may
+        # look at (``arrange.ROUND_LAYERED_ALLOWANCE``).
         self.search_left = ROUND_ALLOWANCE
+        self.layered_left = ROUND_LAYERED_ALLOWANCE
 
     def tag(
         self,
@@ -270,9 +278,14 @@ class ColourFixer:
             if self.search_left <= 0:
                 break
             found = both_halves_fix(
-                start, current, self.options, min(ALLOWANCE, self.search_left)
+                start,
+                current,
+                self.options,
+                min(ALLOWANCE, self.search_left),
+                max(0, min(LAYERED_ALLOWANCE, self.layered_left)),
             )
             self.search_left -= found.tried
+            self.layered_left -= found.looked
             if found.pairs is None:
                 continue
             for k, pair in zip(at, found.pairs, strict=True):

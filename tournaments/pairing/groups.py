@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import groupby
 
-from .arrange import ROUND_ALLOWANCE
+from .arrange import ROUND_ALLOWANCE, ROUND_LAYERED_ALLOWANCE
 from .assignment import TRIAL_EXACT_PAIRS
 from .avoid import avoid_fix
 from .colours import ColourFixer
@@ -51,6 +51,7 @@ class GroupPairer(ColourFixer):
         self.tagged = []
         self.arranged = {}
         self.search_left = ROUND_ALLOWANCE
+        self.layered_left = ROUND_LAYERED_ALLOWANCE
         groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1

@@ -197,6 +197,17 @@ def contradictions(
             higher = min((board.white, board.black), key=lambda n: ranks[n].rank)
             if colour[higher].word != first.group(1):
                 yield f"says board 1 is coloured otherwise: {note}"
+    # Every board whose two players are due the same colour says why (one note per board).
+    told_boards = [
+        int(told.group(1))
+        for note in pairing.notes
+        if (told := _COLOUR_NOTE.match(note))
+    ]
+    for number, board in enumerate(pairing.boards, start=1):
+        due = by_id[board.white].due
+        clash = due is not None and due is by_id[board.black].due
+        if clash and told_boards.count(number) != 1:
+            yield f"board {number} misses a due colour without one note saying why"
 
 
 def _limit(pair: tuple[Ranked, Ranked], options: PairingOptions) -> float:
