@@ -89,6 +89,15 @@ def test_the_tournament_page_ends_its_lines_well(
         assert sum(f"Rd {n} " in line for line in schedule) == 1, schedule
     _shot(page, "tournament")
 
+    # The home page's line under each tournament's name as well.
+    page.goto(live_server.url + reverse("standings:home"))
+    facts = page.locator(".tournament p.text-body-secondary")
+    assert facts.count() >= 1
+    for line in facts.first.evaluate(RENDERED_LINES):
+        assert not line.endswith("·"), line
+    assert fits(page)
+    _shot(page, "home")
+
 
 # The right edge of the whole digits in each cell of a column ("10" of "10½", "9" of "9"), or
 # None for a cell without one ("½", empty).
