@@ -269,8 +269,16 @@
     var row = currentRow();
     if (!row) {
       if (["1", "=", "0", "+", "-", "*", "ArrowDown", "ArrowUp"].indexOf(event.key) >= 0 && rows().length) {
-        focusRow(nextPending(null) || rows()[0]);
+        var chosen = nextPending(null) || rows()[0];
+        focusRow(chosen);
         event.preventDefault();
+        // A result key with no board chosen (the TD clicked beside the table) is not entered:
+        // said on the board chosen now, with the sound, or the TD typing on from the slips
+        // would put every next result on the board before its own.
+        if (event.key.indexOf("Arrow") !== 0) {
+          rowError(chosen.id, "The key " + event.key + " was not entered: no board was chosen. This board is chosen now: type its result.");
+          alarm();
+        }
       }
       return;
     }

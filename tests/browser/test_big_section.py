@@ -128,3 +128,28 @@ def test_a_long_name_wraps_on_the_player_page_and_the_pairing_form(
     log_in(phone, live_server, director)
     phone.goto(live_server.url + _url("tournaments:round_pairings", big, number=2))
     assert fits(phone)
+
+
+def test_a_long_name_stays_in_its_column_on_the_public_tables_on_a_phone(
+    live_server: Any, phone: Page, big: Section
+) -> None:
+    Pairing.objects.filter(round__section=big).update(result=Result.DRAW)
+    Round.objects.filter(section=big).update(status=Round.Status.COMPLETE)
+    for name in ("standings:crosstable", "standings:standings"):
+        phone.goto(live_server.url + _url(name, big) + "?player=3")
+        cell = phone.locator("#n3 .name")
+        cell.wait_for()
+        assert cell.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), name
+        assert fits(phone)
+    _shot(phone, "big-wallchart-long-name")
+
+    # "Go to player" on the standings: the row stops below the pinned header row (it stopped
+    # under it, hidden, and the reader saw the next player's row first).
+    phone.goto(live_server.url + _url("standings:standings", big) + "?player=150")
+    phone.wait_for_url("**?page=2#n150")
+    phone.wait_for_function(
+        """() => { const r = document.getElementById("n150").getBoundingClientRect();
+                    const h = document.querySelector('.standings-table thead th').getBoundingClientRect();
+                    return r.top >= h.bottom - 1 && r.bottom <= innerHeight; }""",
+        timeout=3000,
+    )

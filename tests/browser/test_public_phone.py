@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SHOTS, fits
 from tournaments.demo import demo_tournament_create
@@ -89,6 +89,15 @@ def test_the_tournament_page_ends_its_lines_well(
         assert sum(f"Rd {n} " in line for line in schedule) == 1, schedule
     _shot(page, "tournament")
 
+    # The home page's line under each tournament's name as well.
+    page.goto(live_server.url + reverse("standings:home"))
+    facts = page.locator(".tournament p.text-body-secondary")
+    assert facts.count() >= 1
+    for line in facts.first.evaluate(RENDERED_LINES):
+        assert not line.endswith("·"), line
+    assert fits(page)
+    _shot(page, "home")
+
 
 # The right edge of the whole digits in each cell of a column ("10" of "10½", "9" of "9"), or
 # None for a cell without one ("½", empty).
@@ -168,3 +177,66 @@ def test_team_and_prize_pages_write_scores_as_the_other_pages(
     )
     prizes = page.locator("main").inner_text()
     assert "(3½, 1952)" in prizes and "3.5" not in prizes
+
+
+def test_the_list_by_name_shows_each_result_on_a_phone(
+    live_server: Any, phone: Page, demo: Tournament
+) -> None:
+    section = demo.sections.get(name="Open")
+    phone.goto(
+        live_server.url
+        + reverse(
+            "standings:pairings_current",
+            kwargs={"slug": demo.slug, "section": section.pk},
+        )
+    )
+    table = phone.locator("table.by-name")
+    # The whole table in its box: the result column was cut at the screen's edge ("½-").
+    assert table.evaluate("t => t.offsetWidth <= t.parentElement.clientWidth")
+    result = table.locator("tbody tr").first.locator("td").last
+    box = result.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    assert fits(phone)
+    table.screenshot(path=str(SHOTS / "public_phone_by_name_phone.png"))
+
+
+def test_the_starting_list_shows_start_numbers_and_clubs_on_a_phone(
+    live_server: Any, phone: Page, demo: Tournament
+) -> None:
+    section = demo.sections.get(name="Open")
+    phone.goto(
+        live_server.url
+        + reverse(
+            "standings:entries", kwargs={"slug": demo.slug, "section": section.pk}
+        )
+    )
+    table = phone.locator("table.entries-table")
+    # The start number, what a player looks up there, was hidden on a phone; the club ran off
+    # the screen's edge.
+    expect(table.locator("tbody td.no").first).to_be_visible()
+    assert table.locator("tbody td.no").first.inner_text() == "1"
+    assert table.evaluate("t => t.offsetWidth <= t.parentElement.clientWidth")
+    assert fits(phone)
+    _shot(phone, "entries")
+
+
+def test_a_game_still_playing_reads_pending_on_one_line(
+    live_server: Any, phone: Page, running_section: Any
+) -> None:
+    slug = running_section.tournament.slug
+    phone.goto(
+        live_server.url
+        + reverse(
+            "standings:player",
+            kwargs={"slug": slug, "section": running_section.pk, "number": 1},
+        )
+    )
+    last = phone.locator(".rounds-table tbody tr").last
+    result = last.locator("td").nth(4)
+    expect(result).to_have_text("pending")
+    lines = result.evaluate(
+        """td => { const r = document.createRange(); r.selectNodeContents(td);
+                   return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size; }"""
+    )
+    assert lines == 1
+    assert fits(phone)

@@ -395,6 +395,24 @@ def test_checking_in_marking_final_and_removing_oneself_work_without_javascript(
     context.close()
 
 
+def posted(rounds: list[str]) -> Section:
+    """Four players, the given rounds posted (each complete once every board has a result),
+    in a tournament the director runs."""
+    tournament = tournament_build(name="Round Test")
+    tournament.directors.add(User.objects.create_user("director", password=PASSWORD))
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=rounds,
+        rounds_total=3,
+    )
+    for round_ in Round.objects.filter(section=section):
+        pending = round_.pairings.filter(result=Result.PENDING).exists()
+        round_.status = Round.Status.PAIRED if pending else Round.Status.COMPLETE
+        round_.save(update_fields=["status"])
+    return section
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
     live_server: Any, browser: Browser, javascript: bool
@@ -402,17 +420,8 @@ def test_a_correction_after_the_next_round_is_paired_is_a_full_size_tap(
     """Round 1's board 1 changed on a phone after round 2 was posted: the question's 'Change it
     anyway' is as big as the result buttons (it was 31 px high), and it works without
     JavaScript too (asked on a page of its own)."""
-    director = User.objects.create_user("director", password=PASSWORD)
-    tournament = tournament_build(name="Correction Test")
-    tournament.directors.add(director)
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900, 1800, 1700],
-        rounds=["1-2 1-0, 3-4 1-0", "3-1 ?, 2-4 ?"],
-        rounds_total=3,
-    )
-    Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
+    section = posted(["1-2 1-0, 3-4 1-0", "3-1 ?, 2-4 ?"])
+    tournament = section.tournament
     context = browser.new_context(**VIEWPORTS["phone"], java_script_enabled=javascript)
     page = context.new_page()
     login(page, live_server.url)
@@ -481,3 +490,39 @@ def test_the_tiebreak_order_is_rearranged_by_keyboard_alone(
     expect(
         page.get_by_role("button", name="Remove Cumulative of Opposition")
     ).to_be_focused()
+
+
+def test_a_result_key_with_no_board_chosen_is_not_entered_and_says_so(
+    live_server: Any, page: Page
+) -> None:
+    """The TD taps beside the table, then types the slips' results: the first key only
+    chooses the first board without a result, and the row says so with the sound; before, it
+    was dropped silently and each next result landed on the board before its own."""
+    section = posted(["1-2 ?, 3-4 ?"])
+    tournament = section.tournament
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/td/t/{tournament.slug}/s/{section.pk}/r/1/")
+    board_1 = board_row(page, section, 1, 1)
+    expect(board_1).to_be_focused()
+
+    page.get_by_role("heading", name=re.compile("^Round 1")).click()  # beside the table
+    expect(board_1).not_to_be_focused()
+    page.keyboard.press("1")
+    expect(board_1).to_be_focused()
+    expect(board_1.get_by_role("alert")).to_have_text(
+        "The key 1 was not entered: no board was chosen. This board is chosen now: "
+        "type its result."
+    )
+    assert page.evaluate("document.body.dataset.alarms") == "1"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "walk-key-no-board.png"), full_page=True)
+
+    page.keyboard.press("=")
+    expect(board_1.get_by_role("button", name="½-½", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    expect(board_1.get_by_role("alert")).to_have_count(0)
+    assert [
+        p.result
+        for p in Pairing.objects.filter(round__section=section).order_by("board")
+    ] == [Result.DRAW, Result.PENDING]
