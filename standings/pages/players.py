@@ -136,7 +136,9 @@ def player_view(
                 ("not paired", "U") if r <= standings.through_round else ("", "")
             )
         elif game.outcome is None:
-            words, letter = "result not in yet", ""
+            # One word in the result column: "result not in yet" took three lines on a phone
+            # and squeezed the opponent's name.
+            words, letter = "pending", ""
         else:
             words, letter = game.words, LETTER[game.outcome]
         rounds.append(

@@ -89,6 +89,15 @@ def test_the_tournament_page_ends_its_lines_well(
         assert sum(f"Rd {n} " in line for line in schedule) == 1, schedule
     _shot(page, "tournament")
 
+    # The home page's line under each tournament's name as well.
+    page.goto(live_server.url + reverse("standings:home"))
+    facts = page.locator(".tournament p.text-body-secondary")
+    assert facts.count() >= 1
+    for line in facts.first.evaluate(RENDERED_LINES):
+        assert not line.endswith("·"), line
+    assert fits(page)
+    _shot(page, "home")
+
 
 # The right edge of the whole digits in each cell of a column ("10" of "10½", "9" of "9"), or
 # None for a cell without one ("½", empty).
@@ -209,3 +218,25 @@ def test_the_starting_list_shows_start_numbers_and_clubs_on_a_phone(
     assert table.evaluate("t => t.offsetWidth <= t.parentElement.clientWidth")
     assert fits(phone)
     _shot(phone, "entries")
+
+
+def test_a_game_still_playing_reads_pending_on_one_line(
+    live_server: Any, phone: Page, running_section: Any
+) -> None:
+    slug = running_section.tournament.slug
+    phone.goto(
+        live_server.url
+        + reverse(
+            "standings:player",
+            kwargs={"slug": slug, "section": running_section.pk, "number": 1},
+        )
+    )
+    last = phone.locator(".rounds-table tbody tr").last
+    result = last.locator("td").nth(4)
+    expect(result).to_have_text("pending")
+    lines = result.evaluate(
+        """td => { const r = document.createRange(); r.selectNodeContents(td);
+                   return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size; }"""
+    )
+    assert lines == 1
+    assert fits(phone)

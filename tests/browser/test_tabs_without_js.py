@@ -97,3 +97,5 @@ def test_the_public_round_picker_opens_at_the_current_round_without_javascript(
     box = current.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     assert page.evaluate("window.scrollY") == 0
+    # Each round a 44 px target.
+    assert box["width"] >= 44 and box["height"] >= 44

@@ -18,7 +18,7 @@ from django.db import connection, connections, transaction
 
 from tests.tournaments.builders import RACE_MARKS, round_two_posted, section_build
 from tournaments import services
-from tournaments.models import Round, Section, Tournament
+from tournaments.models import Pairing, Result, Round, Section, Tournament
 from tournaments.services.common import round_lock, section_lock
 from tournaments.services.setup import tournament_status_refresh
 
@@ -129,6 +129,41 @@ def test_posting_round_one_with_the_default_order_keeps_the_lock_order() -> None
     assert Round.objects.get(pk=one.pk).status == Round.Status.PAIRED
 
 
+def _writing_during(
+    first: Callable[[], object], write: Callable[[], object], then: Callable[[], object]
+) -> tuple[list[str], list[str]]:
+    """Run ``first`` in a transaction, start ``write`` on another connection, and once it
+    waits on a lock (or has ended: nothing held stopped it) run ``then`` and commit: another
+    TD's write paused between its steps, as two TDs' writes meet in the hall."""
+    started = threading.Event()
+    pid: list[int] = []
+    holder: list[str] = []
+    writer: list[str] = []
+
+    def hold() -> None:
+        with transaction.atomic():
+            first()
+            started.set()
+            deadline = time.monotonic() + 5
+            while not writer and not (pid and _waiting_on_a_lock(pid[0])):
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the write under test neither waited nor ended")
+                time.sleep(0.02)
+            then()
+
+    def run_write() -> None:
+        started.wait(10)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid.append(cursor.fetchone()[0])
+        write()
+
+    threads = [_in_thread(hold, holder), _in_thread(run_write, writer)]
+    for thread in threads:
+        thread.join(30)
+    return holder, writer
+
+
 def test_an_event_team_group_posted_while_a_section_is_marked_final_is_refused() -> (
     None
 ):
@@ -137,40 +172,57 @@ def test_an_event_team_group_posted_while_a_section_is_marked_final_is_refused()
     # tournament's status), then reads the section final and is refused, nothing posted.
     section = section_build(ratings=[2000, 1900], rounds=[], rounds_total=3)
     tournament = section.tournament
-    marked = threading.Event()
-    pid: list[int] = []
-    holder: list[str] = []
-    writer: list[str] = []
 
     def mark_final() -> None:
-        with transaction.atomic():
-            # section_final_set's steps, held open between the section's row and the
-            # tournament's, until the group's write waits (or is done: no lock to wait on).
-            locked = Section.objects.select_for_update().get(pk=section.pk)
-            locked.is_final = True
-            locked.save(update_fields=["is_final"])
-            marked.set()
-            deadline = time.monotonic() + 5
-            while not writer and not (pid and _waiting_on_a_lock(pid[0])):
-                if time.monotonic() > deadline:
-                    raise TimeoutError("the group's write neither waited nor ended")
-                time.sleep(0.02)
-            tournament_status_refresh(tournament_id=tournament.pk)
+        # section_final_set's first steps; its tournament status comes after the pause.
+        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked.is_final = True
+        locked.save(update_fields=["is_final"])
 
-    def post_group() -> None:
-        marked.wait(10)
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            pid.append(cursor.fetchone()[0])
-        services.tournament_team_scoring_post(
+    holder, writer = _writing_during(
+        mark_final,
+        lambda: services.tournament_team_scoring_post(
             tournament=tournament, top=2, min_players=2, order="", sections=[section.pk]
-        )
-
-    threads = [_in_thread(mark_final, holder), _in_thread(post_group, writer)]
-    for thread in threads:
-        thread.join(30)
+        ),
+        lambda: tournament_status_refresh(tournament_id=tournament.pk),
+    )
 
     assert holder == ["done"]
     assert len(writer) == 1 and writer[0].startswith("error: ValidationError")
     assert services.SECTION_FINAL.format(section=section.name) in writer[0]
     assert Tournament.objects.get(pk=tournament.pk).team_scoring == {}
+
+
+def test_an_admin_change_of_one_pairing_keeps_a_result_entered_meanwhile() -> None:
+    # The admin's pairing page changes board 1 while another TD enters board 2's result: the
+    # round's other rows are read after that entry, never saved back as they were before it.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-2 ?, 3-4 ?"], rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    one = Round.objects.get(section=section, number=1)
+    board_one = Pairing.objects.get(round=one, board=1)
+
+    def enter_result() -> None:
+        # result_record's steps, its commit after the pause.
+        round_lock(round_id=one.pk)
+        Pairing.objects.filter(round=one, board=2).update(result=Result.WHITE_WIN)
+
+    holder, writer = _writing_during(
+        enter_result,
+        lambda: services.pairing_save(
+            round_=one,
+            pairing=board_one,
+            row=services.PairingInput(
+                white=board_one.white_id,
+                black=board_one.black_id,
+                board=1,
+                result=Result.DRAW,
+            ),
+        ),
+        lambda: None,
+    )
+
+    assert (holder, writer) == (["done"], ["done"])
+    results = dict(Pairing.objects.filter(round=one).values_list("board", "result"))
+    assert results == {1: Result.DRAW, 2: Result.WHITE_WIN}

@@ -180,6 +180,23 @@ def test_posted_pairings_are_removed_after_a_confirmation_page(
     assert not Pairing.objects.filter(round__section=section).exists()
 
 
+def test_remove_pairings_confirmed_twice_is_answered_as_removed(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    unpair = url(section, "round_unpair")
+    shown = form_version(td_client.get(url(section)).content.decode(), unpair)
+    confirm = {"confirm": "1", "based_on": shown}
+    td_client.post(unpair, confirm)
+
+    # The first answer lost over the hall's Wi-Fi: the TD confirms again.
+    again = unescape(td_client.post(unpair, confirm, follow=True).content.decode())
+
+    assert "Round 1: pairings removed." in again
+    assert services.ROUND_REMOVE_NOTHING.format(round=1) not in again
+    assert not Pairing.objects.filter(round__section=section).exists()
+
+
 def test_a_round_with_a_result_offers_no_remove(
     td_client: Client, tournament: Tournament
 ) -> None:

@@ -146,6 +146,21 @@ def test_after_round_one_is_posted_the_change_needs_the_override_and_a_reason(
     assert (change.new_order, change.reason) == ("solkoff", "Announced wrongly.")
 
 
+def test_the_posted_order_sent_again_after_round_one_is_answered_as_posted(
+    td_client: Client, section: Section
+) -> None:
+    data = {**rows(("solkoff", {})), "action": "post"}
+    td_client.post(url(section), data)
+    # Round 1 posted by another TD before the TD, whose first answer was lost, sends again.
+    Round.objects.create(section=section, number=1, status=Round.Status.PAIRED)
+
+    again = td_client.post(url(section), data, follow=True).content.decode()
+
+    assert "Tiebreak order posted for" in again
+    assert "Tick the override" not in again
+    assert TiebreakChange.objects.count() == 1
+
+
 def test_an_unreadable_stored_order_is_named_and_the_builder_starts_empty(
     td_client: Client, section: Section
 ) -> None:

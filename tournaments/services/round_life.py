@@ -120,7 +120,8 @@ def round_pairings_remove(
     A draft goes at once; posted pairings with no result yet need ``confirm``; a round with a
     result, or with a later round paired, is refused. Kept in the section's log.
     ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
-    another TD changed since are not taken back unseen (``ROUND_PAIRINGS_CHANGED``).
+    another TD changed since are not taken back unseen (``ROUND_PAIRINGS_CHANGED``), and a
+    round left with none is answered as removed (0).
     """
     with transaction.atomic():
         # The round's one write lock (``round_lock``): a result entered or a pairings save of
@@ -130,6 +131,11 @@ def round_pairings_remove(
         rows = list(round_.pairings.values_list("board", "black_id", "result"))
         number = round_.number
         if not rows and round_.status == Round.Status.NOT_PAIRED:
+            if based_on:
+                # Taken back already, after the TD's page showed pairings: the confirmation
+                # pressed twice (its first answer lost), or another TD removed them. What the
+                # TD asked for holds; nothing to change, and no error.
+                return 0
             raise ValidationError(ROUND_REMOVE_NOTHING.format(round=number))
         if round_pairings_changed(
             section=round_.section, number=number, based_on=based_on

@@ -616,15 +616,26 @@ def pairing_save(
 ) -> PairingsSaved:
     """Add (``pairing`` None) or change one pairing of ``round_``: the round's other rows stay.
 
-    The whole round is checked and saved by ``round_pairings_save``.
+    The whole round is checked and saved by ``round_pairings_save``. The other rows are read
+    under the round's locks (``_round_locks``), as they are when saved.
     """
-    return round_pairings_save(
-        section=round_.section,
-        number=round_.number,
-        rows=_round_rows_with(round_, pairing, row),
-        user=user,
-        source=source,
-    )
+    with transaction.atomic():
+        _round_locks(round_)
+        return round_pairings_save(
+            section=round_.section,
+            number=round_.number,
+            rows=_round_rows_with(round_, pairing, row),
+            user=user,
+            source=source,
+        )
+
+
+def _round_locks(round_: Round) -> None:
+    """The locks ``round_pairings_save`` takes (the section's, then the round's), taken before
+    a one-row change reads the round's other rows: read before them, a result another TD
+    entered meanwhile would be saved back as it was, undone without a word."""
+    section_lock(round_.section)
+    round_lock(round_id=round_.pk)
 
 
 def pairing_check(
@@ -662,14 +673,17 @@ def _round_rows_with(
 
 
 def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
-    """Take one pairing out of its round; the round's other rows stay (and are checked)."""
+    """Take one pairing out of its round; the round's other rows stay (and are checked), read
+    under the round's locks (``_round_locks``)."""
     round_ = Round.objects.select_related("section").get(pk=pairing.round_id)
-    rows = [
-        PairingInput(white=w, black=b, board=board, result=result)
-        for board, w, b, result in Pairing.objects.filter(round=round_)
-        .exclude(pk=pairing.pk)
-        .values_list("board", "white_id", "black_id", "result")
-    ]
-    return round_pairings_save(
-        section=round_.section, number=round_.number, rows=rows, user=user
-    )
+    with transaction.atomic():
+        _round_locks(round_)
+        rows = [
+            PairingInput(white=w, black=b, board=board, result=result)
+            for board, w, b, result in Pairing.objects.filter(round=round_)
+            .exclude(pk=pairing.pk)
+            .values_list("board", "white_id", "black_id", "result")
+        ]
+        return round_pairings_save(
+            section=round_.section, number=round_.number, rows=rows, user=user
+        )

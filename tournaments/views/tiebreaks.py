@@ -51,6 +51,10 @@ def section_tiebreaks(
     # The stored order the page was first drawn from, carried through the builder's steps.
     based_on = request.POST.get("based_on", "")
     action = request.POST.get("action", "")
+    if action == "post" and _posted_already(found, builder):
+        # The posted order sent again (its first answer lost, round 1 posted meanwhile):
+        # nothing changes, so no override or reason is asked; answered as posted.
+        locked = False
     form = TiebreakPostForm(request.POST, locked=locked)
     errors: list[str] = []
     if action != "post":
@@ -83,6 +87,16 @@ def section_tiebreaks(
                 return HttpResponseClientRedirect(url)
             return redirect(url)
     return _render(request, found, builder, form, locked, errors, based_on)
+
+
+def _posted_already(section: Section, builder: TiebreakBuilder) -> bool:
+    """Whether the builder's order is the section's posted one."""
+    if not selectors.section_tiebreaks_posted(section):
+        return False
+    try:
+        return services.tiebreak_order_check(builder.order_text()) == section.tiebreaks
+    except ValidationError:
+        return False
 
 
 def _section_url(section: Section) -> str:
