@@ -16,6 +16,8 @@ from standings.engine import (
     format_order,
     parse_order,
 )
+from standings.engine.systems import OptionDef
+from standings.engine.teams import TEAM_SYSTEMS, parse_team_order
 
 REQUIRED_IDS = {
     "modified_median",
@@ -257,9 +259,83 @@ def test_format_order_round_trips(text: str) -> None:
     assert parse_order(format_order(specs)) == specs
 
 
-def test_label_names_the_options() -> None:
-    assert parse_order("kashdan:unplayed=2")[0].label == "Kashdan (unplayed = 2)"
+def test_label_names_the_options_in_words() -> None:
+    assert parse_order("kashdan:unplayed=2")[0].label == "Kashdan (unplayed rounds 2)"
+    assert (
+        parse_order("modified_median:adjust=none:nine_rounds=drop_one")[0].label
+        == "Modified Median (plain scores, one dropped at 9+ rounds)"
+    )
+    assert (
+        parse_order("cumulative_cut:cut=1")[0].label
+        == "Cumulative cut (first round cut)"
+    )
+    assert (
+        parse_order("cumulative_cut:cut=3")[0].label
+        == "Cumulative cut (first 3 rounds cut)"
+    )
     assert parse_order("solkoff")[0].label == "Solkoff"
+    assert (
+        parse_team_order("opponents_score:score=game_points")[0].label
+        == "Sum of opposing teams' scores (game points)"
+    )
+
+
+def _option_values() -> list[tuple[str, OptionDef, str]]:
+    """(system, option, value) for every option value of every registered system, player and
+    team; a whole-number option is read at 1 (singular) and 3 (plural)."""
+    registered: list[tuple[str, tuple[OptionDef, ...]]] = [
+        *((s.id, s.options) for s in SYSTEMS.values()),
+        *((f"team {s.id}", s.options) for s in TEAM_SYSTEMS.values()),
+    ]
+    return [
+        (sid, o, v)
+        for sid, options in registered
+        for o in options
+        for v in (o.values or ("1", "3"))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("system", "option", "value"),
+    _option_values(),
+    ids=[f"{s}:{o.name}={v}" for s, o, v in _option_values()],
+)
+def test_every_option_value_has_its_own_phrase(
+    system: str, option: OptionDef, value: str
+) -> None:
+    # One phrase per value (two for a whole number: singular and plural), none blank, none
+    # shared: a label must tell the values apart without showing the option's code.
+    assert len(option.phrases) == (len(option.values) if option.values else 2)
+    phrase = option.phrase(value)
+    assert phrase.strip() and "{" not in phrase and "=" not in phrase
+    others = [option.phrase(v) for v in (option.values or ("1", "3")) if v != value]
+    assert phrase not in others
+    if not option.values:
+        assert value in phrase or value == "1"
+
+
+def _one_option_specs() -> list[TiebreakSpec]:
+    """Every system with one option off its default (a required option also set, at 2)."""
+    return [
+        TiebreakSpec(
+            s.id,
+            ((o.name, v),)
+            + tuple((r.name, "2") for r in s.options if r.default is None and r != o),
+        )
+        for s in SYSTEMS.values()
+        for o in s.options
+        for v in (o.values or ("1", "3"))
+        if v != o.default
+    ]
+
+
+@pytest.mark.parametrize("spec", _one_option_specs(), ids=lambda spec: spec.key)
+def test_label_shows_no_option_code(spec: TiebreakSpec) -> None:
+    # What players read: the system's name and, in brackets, the option in words, never its
+    # code ("nine_rounds = drop_one").
+    name, _, rest = spec.label.partition(" (")
+    assert name == spec.system.name
+    assert rest.endswith(")") and "=" not in rest and "_" not in rest
 
 
 def test_spec_built_directly_is_canonical() -> None:

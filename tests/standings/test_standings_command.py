@@ -163,7 +163,7 @@ def test_without_tiebreaks_option_the_sections_posted_order_is_used(
 
     assert document["tiebreaks"] == [
         {"key": "solkoff", "name": "Solkoff"},
-        {"key": "kashdan:unplayed=2", "name": "Kashdan (unplayed = 2)"},
+        {"key": "kashdan:unplayed=2", "name": "Kashdan (unplayed rounds 2)"},
     ]
     # Solkoff alone splits Alice (5.5) from Eve (4.5) as well.
     assert [r["start_number"] for r in document["standings"]] == [3, 1, 5, 2, 6, 4]

@@ -104,6 +104,38 @@ def test_posting_saves_the_order_and_goes_back_to_the_section(
     assert TiebreakChange.objects.get().new_order == section.tiebreaks
 
 
+def test_the_posted_order_and_the_options_read_as_words_not_codes(
+    td_client: Client, section: Section
+) -> None:
+    data = rows(
+        ("modified_median", {"adjust": "none", "nine_rounds": "drop_one"}),
+        ("kashdan", {"unplayed": "2"}),
+    )
+    td_client.post(url(section), {**data, "action": "post"})
+
+    page = td_client.get(url(section)).content.decode()
+
+    assert (
+        "Posted: Modified Median (plain scores, one dropped at 9+ rounds), "
+        "Kashdan (unplayed rounds 2)." in page
+    )
+    assert "Options: plain scores, one dropped at 9+ rounds</summary>" in page
+    assert ">none: plain scores</option>" in page
+    assert "nine_rounds = " not in page and "adjust none" not in page
+
+
+def test_an_option_the_engine_refuses_reads_as_typed_in_the_options_line(
+    td_client: Client, section: Section
+) -> None:
+    data = rows(
+        ("cumulative_cut", {"cut": "two", "deduct": "none", "in_cut": "deduct"})
+    )
+
+    page = td_client.post(url(section), {**data, "action": "up:0"}).content.decode()
+
+    assert "Options: cut two, nothing deducted</summary>" in page
+
+
 def test_htmx_posting_redirects_the_browser(
     td_client: Client, section: Section
 ) -> None:

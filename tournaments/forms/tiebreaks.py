@@ -33,7 +33,7 @@ def system_description(system: SystemDef) -> str:
 
 
 def order_labels(text: str) -> list[str]:
-    """The order's items as a TD reads them ("Kashdan (unplayed = 2)"); [] if it does not parse."""
+    """The order's items as a TD reads them ("Kashdan (unplayed rounds 2)"); [] if it does not parse."""
     try:
         return [spec.label for spec in parse_order(text)]
     except ValueError:
@@ -49,6 +49,22 @@ class OptionValue:
     @property
     def label(self) -> str:
         return self.option.name.replace("_", " ").capitalize()
+
+    @property
+    def phrase(self) -> str:
+        """The value in the words of the posted label ("plain scores"); a value the engine would
+        refuse (typed in, or not set) reads as the option's name and the value."""
+        o, v = self.option, self.value
+        if v in o.values or (
+            not o.values and v.isascii() and v.isdigit() and int(v) >= 1
+        ):
+            return o.phrase(v if o.values else str(int(v)))
+        return f"{self.label.lower()} {v or 'not set'}"
+
+    @property
+    def choices(self) -> list[tuple[str, str]]:
+        """(value, its words) for the option's menu."""
+        return [(v, self.option.phrase(v)) for v in self.option.values]
 
 
 @dataclass

@@ -29,12 +29,23 @@ SystemFn = Callable[[Table, Options, Sequence[int]], Column]
 
 @dataclass(frozen=True, slots=True)
 class OptionDef:
-    """A named option: its allowed values (empty: any whole number >= 1) and default (None: required)."""
+    """A named option: its allowed values (empty: any whole number >= 1), default (None:
+    required), help, and ``phrases``: what each value means in a label shown to players, in the
+    order of ``values`` ("plain scores"); for a whole number, the singular and the plural with
+    "{}" for the number ("first round cut", "first {} rounds cut")."""
 
     name: str
     values: tuple[str, ...]
     default: str | None
     help: str
+    phrases: tuple[str, ...]
+
+    def phrase(self, value: str) -> str:
+        """``value`` in words, e.g. adjust=none: "plain scores"."""
+        if self.values:
+            return self.phrases[self.values.index(value)]
+        one, many = self.phrases
+        return one if value == "1" else many.format(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +97,13 @@ class OrderItem:
 
     @property
     def label(self) -> str:
-        """Human name, e.g. "Kashdan (unplayed = 2)"."""
+        """The name a player reads, with the options that differ from the defaults in words,
+        e.g. "Modified Median (plain scores, one dropped at 9+ rounds)"."""
         name = self.system.name
         if not self.options:
             return name
-        return f"{name} ({', '.join(f'{k} = {v}' for k, v in self.options)})"
+        defs = {o.name: o for o in self.system.options}
+        return f"{name} ({', '.join(defs[k].phrase(v) for k, v in self.options)})"
 
     def resolved_options(self) -> Mapping[str, str]:
         """Every option of the system, defaults filled in."""

@@ -32,12 +32,14 @@ _ADJUST = OptionDef(
     "uschess",
     "uschess: 34E1 adjusted scores (unplayed rounds count 1/2; own unplayed rounds are opponents with 0); "
     "none: plain scores, own unplayed rounds left out",
+    ("US Chess adjusted scores", "plain scores"),
 )
 _NINE = OptionDef(
     "nine_rounds",
     ("drop_two", "drop_one"),
     "drop_two",
     "events of nine or more rounds drop two at each end (34E1) or one",
+    ("two dropped at 9+ rounds", "one dropped at 9+ rounds"),
 )
 _DEDUCT = OptionDef(
     "deduct",
@@ -45,18 +47,25 @@ _DEDUCT = OptionDef(
     "uschess",
     "uschess: subtract forfeit wins, full- and half-point byes (34E3); mca: only forfeit wins and "
     "one-point byes (MCA 2001); none: nothing",
+    (
+        "forfeit wins and byes deducted",
+        "forfeit wins and one-point byes deducted",
+        "nothing deducted",
+    ),
 )
 _OPPONENTS = OptionDef(
     "opponents",
     ("played", "paired"),
     "played",
     "played: opponents met over the board; paired: also forfeit opponents",
+    ("opponents met over the board", "forfeit opponents counted too"),
 )
 _FORFEITS = OptionDef(
     "forfeits",
     ("exclude", "include"),
     "exclude",
     "exclude: only games played over the board; include: forfeits count as wins and losses",
+    ("games played over the board only", "forfeits counted as wins and losses"),
 )
 _PASSES = OptionDef(
     "passes",
@@ -64,6 +73,7 @@ _PASSES = OptionDef(
     "repeat",
     "repeat: applied again to the players a pass left tied, until a pass separates no one; "
     "once: a single pass over the whole tied group",
+    ("repeated for those still tied", "a single pass"),
 )
 
 _S34 = "US Chess 34E"
@@ -80,12 +90,17 @@ _SYSTEM_LIST = (
                 "half_max",
                 "half_max: even = half the maximum possible score (34E1); wins_equal_losses: as many "
                 "wins as losses (SwissSys list)",
+                ("even score: half the maximum", "even score: as many wins as losses"),
             ),
             OptionDef(
                 "minus",
                 ("drop_highest", "drop_lowest"),
                 "drop_highest",
                 "which opponent a minus score drops: highest (34E1) or lowest (MCA 2001 as written)",
+                (
+                    "highest opponent dropped on a minus score",
+                    "lowest opponent dropped on a minus score",
+                ),
             ),
             _ADJUST,
             _NINE,
@@ -133,6 +148,7 @@ _SYSTEM_LIST = (
                 (),
                 None,
                 "number of first rounds to discard (required, 1 or more)",
+                ("first round cut", "first {} rounds cut"),
             ),
             _DEDUCT,
             OptionDef(
@@ -141,6 +157,10 @@ _SYSTEM_LIST = (
                 "deduct",
                 "an unplayed win or bye inside the discarded rounds: deduct its points, since they "
                 "still lift every later running score (34E3's reasoning), or keep them",
+                (
+                    "unplayed wins and byes in the cut rounds deducted",
+                    "unplayed wins and byes in the cut rounds kept",
+                ),
             ),
         ),
     ),
@@ -155,6 +175,7 @@ _SYSTEM_LIST = (
                 ("final", "adjusted"),
                 "final",
                 "final: opponents' scores (Rozycki 1997, SwissSys list); adjusted: 34E1 adjusted scores (MCA 2001)",
+                ("opponents' final scores", "US Chess adjusted scores"),
             ),
         ),
         aliases=("berger",),
@@ -170,6 +191,7 @@ _SYSTEM_LIST = (
                 ("0", "2"),
                 "0",
                 "points per unplayed round: 0 (Rozycki 1997, SwissSys list) or 2 (MCA 2001)",
+                ("unplayed rounds 0", "unplayed rounds 2"),
             ),
         ),
     ),
@@ -184,6 +206,10 @@ _SYSTEM_LIST = (
                 ("exclude", "include"),
                 "exclude",
                 "exclude: games won over the board; include: also forfeit wins and full-point byes",
+                (
+                    "games won over the board",
+                    "forfeit wins and full-point byes counted",
+                ),
             ),
         ),
     ),

@@ -27,6 +27,7 @@ _SCORE = OptionDef(
     ("primary", "match_points", "game_points"),
     "primary",
     "which score of the opposing teams is read: the posted first score, match points or game points",
+    ("the posted first score", "match points", "game points"),
 )
 
 
