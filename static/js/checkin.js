@@ -2,14 +2,21 @@
 // row), and the focus would fall back to the top of the page. It goes where the TD types next:
 // back to the search, its text selected, when a name was searched (type the next name at once);
 // else to the next player's button, down the list. A refused row keeps the focus on its button.
+// A search's answer that replaces the list under the focus (the search sent twice, by Enter and
+// by typing) gives it back to the same player's button.
 (function () {
   "use strict";
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var form = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!form || !form.closest || !form.matches("form[hx-post]") || !document.getElementById("checkin-table")) return;
+  var focused = null;  // the id of the row whose button last had the focus
+
+  document.addEventListener("focusin", function (event) {
+    var row = event.target.closest && event.target.closest("#checkin-table tr[id]");
+    focused = row ? row.id : null;
+  });
+
+  function toggled(form) {
     var number = form.querySelector('input[name="player"]');
     var row = number && document.getElementById("checkin-" + number.value);
-    if (!row) return;
+    if (!row) return false;
     var search = document.getElementById("id_q");
     if (row.querySelector("[role=alert]")) {
       row.querySelector("button").focus();
@@ -20,5 +27,16 @@
       var next = row.nextElementSibling && row.nextElementSibling.querySelector("button");
       (next || row.querySelector("button")).focus();
     }
+    return true;
+  }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!document.getElementById("checkin-table")) return;
+    var form = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (form && form.matches && form.matches("form[hx-post]") && toggled(form)) return;
+    var lost = !document.activeElement || document.activeElement === document.body;
+    var back = focused && document.getElementById(focused);
+    var button = back && back.querySelector("button");
+    if (lost && button) button.focus();
   });
 })();

@@ -723,3 +723,21 @@ def test_the_player_form_after_a_posted_round_says_so_with_a_late_entry_button(
     shot(page, "player-add-after-posted-round")
     button.click()
     expect(page.get_by_role("heading", name=re.compile("Late entry"))).to_be_visible()
+
+
+def test_the_csv_import_after_a_posted_round_refuses_before_preview_with_a_late_entry_button(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "players_import")
+
+    page.get_by_label("Players, one per line").fill("Cy Dale,,,1450,,\n")
+    page.get_by_role("button", name="Preview").click()
+
+    notice = page.get_by_role("alert").filter(has_text="Round 3 is posted")
+    expect(notice).to_contain_text("no file is entered once a round is posted")
+    expect(page.get_by_role("button", name=re.compile("^Save"))).to_have_count(0)
+    button = notice.get_by_role("link", name="Late entry")
+    box = button.bounding_box()
+    assert box is not None and box["height"] >= 44
+    assert fits(page)
+    shot(page, "players-import-after-posted-round")

@@ -278,3 +278,30 @@ def test_once_round_one_is_posted_the_player_form_says_so_and_points_to_late_ent
     said = services.PLAYERS_ADD_ROUND_POSTED.format(round=1, missed="round 1")
     assert said in refused.replace("&#x27;", "'")
     assert not Player.objects.filter(section=section, name="Cy Dale").exists()
+
+
+def test_once_round_one_is_posted_the_csv_preview_says_so_and_the_save_enters_nobody(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[1500, 1400], rounds=["1-2 ?"], rounds_total=4
+    )
+    text = "Cy Dale,,,1450,,\nDee Fox,,,1300,,\n"
+    said = services.IMPORT_ROUND_POSTED.format(round=1, missed="round 1")
+    late_entry = f'href="{url("player_late_entry", section)}"'
+
+    opened = td_client.get(url("players_import", section)).content.decode()
+    preview = td_client.post(
+        url("players_import", section), {"text": text, "action": "preview"}
+    ).content.decode()
+    # Sent anyway (a page opened before the round was posted): nothing entered.
+    saved = td_client.post(
+        url("players_import", section), {"text": text, "action": "save"}
+    ).content.decode()
+
+    for page in (opened, preview, saved):
+        assert said in page.replace("&#x27;", "'")
+        assert late_entry in page
+    assert 'value="save"' not in preview
+    assert saved.replace("&#x27;", "'").count(said) == 1
+    assert section.players.count() == 2

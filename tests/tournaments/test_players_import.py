@@ -138,3 +138,41 @@ def test_an_empty_text_saves_nothing(section) -> None:
     with pytest.raises(ValidationError) as error:
         services.players_import_save(section=section, text="\n  \n")
     assert error.value.messages == [services.IMPORT_EMPTY]
+
+
+@pytest.mark.parametrize("posted", [1, 2])
+def test_once_a_round_is_posted_the_whole_file_is_refused_pointing_to_late_entry(
+    posted: int,
+) -> None:
+    # Entered from a file, each player would miss the posted rounds with no row (not
+    # paired, never chosen), as from the player form: Late entry asks for each round missed.
+    section = section_build(
+        ratings=[1500, 1400], rounds=["1-2 1-0", "2-1 ?"][:posted], rounds_total=4
+    )
+    text = "Cy Dale,,,1450,,\nDee Fox,,,1300,,\n"
+    missed = "round 1" if posted == 1 else "rounds 1 to 2"
+    said = services.IMPORT_ROUND_POSTED.format(round=posted, missed=missed)
+
+    preview = services.players_import_preview(section=section, text=text)
+    with pytest.raises(ValidationError) as refused:
+        services.players_import_save(section=section, text=text)
+
+    assert preview.refused == [said]
+    assert refused.value.messages == [said]
+    assert section.players.count() == 2
+
+
+def test_a_draft_round_refuses_the_file_as_a_draft_not_as_posted() -> None:
+    section = section_build(ratings=[1500, 1400], rounds=[], rounds_total=4)
+    services.round_pair(
+        section=section, number=1, post_default_order=True, absent=services.ABSENT_PAIR
+    )
+    text = "Cy Dale,,,1450,,\n"
+
+    preview = services.players_import_preview(section=section, text=text)
+    with pytest.raises(ValidationError) as refused:
+        services.players_import_save(section=section, text=text)
+
+    assert preview.refused == []
+    assert "draft" in refused.value.messages[0]
+    assert section.players.count() == 2

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from tournaments import uschess
 from tournaments.models import RATING_MAX, Player, Section
-from tournaments.selectors import rating_list_by_ids
+from tournaments.selectors import posted_rounds, rating_list_by_ids
 from tournaments.services.common import section_lock
 from tournaments.services.players_add import (
     EntryCheck,
@@ -27,6 +27,11 @@ from tournaments.services.players_add import (
 from tournaments.validators import no_control_characters
 
 IMPORT_EMPTY = "There are no player rows to import."
+IMPORT_ROUND_POSTED = (
+    "Round {round} is posted, so the players of this file would miss {missed}: no file is "
+    "entered once a round is posted. Enter each player with Late entry, which asks, for each "
+    "round missed, a half-point bye or not paired."
+)
 IMPORT_HAS_PROBLEMS = "Nothing was saved: {count} row{s} still {have} a problem. Fix them and preview again."
 IMPORT_COLUMNS = ("name", "uschess_id", "fide_id", "rating", "federation", "club")
 # Read only when a header row names them.
@@ -108,6 +113,8 @@ class ImportPreview:
     header: bool
     # Said once for the whole file (columns ignored), not a problem of any row.
     warnings: list[str] = field(default_factory=list)
+    # Why no row of the file can be entered (a round is posted): said before the TD saves.
+    refused: list[str] = field(default_factory=list)
 
     @property
     def problem_rows(self) -> list[ImportRow]:
@@ -195,7 +202,21 @@ def players_import_preview(
     if fill_ratings:
         warnings += _ratings_fill(rows)
     _import_rules(section, rows)
-    return ImportPreview(rows=rows, header=header, warnings=warnings)
+    # The player form refuses them too (``players_posted_check``): entered from a file, each
+    # would miss the posted rounds with no row (not paired, never chosen). Late entry asks,
+    # player by player, for each round missed.
+    posted = max(posted_rounds(section), default=0)
+    refused = (
+        [
+            IMPORT_ROUND_POSTED.format(
+                round=posted,
+                missed="round 1" if posted == 1 else f"rounds 1 to {posted}",
+            )
+        ]
+        if posted
+        else []
+    )
+    return ImportPreview(rows=rows, header=header, warnings=warnings, refused=refused)
 
 
 def _ratings_fill(rows: list[ImportRow]) -> list[str]:
@@ -379,12 +400,15 @@ def players_import_save(
 ) -> list[Player]:
     """Save every row of the file in one transaction, or none when any row has a problem or a
     question not answered (``players_add``); ``fill_ratings`` gives unrated rows the loaded
-    rating lists' rating for their ID."""
+    rating lists' rating for their ID. Once a round is posted the whole file is refused
+    (``IMPORT_ROUND_POSTED``, read under the section's lock): Late entry takes each player."""
     with transaction.atomic():
         section_lock(section)
         preview = players_import_preview(
             section=section, text=text, fill_ratings=fill_ratings
         )
+        if preview.refused:
+            raise ValidationError(preview.refused)
         if not preview.rows:
             raise ValidationError(IMPORT_EMPTY)
         bad = len(preview.problem_rows)

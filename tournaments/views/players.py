@@ -119,6 +119,9 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
     """Paste or upload, preview every row's problems, fix in the text, then save all at once."""
     found = section_for_director(request, slug, section)
     context: dict[str, Any] = {"tournament": found.tournament, "section": found}
+    # Said before the TD pastes, and on every preview: no file is entered once a round is
+    # posted (Late entry takes each player).
+    context["refused"] = services.players_import_preview(section=found, text="").refused
     if request.method != "POST":
         context["form"] = PlayersImportForm()
         return render(request, "tournaments/players_import.html", context)
@@ -165,6 +168,7 @@ def players_import(request: HttpRequest, slug: str, section: int) -> HttpRespons
         }
     )
     context["preview"] = preview
+    context["refused"] = preview.refused  # read again: a round posted since is said too
     return render(request, "tournaments/players_import.html", context)
 
 
