@@ -22,6 +22,7 @@ from tournaments.models import (
     Section,
     Tournament,
 )
+from tournaments.views.rounds import ROUND_PAIRED_AUTOMATICALLY
 
 pytestmark = pytest.mark.django_db
 
@@ -492,3 +493,140 @@ def test_removing_pairings_from_a_page_older_than_another_tds_new_draft_changes_
     assert f'name="based_on" value="{shown}"' in asked
     td_client.post(unpair, {"based_on": shown, "confirm": "1"})
     assert not Pairing.objects.filter(round=two).exists()
+
+
+def pair_key(page: str) -> str:
+    """The key the page's Pair form carries (one per page drawn)."""
+    return page.split('name="pair_key" value="')[1].split('"')[0]
+
+
+def round_two_ready(tournament: Tournament) -> Section:
+    """Round 1 played and complete; round 2 not paired (no question asked before pairing)."""
+    section = played(tournament, "1-3 1-0, 2-4 1-0")
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    return section
+
+
+def round_two_rows(section: Section) -> list[tuple[Any, ...]]:
+    return list(
+        Pairing.objects.filter(round__section=section, round__number=2)
+        .order_by("pk")
+        .values_list("pk", "board", "white", "black", "result")
+    )
+
+
+def test_pair_sent_twice_is_answered_as_paired_showing_the_pairings_it_made(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = round_two_ready(tournament)
+    key = pair_key(td_client.get(url(section, number=2)).content.decode())
+    # The plain form post (no JavaScript), as the page's button sends it.
+    # Followed, as the browser does: the answer's message is read then, not on the next page.
+    td_client.post(url(section, "round_pair", number=2), {"pair_key": key}, follow=True)
+    made = round_two_rows(section)
+
+    # The first answer lost over the hall's Wi-Fi: the TD presses Pair again.
+    again = td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": key}, follow=True
+    )
+
+    said = unescape(again.content.decode())
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=2) in said
+    assert services.ROUND_PAIR_ALREADY_PAIRED.format(number=2) not in said
+    assert services.ROUND_PAIR_PAIRED_MEANWHILE.format(number=2) not in said
+    assert round_two_rows(section) == made and len(made) == 2
+    assert "Player 1" in said and "Player 4" in said  # the round page, with its boards
+    assert Round.objects.get(section=section, number=2).status == Round.Status.DRAFT
+
+
+def test_pair_from_a_page_opened_before_another_td_paired_says_so_and_changes_nothing(
+    td_client: Client,
+    other_td_client: Client,
+    other_td: Any,
+    tournament: Tournament,
+) -> None:
+    tournament.directors.add(other_td)
+    section = round_two_ready(tournament)
+    mine = pair_key(td_client.get(url(section, number=2)).content.decode())
+    theirs = pair_key(other_td_client.get(url(section, number=2)).content.decode())
+    other_td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": theirs}, follow=True
+    )
+    made = round_two_rows(section)
+
+    late = td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": mine}, follow=True
+    )
+
+    said = unescape(late.content.decode())
+    assert services.ROUND_PAIR_PAIRED_MEANWHILE.format(number=2) in said
+    assert "remove its pairings" not in said
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=2) not in said
+    assert round_two_rows(section) == made
+
+
+def test_pair_sent_twice_after_its_pairings_were_changed_says_paired_meanwhile(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = round_two_ready(tournament)
+    key = pair_key(td_client.get(url(section, number=2)).content.decode())
+    # Followed, as the browser does: the answer's message is read then, not on the next page.
+    td_client.post(url(section, "round_pair", number=2), {"pair_key": key}, follow=True)
+    # Edited since (another TD, another tab): each board's colours swapped.
+    swapped = [
+        services.PairingInput(white=black, black=white, board=board)
+        for _pk, board, white, black, _result in round_two_rows(section)
+    ]
+    services.round_pairings_save(section=section, number=2, rows=swapped)
+    edited = round_two_rows(section)
+
+    again = td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": key}, follow=True
+    )
+
+    said = unescape(again.content.decode())
+    assert services.ROUND_PAIR_PAIRED_MEANWHILE.format(number=2) in said
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=2) not in said
+    assert round_two_rows(section) == edited
+
+
+def test_the_pair_key_travels_with_the_answers_so_the_answer_sent_twice_is_done(
+    td_client: Client, five: Section
+) -> None:
+    key = pair_key(td_client.get(url(five)).content.decode())
+    asked = td_client.post(url(five, "round_pair"), {"pair_key": key}).content.decode()
+    assert pair_key(asked) == key
+    answer = {
+        "pair_key": key,
+        "post_default_order": "1",
+        "absent": services.ABSENT_PAIR,
+        "absent_shown": [str(p.pk) for p in Player.objects.filter(section=five)],
+    }
+    td_client.post(url(five, "round_pair"), answer, follow=True)
+    made = list(
+        Pairing.objects.filter(round__section=five).values_list("pk", flat=True)
+    )
+
+    again = td_client.post(url(five, "round_pair"), answer, follow=True)
+
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=1) in unescape(
+        again.content.decode()
+    )
+    assert (
+        list(Pairing.objects.filter(round__section=five).values_list("pk", flat=True))
+        == made
+    )
+
+
+def test_a_pair_form_without_a_key_still_says_remove_the_pairings_first(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = round_two_ready(tournament)
+    services.round_pair(section=section, number=2)
+
+    refused = td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": "x\x00" * 40}, follow=True
+    )
+
+    said = unescape(refused.content.decode())
+    assert services.ROUND_PAIR_ALREADY_PAIRED.format(number=2) in said

@@ -37,6 +37,12 @@ class Round(models.Model):
     # ``paired_on_old_scores`` is whether they differ from the scores now. Empty (null) until
     # then, and again when the round's pairings are taken back.
     paired_scores = models.JSONField(null=True, blank=True)
+    # The key of the Pair press (one per page drawn) whose pairing program run made the round's
+    # pairings, and their ``selectors.round_pairings_version`` then: the same press sent again
+    # (its first answer lost) finds both and is answered as done; another page's press, or
+    # pairings changed since, is told the round was paired meanwhile.
+    pair_key = models.CharField(max_length=32, blank=True, default="")
+    pair_version = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["section", "number"]

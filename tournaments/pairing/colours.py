@@ -740,7 +740,9 @@ def _also_meeting(
 ) -> str:
     """The new opponents of players whose board before the colour fixes (a 27A1 repair's)
     an arrangement changed though its moves, told from top half against bottom half, name
-    neither of the two (so that the repair's note points to a note naming them)."""
+    neither the player nor, of the old and the new opponent, both (so that the repair's
+    note, which says the player meets the new opponent after this move, points to a note
+    naming one of them)."""
     final = {a.id: b for pair in made for a, b in (pair, pair[::-1])}
     changed = [
         a
@@ -748,7 +750,7 @@ def _also_meeting(
         if a.id in final
         and final[a.id] is not b
         and a.id not in named
-        and b.id not in named
+        and not (b.id in named and final[a.id].id in named)
     ]
     if not changed:
         return ""

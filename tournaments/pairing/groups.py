@@ -299,13 +299,20 @@ class GroupPairer(ColourFixer):
                 continue
             taken[j] = True
             pairs.append((player, bottom[j]))
-            if j != i and not quiet and bottom[i].id in player.opponents:
+            if j == i or quiet:
+                continue
+            if bottom[i].id in player.opponents:
                 met = f"{player.label} has met {bottom[i].label} and"
                 text = f"{met} plays {bottom[j].label} instead (27A1)."
                 was = f"{met} was paired with {bottom[j].label} instead (27A1)"
-                self.tag(
-                    [player, bottom[j]], text, _moved(player, bottom[j], text, was)
-                )
+            else:
+                # The natural opponent went to a player above who had met theirs: the repair
+                # moves every board below it until a free player is reached (27A1 before
+                # 27A3), and each of those boards is told why.
+                why = f"instead of {bottom[i].label}, whom a 27A1 repair above took (27A1)"
+                text = f"{player.label} plays {bottom[j].label} {why}."
+                was = f"{player.label} was paired with {bottom[j].label} {why}"
+            self.tag([player, bottom[j]], text, _moved(player, bottom[j], text, was))
         left.extend(b for j, b in enumerate(bottom) if not taken[j])
         left.sort(key=lambda p: p.rank)
         # Whoever is left: pair among themselves, then swap with a pair already made.
@@ -316,6 +323,16 @@ class GroupPairer(ColourFixer):
             if partner is not None:
                 left.remove(partner)
                 pairs.append((player, partner))
+                if not quiet:
+                    why = (
+                        "both were left over once each player of the top half had the "
+                        "nearest player of the bottom half they had not met (27A1)"
+                    )
+                    text = f"{player.label} plays {partner.label}: {why}."
+                    was = f"{player.label} was paired with {partner.label}: {why}"
+                    self.tag(
+                        [player, partner], text, _moved(player, partner, text, was)
+                    )
             else:
                 unpaired.append(player)
         unpaired = self.swap_in(pairs, unpaired, quiet)

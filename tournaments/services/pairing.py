@@ -3,6 +3,7 @@ round from ``selectors.round_entrants``; this saves what it returns, all at once
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Collection, Sequence
 from typing import Any
@@ -23,10 +24,12 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     checkin_expected,
+    pairings_digest,
     round_absent,
     round_entrants,
     round_forfeited,
     round_pairings_changed,
+    round_pairings_version,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import (
@@ -50,6 +53,11 @@ ROUND_PAIR_ALL_PAIRED = "Every round of {section} is already paired."
 ROUND_PAIR_EARLIER_INCOMPLETE = "Round {earlier} is not complete: enter all its results before pairing round {number}."
 ROUND_PAIR_ALREADY_PAIRED = (
     "Round {number} is already paired: remove its pairings before pairing it again."
+)
+ROUND_PAIR_PAIRED_MEANWHILE = (
+    "Round {number} was already paired by someone else since this page was opened (another "
+    "TD, another page, or its pairings changed after this page paired it): nothing changed. "
+    "Here are its pairings as they are now."
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 # The round note of a zero-point bye the player did not ask for, by its stored reason.
@@ -160,6 +168,7 @@ def round_pair(
     post_default_order: bool = False,
     override: str = "",
     user: Any = None,
+    pair_key: str = "",
 ) -> Round:
     """Pair round ``number`` (the first round not paired when None) and save it, all at once.
 
@@ -194,6 +203,13 @@ def round_pair(
     (perhaps a round checked in by mistake); only the TD knows which, so they choose again.
     "Pair them anyway" goes ahead: everyone is paired, which is what it chose.
     A final section refuses; posting (``post``) checks the round before as ``round_publish``.
+
+    ``pair_key``: one key per page drawn with the Pair button, kept with the pairings it made
+    (``Round.pair_key``). The same press sent again (its first answer lost over the hall's
+    Wi-Fi) finds its own pairings, unchanged, and returns the round as done; a round paired by
+    another page's press, or changed since, is refused with ``ROUND_PAIR_PAIRED_MEANWHILE``
+    (not told to remove pairings the TD never saw). Without a key (``manage.py pair``) a paired
+    round is refused with ``ROUND_PAIR_ALREADY_PAIRED``.
 
     A zero-point bye given for either group stands as a requested bye with its reason
     (``RequestedBye.Reason``): pairing the round again (``round_repair``, or its pairings
@@ -246,7 +262,13 @@ def round_pair(
             or round_.status in (Round.Status.PAIRED, Round.Status.COMPLETE)
             or round_.pairings.exists()
         ):
-            raise PairingRefused(ROUND_PAIR_ALREADY_PAIRED.format(number=number))
+            if not pair_key:
+                raise PairingRefused(ROUND_PAIR_ALREADY_PAIRED.format(number=number))
+            if pair_key == round_.pair_key and round_.pair_version == (
+                round_pairings_version(section=section, number=number)
+            ):
+                return round_  # this very press, sent twice: its pairings stand as made
+            raise PairingRefused(ROUND_PAIR_PAIRED_MEANWHILE.format(number=number))
         for earlier in range(1, number):
             if earlier not in paired or earlier in pending:
                 raise PairingRefused(
@@ -377,33 +399,53 @@ def round_pair(
                 and e.requested_bye is None
                 and not e.opponents
             )
+        rows = [
+            Pairing(
+                round=round_,
+                board=board_number,
+                white_id=player_pk[board.white],
+                black_id=player_pk[board.black],
+            )
+            for board_number, board in enumerate(made.boards, start=1)
+        ] + [
+            Pairing(
+                round=round_,
+                white_id=player_pk[bye.player],
+                result=_BYE_RESULT[bye.kind],
+            )
+            for bye in made.byes
+        ]
         status = Round.Status.PAIRED if post else Round.Status.DRAFT
         round_.status, round_.pairing_notes = status, notes
         round_.paired_on_old_scores = False
-        round_.save(update_fields=["status", "pairing_notes", "paired_on_old_scores"])
-        Pairing.objects.bulk_create(
-            [
-                Pairing(
-                    round=round_,
-                    board=board_number,
-                    white_id=player_pk[board.white],
-                    black_id=player_pk[board.black],
-                )
-                for board_number, board in enumerate(made.boards, start=1)
-            ]
-            + [
-                Pairing(
-                    round=round_,
-                    white_id=player_pk[bye.player],
-                    result=_BYE_RESULT[bye.kind],
-                )
-                for bye in made.byes
-            ],
-            batch_size=2000,
+        round_.pair_key = pair_key
+        round_.pair_version = pairings_digest(
+            (p.board, p.white_id, p.black_id, p.result) for p in rows
         )
+        round_.save(
+            update_fields=[
+                "status",
+                "pairing_notes",
+                "paired_on_old_scores",
+                "pair_key",
+                "pair_version",
+            ]
+        )
+        Pairing.objects.bulk_create(rows, batch_size=2000)
         if post:
             tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
+
+
+def pair_key_new() -> str:
+    """A fresh ``round_pair`` key for a page drawn with the Pair button."""
+    return secrets.token_hex(8)
+
+
+def pair_key_read(sent: str) -> str:
+    """The key a Pair form sent, or "" when it is not one ``pair_key_new`` makes (a form from
+    before keys, or a forged one: it is stored, and compared)."""
+    return sent if re.fullmatch(r"[0-9a-f]{16}", sent) else ""
 
 
 def _zero_bye_notes(

@@ -53,6 +53,9 @@ def round_pair_ask(
             post_default_order=request.POST.get("post_default_order") == "1",
             absent_choice=request.POST.get("absent", ""),
             absent_shown=request.POST.getlist("absent_shown"),
+            # The press's key travels with the answer: sent twice, it finds its own pairings.
+            pair_key=services.pair_key_read(request.POST.get("pair_key", ""))
+            or services.pair_key_new(),
             ABSENT_ZERO_BYE=services.ABSENT_ZERO_BYE,
             ABSENT_PAIR=services.ABSENT_PAIR,
             FORFEITED_WITHDRAW=services.FORFEITED_WITHDRAW,

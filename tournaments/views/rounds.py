@@ -56,6 +56,7 @@ from tournaments.views.round_life import (
 TEMPLATE = "tournaments/round_detail.html"
 CHECK_NO_BOARD = "Choose a board and one of the results shown."
 RESULT_NOT_OFFERED = "Choose one of the results shown."
+ROUND_PAIRED_POSTED = "Round {round} is paired: its pairings are posted."
 ROUND_PAIRED_AUTOMATICALLY = (
     "Round {round} paired by the pairing program: check the boards and the notes, then post "
     "the pairings."
@@ -274,6 +275,8 @@ def _detail(
                 (p.board, p.white_id, p.black_id, p.result) for p in [*boards, *byes]
             ),
             auto_pair_url=page.url("round_pair"),
+            # One per page drawn: the Pair press sent twice finds its own pairings (round_pair).
+            pair_key=services.pair_key_new(),
             no_shows=no_shows,
             board_missing=board_missing,
             **round_life_context(page),
@@ -578,7 +581,7 @@ def round_pair(
     """
     page = _round_page(request, slug, section, number)
     try:
-        services.round_pair(
+        paired = services.round_pair(
             section=page.section,
             number=number,
             absent=request.POST.get("absent") or None,
@@ -591,13 +594,19 @@ def round_pair(
             else None,
             post_default_order=request.POST.get("post_default_order") == "1",
             user=request.user,
+            pair_key=services.pair_key_read(request.POST.get("pair_key", "")),
         )
     except (services.OrderNotPosted, services.AbsentPlayers) as question:
         return round_pair_ask(request, page, _context, question)
     except services.PairingRefused as refused:
         messages.error(request, str(refused))
     else:
-        messages.success(request, ROUND_PAIRED_AUTOMATICALLY.format(round=number))
+        said = (
+            ROUND_PAIRED_AUTOMATICALLY
+            if paired.status == Round.Status.DRAFT
+            else ROUND_PAIRED_POSTED  # the press sent twice, its pairings posted since
+        )
+        messages.success(request, said.format(round=number))
     return HttpResponseRedirect(page.url())
 
 

@@ -33,6 +33,8 @@ _PLAYS = [
     (re.compile(rf"{_P} has met {_P} and plays {_P} instead \(27A1\)"), 3),
     (re.compile(rf"{_P}, floated down, meets {_P} rather than {_P}"), 2),
     (re.compile(rf"{_P} meets {_P} after the move noted below"), 2),
+    (re.compile(rf"{_P} plays {_P} instead of {_P}, whom a 27A1 repair above"), 2),
+    (re.compile(rf"{_P} plays {_P}: both were left over"), 2),
     (re.compile(rf"{_P} and {_P} meet again"), 2),
     (re.compile(rf"{_P} and {_P} are to be kept apart \(posted option\) but meet"), 2),
 ]
@@ -89,7 +91,8 @@ _APART_NOTE = re.compile(rf"^(?:Boards? [\d, ]+: )?{_P} and {_P} are kept apart 
 _LIMIT_NOTE = re.compile(
     rf"^(?:Boards? [\d, ]+: )?{_P} and {_P} change places so that no one has 3 more"
 )
-_TAIL = re.compile(r"The bottom \d+ players are paired across score groups")
+_TAIL = re.compile(r"The bottom (\d+) players are paired across score groups")
+_COLOUR_MOVE = re.compile(r"In the \S+ group, ")
 _BYE = re.compile(rf"^Pairing bye to {_P}")
 _ROUND_ONE = re.compile(rf"^Round 1: the higher-ranked player on board 1 has {_COLOUR}")
 _NAMED = re.compile(r"#(\d+)\b")
@@ -208,6 +211,64 @@ def contradictions(
         clash = due is not None and due is by_id[board.black].due
         if clash and told_boards.count(number) != 1:
             yield f"board {number} misses a due colour without one note saying why"
+    # Every board of one score group that is not top half against bottom half of the players
+    # the group pairs among themselves (27A3) is named by a note (led by its board) on how
+    # the players were paired; a note on the board's colours does not say that.
+    led = {
+        int(n)
+        for note in pairing.notes
+        if (lead := _LEAD.match(note)) and not _COLOUR_NOTE.match(note)
+        for n in lead.group(1).split(", ")
+    }
+    for number in _departing(pairing, ranks):
+        if number not in led:
+            yield f"board {number} departs from top half against bottom half unnoted"
+
+
+def _departing(pairing: RoundPairing, ranks: dict[int, Ranked]) -> Iterator[int]:
+    """The boards whose two players are of one score group and are not paired top half
+    against bottom half in rank order of the players that group pairs among themselves
+    (27A3; a player floated in or out is on a board across score groups). The boards of the
+    bottom players the last resort re-paired are left out: its one note covers them."""
+    tail = 0
+    for note in pairing.notes:
+        if found := _TAIL.search(note):
+            tail = int(found.group(1))
+    paired = sorted(
+        (ranks[n] for b in pairing.boards for n in (b.white, b.black)),
+        key=lambda p: p.rank,
+    )
+    bottom = {p.id for p in paired[len(paired) - tail :]} if tail else set()
+    # A colour move between a board of the group and a float board (a floater's opponent
+    # interchanged) changes which players the group pairs among themselves; its note names
+    # the move, not each board of the group that then stands otherwise.
+    across: dict[int, set[int]] = {}
+    for board in pairing.boards:
+        keys = {ranks[board.white].key, ranks[board.black].key}
+        if len(keys) == 2:
+            across[board.white] = across[board.black] = keys
+    reshaped = {
+        key
+        for note in pairing.notes
+        if _COLOUR_MOVE.search(note)
+        for n in _NAMED.findall(note)
+        for key in across.get(int(n), ())
+    }
+    within: dict[int, list[Ranked]] = {}
+    board_of: dict[int, int] = {}
+    for number, board in enumerate(pairing.boards, start=1):
+        a, b = ranks[board.white], ranks[board.black]
+        if a.key == b.key and a.key not in reshaped and not {a.id, b.id} & bottom:
+            within.setdefault(a.key, []).extend((a, b))
+            board_of[a.id] = board_of[b.id] = number
+    departing: set[int] = set()
+    for players in within.values():
+        players.sort(key=lambda p: p.rank)
+        half = len(players) // 2
+        for upper, lower in zip(players[:half], players[half:], strict=True):
+            if board_of[upper.id] != board_of[lower.id]:
+                departing |= {board_of[upper.id], board_of[lower.id]}
+    yield from sorted(departing)
 
 
 def _limit(pair: tuple[Ranked, Ranked], options: PairingOptions) -> float:
@@ -755,9 +816,10 @@ FOUND = [
             "128 1825 2 BWBW 39,40,102,122",
         ),
         # Since players of both halves move together (item 5 (f)), the clash is cured.
-        "Boards 2, 3, 4: In the 2 group, for colours, players of both halves moved "
+        "Boards 2, 3, 4, 5: In the 2 group, for colours, players of both halves moved "
         "together: a transposition of #52 Player 52 and #62 Player 62, a transposition of "
-        "#118 Player 118 and #23 Player 23; so #74 Player 74 meets #23 Player 23",
+        "#118 Player 118 and #23 Player 23; so #74 Player 74 meets #23 Player 23, #128 "
+        "Player 128 meets #68 Player 68",
         "#98 Player 98 gets Black, not the colour due",
     ),
     (
