@@ -20,7 +20,9 @@ TIEBREAK_HINTS: dict[str, str] = {
     "cumulative_cut": "Cumulative without the first rounds' running scores (SwissSys).",
     "sonneborn_berger": "Scores of the opponents the player beat, plus half the scores of "
     "those they drew with.",
-    "kashdan": "Wins 4, draws 2, losses 1, unplayed rounds 0: rewards playing for a win.",
+    # The posted value, not the default: MCA 2001 counts 2 per unplayed round.
+    "kashdan": "Wins 4, draws 2, losses 1, unplayed rounds {unplayed}: rewards playing for a "
+    "win.",
     "wins": "Number of games won.",
     "most_blacks": "Number of games played with Black.",
     "black_win_points": "Points for wins with Black, draws with Black and wins with White "
@@ -37,7 +39,9 @@ TIEBREAK_HINTS: dict[str, str] = {
 
 
 def tiebreak_hint(spec: TiebreakSpec) -> str:
-    return TIEBREAK_HINTS.get(spec.id, spec.system.name)
+    """What the tiebreak means, with its posted options filled in ("{unplayed}")."""
+    hint = TIEBREAK_HINTS.get(spec.id)
+    return hint.format_map(spec.resolved_options()) if hint else spec.system.name
 
 
 # Short column headers; the full name is in the hint and the legend.
