@@ -7,9 +7,21 @@ round table would break the pairing triggers of migrations 0003 and 0005 that na
 
 from django.db import migrations, models
 
+import tournaments.validators
+
 FIELDS = {
-    "pair_key": models.CharField(max_length=32, blank=True, default=""),
-    "pair_version": models.CharField(max_length=16, blank=True, default=""),
+    "pair_key": models.CharField(
+        max_length=32,
+        blank=True,
+        default="",
+        validators=[tournaments.validators.no_control_characters],
+    ),
+    "pair_version": models.CharField(
+        max_length=16,
+        blank=True,
+        default="",
+        validators=[tournaments.validators.no_control_characters],
+    ),
 }
 
 

@@ -9,6 +9,7 @@ from tournaments.models.event import (
     Player,
     Section,
 )
+from tournaments.validators import no_control_characters
 
 
 class Round(models.Model):
@@ -41,8 +42,12 @@ class Round(models.Model):
     # pairings, and their ``selectors.round_pairings_version`` then: the same press sent again
     # (its first answer lost) finds both and is answered as done; another page's press, or
     # pairings changed since, is told the round was paired meanwhile.
-    pair_key = models.CharField(max_length=32, blank=True, default="")
-    pair_version = models.CharField(max_length=16, blank=True, default="")
+    pair_key = models.CharField(
+        max_length=32, blank=True, default="", validators=[no_control_characters]
+    )
+    pair_version = models.CharField(
+        max_length=16, blank=True, default="", validators=[no_control_characters]
+    )
 
     class Meta:
         ordering = ["section", "number"]
