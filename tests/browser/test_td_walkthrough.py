@@ -169,14 +169,15 @@ def test_a_td_walks_a_whole_tournament(live_server: Any, page: Page) -> None:
     walk.shot("round1-posted")
 
     # Results by keys: board 1 a win for White, board 2 a draw; then board 1 corrected.
-    row1 = board_row(page, open_, 1, 1)
+    # Both rows looked up before any key: a read of the test's database while the server
+    # saves a key would meet SQLite's table lock.
+    row1, row2 = board_row(page, open_, 1, 1), board_row(page, open_, 1, 2)
     row1.focus()
     page.keyboard.press("1")
     expect(row1.get_by_role("button", name="1-0", exact=True)).to_have_attribute(
         "aria-pressed", "true"
     )
     page.keyboard.press("=")
-    row2 = board_row(page, open_, 1, 2)
     expect(row2.get_by_role("button", name="½-½", exact=True)).to_have_attribute(
         "aria-pressed", "true", timeout=15_000
     )
