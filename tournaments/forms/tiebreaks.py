@@ -61,11 +61,6 @@ class OptionValue:
             return o.phrase(v if o.values else str(int(v)))
         return f"{self.label.lower()} {v or 'not set'}"
 
-    @property
-    def choices(self) -> list[tuple[str, str]]:
-        """(value, its words) for the option's menu."""
-        return [(v, self.option.phrase(v)) for v in self.option.values]
-
 
 @dataclass
 class BuilderRow:
