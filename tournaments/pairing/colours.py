@@ -588,9 +588,14 @@ class ColourFixer:
             swap = self.swap_left(group, place[a.id], severity, indexes[a.key])
             if swap is None:
                 assert a.due is not None
+                # A player due the other colour may be within the limit and still not be
+                # moved: the board they leave would clash as badly (a 29E5 transposition or
+                # interchange is made only to ease the clashes), so the note says which
+                # players it means.
                 found[_ids((a, b))] = (
                     "no transposition or interchange within the rating limit found a "
-                    f"player due {a.due.other.word} (29E5)"
+                    f"player due {a.due.other.word} whose move here would leave the two "
+                    "boards with lighter clashes (29E5)"
                 )
                 continue
             _w, _x, size, moved, kind = swap

@@ -52,6 +52,12 @@ class GroupPairer(ColourFixer):
         self.arranged = {}
         self.search_left = ROUND_ALLOWANCE
         self.layered_left = ROUND_LAYERED_ALLOWANCE
+        # Per score group as its halves were drawn (before its colour fixes): its score,
+        # each player's opponent, the players paired with one another; the steps after that
+        # changed who those players are, and who they are after the latest step.
+        self.drawn: dict[int, tuple[str, dict[int, int], frozenset[int]]] = {}
+        self.reshaped: dict[int, list[str]] = {}
+        self.within_now: dict[int, frozenset[int]] = {}
         groups = [list(g) for _, g in groupby(players, key=lambda p: p.key)]
         for index, group in enumerate(groups):
             last = index == len(groups) - 1
@@ -61,19 +67,39 @@ class GroupPairer(ColourFixer):
         rematches = 0
         if carry:
             pairs, rematches = self.pair_tail(pairs, carry)
+            self.reshaped_by(pairs, _BY_TAIL)
         kept_apart = avoid_fix(pairs, self.options, self.tag)
+        self.reshaped_by(pairs, _BY_APART)
         limited = self.limit_fix(pairs)
+        self.reshaped_by(pairs, _BY_LIMIT)
         self.notes.extend(self.settled(pairs))
         return pairs, rematches, self.unfixed(pairs, kept_apart, limited)
+
+    def reshaped_by(self, pairs: list[Pair], cause: str) -> None:
+        """Records ``cause`` for each score group whose players paired with one another
+        changed in the step just made (``self.reshaped``)."""
+        within = _within(pairs)
+        for key, before in self.within_now.items():
+            now = within.get(key, frozenset())
+            if now != before:
+                self.reshaped.setdefault(key, []).append(cause)
+                self.within_now[key] = now
 
     def settled(self, pairs: list[Pair]) -> Iterator[str]:
         """The notes as the final pairs bear them out. A note that names a player's opponent or
         float, written before a later move changed that board (a colour fix, players kept
         apart, the colour difference limit; each noted after it), is rewritten to name the
-        final opponent, or left out when what it says no longer holds."""
+        final opponent, or left out when what it says no longer holds. Last, a note on each
+        score group whose players paired with one another a later move changed
+        (``_reshaped``)."""
         opponent = {a.id: b for a, b in pairs} | {b.id: a for a, b in pairs}
         for _ids, text, settle in self.tagged:
             note = text if settle is None else settle(opponent)
+            if note is not None:
+                yield note
+        for key, causes in self.reshaped.items():
+            score, partners, drawn = self.drawn[key]
+            note = _reshaped(score, key, causes, partners, drawn, opponent)
             if note is not None:
                 yield note
 
@@ -121,7 +147,12 @@ class GroupPairer(ColourFixer):
                 self.tag([player], text, _floating(player, player.key, text))
         carry.extend(unpaired)
         carry.sort(key=lambda p: p.rank)
+        drawn = _within(pairs).get(group_key, frozenset())
+        self.drawn[group_key] = (group_score, _partners(pairs), drawn)
         self.colour_fix(pairs, group_score)
+        self.within_now[group_key] = _within(pairs).get(group_key, frozenset())
+        if self.within_now[group_key] != drawn:
+            self.reshaped[group_key] = [_BY_COLOURS]
         return pairs, carry
 
     def floater_partner(
@@ -458,12 +489,8 @@ class GroupPairer(ColourFixer):
             for ids, (key, where) in self.arranged.items()
             if key not in split
         }
-        self.tag(
-            None,
-            f"The bottom {len(players)} players are paired across score groups: the lowest "
-            "group could not be paired without a rematch (27A1 before 27A2).",
-        )
         new.sort(key=lambda pair: pair[0].rank)
+        self.tag(players, "", _tail(len(players), list(new)))
         self.colour_fix(new, "bottom", tail=True)
         return kept + new, rematches
 
@@ -515,6 +542,107 @@ def _floating(player: Ranked, key: int, text: str) -> Settle:
         return text if opponent[player.id].key < key else None
 
     return settle
+
+
+def _tail(count: int, made: list[Pair]) -> Settle:
+    """The note on the last resort's re-pairing of the bottom ``count`` players, naming each
+    board it made as the final boards bear it out: a board a later move (a colour fix among
+    them, players kept apart, the colour difference limit) changed names the player's final
+    opponent and points to that move's note."""
+
+    def settle(opponent: Mapping[int, Ranked]) -> str:
+        told: set[int] = set()
+        boards: list[str] = []
+        for a, b in made:
+            if opponent[a.id].id == b.id:
+                boards.append(f"{a.label} plays {b.label}")
+                told |= {a.id, b.id}
+        for player in sorted((p for pair in made for p in pair), key=lambda p: p.rank):
+            if player.id in told:
+                continue
+            final = opponent[player.id]
+            boards.append(
+                f"{player.label} meets {final.label} after the move noted below"
+            )
+            told |= {player.id, final.id}
+        return (
+            f"The bottom {count} players are paired across score groups: the lowest "
+            "group could not be paired without a rematch (27A1 before 27A2): "
+            f"{', '.join(boards)}."
+        )
+
+    return settle
+
+
+# The steps after a score group is paired that can change which of its players are paired
+# with one another, as the note on the group names them (``GroupPairer.reshaped``).
+_BY_COLOURS = "a colour move with a board across score groups (29E5)"
+_BY_TAIL = "the last resort's re-pairing of the bottom players (27A1 before 27A2)"
+_BY_APART = "a swap that keeps players apart (29E8)"
+_BY_LIMIT = "players changing places for the colour difference limit (27A4)"
+
+
+def _partners(pairs: Sequence[Pair]) -> dict[int, int]:
+    return {a.id: b.id for a, b in pairs} | {b.id: a.id for a, b in pairs}
+
+
+def _within(pairs: Sequence[Pair]) -> dict[int, frozenset[int]]:
+    """Per score group, its players paired with one of their own group."""
+    found: dict[int, set[int]] = {}
+    for a, b in pairs:
+        if a.key == b.key:
+            found.setdefault(a.key, set()).update((a.id, b.id))
+    return {key: frozenset(ids) for key, ids in found.items()}
+
+
+def _reshaped(
+    score: str,
+    key: int,
+    causes: list[str],
+    drawn: Mapping[int, int],
+    within: frozenset[int],
+    opponent: Mapping[int, Ranked],
+) -> str | None:
+    """The note on a score group (``key``) whose players paired with one another (``within``
+    as its halves were drawn, each with the opponent ``drawn`` gave them) a later step
+    changed (``causes``): who left them and who joined, and the boards of the group standing
+    as drawn otherwise than top half against bottom half of the players now paired with one
+    another (27A3). None when there are none: the step's own note names its boards."""
+    now = sorted(
+        (p for p in opponent.values() if p.key == key == opponent[p.id].key),
+        key=lambda p: p.rank,
+    )
+    half = len(now) // 2
+    natural = {u.id: v.id for u, v in zip(now[:half], now[half:], strict=True)}
+    natural |= {v: u for u, v in natural.items()}
+    standing = [
+        (p, opponent[p.id])
+        for p in now
+        if p.rank < opponent[p.id].rank
+        and natural[p.id] != opponent[p.id].id
+        and drawn.get(p.id) == opponent[p.id].id
+    ]
+    if not standing:
+        return None
+    ids = {p.id for p in now}
+    left = [
+        f"{p.label} plays {opponent[p.id].label} across score groups"
+        for p in sorted(opponent.values(), key=lambda p: p.rank)
+        if p.id in within and p.id not in ids
+    ]
+    joined = [p.label for p in now if p.id not in within]
+    if joined:
+        are = "is" if len(joined) == 1 else "are"
+        left.append(f"{' and '.join(joined)} {are} paired within the group")
+    if not left:
+        return None
+    boards = " and ".join(f"{a.label} plays {b.label}" for a, b in standing)
+    return (
+        f"In the {score} group, the players paired with one another changed after its "
+        f"halves were drawn (27A3): {', '.join(left)}, after "
+        f"{' and '.join(causes)}, noted above; so {boards} as drawn, not top half against "
+        "bottom half of the players now paired with one another."
+    )
 
 
 def _meeting(a: Ranked, b: Ranked, text: str) -> Settle:

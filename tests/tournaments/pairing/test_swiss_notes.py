@@ -38,6 +38,16 @@ _PLAYS = [
     (re.compile(rf"{_P} and {_P} meet again"), 2),
     (re.compile(rf"{_P} and {_P} are to be kept apart \(posted option\) but meet"), 2),
 ]
+# Notes in which every "#a plays #b" names a board: the last resort's ("The bottom 10
+# players are paired across score groups ...: #3 plays #9, #4 plays #8"), and a score group's
+# whose players paired with one another a later move changed ("#14 plays #10 across score
+# groups, #3 is paired within the group, after ...; so #30 plays #23 and #20 plays #1 as
+# drawn").
+_BOARDS_NAMED = re.compile(
+    r"The bottom \d+ players are paired across score groups|the players paired with one "
+    r"another changed after its halves were drawn"
+)
+_PLAYS_ANY = re.compile(rf"{_P} plays {_P}")
 # A note on a board a later move changed, pointing to that move's note.
 _AFTER = re.compile(rf"{_P} meets {_P} after the move noted below")
 _CHANGED = re.compile(
@@ -63,7 +73,7 @@ _COLOUR_NOTE = re.compile(
 _ACROSS = "they come from different score groups, and scores come first (27A2)"
 _NO_SWAP = re.compile(
     rf"no transposition or interchange within the rating limit found a player due "
-    rf"{_COLOUR} \(29E5\)"
+    rf"{_COLOUR} whose move here would leave the two boards with lighter clashes \(29E5\)"
 )
 _ARRANGED = re.compile(
     r"the best arrangement (?:found )?of the (\S+) (group|players paired with one another "
@@ -92,7 +102,6 @@ _LIMIT_NOTE = re.compile(
     rf"^(?:Boards? [\d, ]+: )?{_P} and {_P} change places so that no one has 3 more"
 )
 _TAIL = re.compile(r"The bottom (\d+) players are paired across score groups")
-_COLOUR_MOVE = re.compile(r"In the \S+ group, ")
 _BYE = re.compile(rf"^Pairing bye to {_P}")
 _ROUND_ONE = re.compile(rf"^Round 1: the higher-ranked player on board 1 has {_COLOUR}")
 _NAMED = re.compile(r"#(\d+)\b")
@@ -151,6 +160,14 @@ def contradictions(
             for found in pattern.finditer(note):
                 if not meets(found.group(1), found.group(met)):
                     yield f"names an opponent the player does not have: {note}"
+        if _BOARDS_NAMED.search(note):
+            for found in _PLAYS_ANY.finditer(note):
+                if not meets(found.group(1), found.group(2)):
+                    yield f"names an opponent the player does not have: {note}"
+        if (tail := _TAIL.search(note)) and len(
+            {int(n) for n in _NAMED.findall(note)}
+        ) < int(tail.group(1)):
+            yield f"does not name every player the last resort re-paired: {note}"
         for found in _NOT_MET.finditer(note):
             if meets(found.group(1), found.group(2)):
                 yield f"says two players who meet do not: {note}"
@@ -228,37 +245,14 @@ def contradictions(
 def _departing(pairing: RoundPairing, ranks: dict[int, Ranked]) -> Iterator[int]:
     """The boards whose two players are of one score group and are not paired top half
     against bottom half in rank order of the players that group pairs among themselves
-    (27A3; a player floated in or out is on a board across score groups). The boards of the
-    bottom players the last resort re-paired are left out: its one note covers them."""
-    tail = 0
-    for note in pairing.notes:
-        if found := _TAIL.search(note):
-            tail = int(found.group(1))
-    paired = sorted(
-        (ranks[n] for b in pairing.boards for n in (b.white, b.black)),
-        key=lambda p: p.rank,
-    )
-    bottom = {p.id for p in paired[len(paired) - tail :]} if tail else set()
-    # A colour move between a board of the group and a float board (a floater's opponent
-    # interchanged) changes which players the group pairs among themselves; its note names
-    # the move, not each board of the group that then stands otherwise.
-    across: dict[int, set[int]] = {}
-    for board in pairing.boards:
-        keys = {ranks[board.white].key, ranks[board.black].key}
-        if len(keys) == 2:
-            across[board.white] = across[board.black] = keys
-    reshaped = {
-        key
-        for note in pairing.notes
-        if _COLOUR_MOVE.search(note)
-        for n in _NAMED.findall(note)
-        for key in across.get(int(n), ())
-    }
+    (27A3; a player floated in or out is on a board across score groups). Those of the
+    bottom players the last resort re-paired, and those of a group a colour move with a
+    board across score groups reshaped, are no exception: their notes name them."""
     within: dict[int, list[Ranked]] = {}
     board_of: dict[int, int] = {}
     for number, board in enumerate(pairing.boards, start=1):
         a, b = ranks[board.white], ranks[board.black]
-        if a.key == b.key and a.key not in reshaped and not {a.id, b.id} & bottom:
+        if a.key == b.key:
             within.setdefault(a.key, []).extend((a, b))
             board_of[a.id] = board_of[b.id] = number
     departing: set[int] = set()
@@ -310,27 +304,35 @@ def _eases(
     return sorted((conflict(*one), conflict(*two)), reverse=True) < before
 
 
-def _swap_eases(
+def _finds_due(
     pairs: list[tuple[Ranked, Ranked]], k: int, options: PairingOptions
 ) -> bool:
-    """Whether any transposition or interchange of board ``k`` with another board of its
-    score group, within the rating limit of its clash, eases it without a rematch (each
-    makes the same boards switching either of two pairs of players: its size is the smaller
-    of the two switches, 29E5)."""
+    """Whether a transposition or interchange of board ``k`` with another board of its score
+    group, within the rating limit of its clash and without a rematch, brings board ``k`` a
+    player due the colour its two players lack and leaves the two boards' clashes lighter
+    (29E5; each makes the same boards switching either of two pairs of players: its size is
+    the smaller of the two switches). One that only lightens the other board's clash, this
+    board keeping its own, finds no such player."""
     a, b = pairs[k]
+    assert a.due is not None
     limit = _limit(pairs[k], options)
     for m, (c, d) in enumerate(pairs):
         if m == k or not a.key == b.key == c.key == d.key:
             continue
-        if min(abs(a.rating - c.rating), abs(b.rating - d.rating)) <= limit and (
-            _eases(pairs, b, d, float("inf"))
+        # A transposition (b and d switch places), then an interchange: b moves up against
+        # c, or a down against d (the same boards).
+        for size, mover, other in (
+            (min(abs(a.rating - c.rating), abs(b.rating - d.rating)), b, d),
+            (min(abs(b.rating - c.rating), abs(a.rating - d.rating)), b, c),
         ):
-            return True
-        # An interchange: b moves up against c, or a down against d (the same boards).
-        if min(abs(b.rating - c.rating), abs(a.rating - d.rating)) <= limit and (
-            _eases(pairs, b, c, float("inf"))
-        ):
-            return True
+            done = _exchanged(pairs, mover, other)
+            if (
+                size <= limit
+                and done is not None
+                and a.due.other in (done[0][0].due, done[0][1].due)
+                and _eases(pairs, mover, other, float("inf"))
+            ):
+                return True
     return False
 
 
@@ -387,7 +389,7 @@ def _clash_kept(
         return (
             a.due is not None
             and found.group(1) == a.due.other.word
-            and (not _swap_eases(pairs, k, options))
+            and not _finds_due(pairs, k, options)
         )
     if found := _MISSED.fullmatch(why):
         kind, x, y, size, limit = found.groups()
@@ -908,3 +910,236 @@ def test_a_note_found_false_on_a_generated_round_now_holds(
     assert list(contradictions(entrants, round_number, options, pairing)) == []
     assert present in notes
     assert absent not in notes
+
+
+# (what happened, round, options, players, words of the note that names the boards paired
+# otherwise than top half against bottom half), from generated events: before, the last
+# resort's note named no one, and a score group a later move reshaped had no note on the
+# boards then standing otherwise.
+NAMED = [
+    (
+        "the last resort re-pairs the bottom players",
+        6,
+        PairingOptions(),
+        _field(
+            "4 1027 9/2 WWBWB 6,7,11,16,18",
+            "6 2066 2 BWBWW 3,4,5,13,19",
+            "8 927 3 WBBWB 1,9,10,11,16",
+            "9 1369 3 WWBBW 2,5,8,11,18",
+            "10 1948 2 BBWB 2,3,8,15 bye",
+            "12 2448 2 BWBW 7,15,16,19 bye",
+            "13 1796 2 BBWW 1,6,11,18 bye",
+            "14 747 1 WBBB 1,3,15,19 bye",
+            "15 2054 3/2 WBBWB 7,10,12,14,17",
+            "17 1630 5/2 BWBW 2,3,15,18,19",
+        ),
+        "The bottom 10 players are paired across score groups: the lowest group could "
+        "not be paired without a rematch (27A1 before 27A2): #4 Player 4 plays #15 Player "
+        "15, #9 Player 9 plays #14 Player 14, #8 Player 8 plays #17 Player 17, #12 Player "
+        "12 plays #6 Player 6, #10 Player 10 plays #13 Player 13.",
+    ),
+    (
+        "an interchange with a floater's board reshapes the group",
+        2,
+        PairingOptions(),
+        _field(
+            "20 2085 0 - - bye",
+            "23 1762 0 W 28",
+            "25 906 1/2 B 21",
+            "26 745 0 W 17",
+            "30 2449 0 B 18",
+            "31 1538 0 B 32",
+        ),
+        "In the 0 group, the players paired with one another changed after its halves "
+        "were drawn (27A3): #23 Player 23 plays #25 Player 25 across score groups, #30 "
+        "Player 30 is paired within the group, after a colour move with a board across "
+        "score groups (29E5), noted above; so #20 Player 20 plays #31 Player 31 as drawn, "
+        "not top half against bottom half of the players now paired with one another.",
+    ),
+    (
+        "the last resort takes boards of a group above the lowest",
+        5,
+        PairingOptions(),
+        _field(
+            "2 1057 2 BWWB 4,7,18,20",
+            "5 1422 1 WBW 9,18,19 bye",
+            "7 2117 2 WBWB 2,12,14,20",
+            "8 1571 1 WBWB 13,17,19,21",
+            "11 1244 2 BWB 6,9,21 bye",
+            "12 1779 2 BWBB 7,17,18,22",
+            "13 2499 3/2 BWW 6,8,10 bye",
+            "14 1740 1/2 BWBW 7,15,16,22",
+            "15 1760 2 WBWB 6,14,17,19",
+            "16 803 1/2 WBWB 1,14,20,21",
+            "17 2399 2 WWBB 8,9,12,15",
+            "19 669 3/2 BWBW 3,5,8,15",
+            "20 1429 1 BWBW 2,4,7,16",
+            "21 2336 2 BWBW 3,8,11,16",
+        ),
+        "In the 2 group, the players paired with one another changed after its halves "
+        "were drawn (27A3): #12 Player 12 plays #14 Player 14 across score groups, #15 "
+        "Player 15 plays #16 Player 16 across score groups, after the last resort's "
+        "re-pairing of the bottom players (27A1 before 27A2), noted above; so #17 Player "
+        "17 plays #2 Player 2 and #21 Player 21 plays #7 Player 7 as drawn, not top half "
+        "against bottom half of the players now paired with one another.",
+    ),
+    (
+        "players kept apart swap a float, reshaping the group",
+        3,
+        PairingOptions(do_not_pair=_apart((2, 40))),
+        _field(
+            "1 2509 2 WB 7,18",
+            "2 648 2 BW 20,24",
+            "6 1576 2 WW 36,37",
+            "10 892 2 WB 7,23",
+            "30 831 2 BW 19,28",
+            "31 821 2 WB 13,42",
+            "33 1489 2 WW 22,32",
+            "39 2419 2 WB 4,11",
+            "40 2337 3/2 WB 9,17",
+            "41 835 2 WB 15,32",
+        ),
+        "In the 2 group, the players paired with one another changed after its halves "
+        "were drawn (27A3): #30 Player 30 plays #40 Player 40 across score groups, #2 "
+        "Player 2 is paired within the group, after a swap that keeps players apart "
+        "(29E8), noted above; so #33 Player 33 plays #31 Player 31 as drawn, not top half "
+        "against bottom half of the players now paired with one another.",
+    ),
+    (
+        "the colour difference limit swaps a float, reshaping the group",
+        7,
+        PairingOptions(),
+        _field(
+            "6 724 5 WBWBWB 22,31,64,69,77,87",
+            "18 2237 11/2 WBWBWW 9,54,64,69,70,91",
+            "41 2263 9/2 BWBWW 2,14,68,82,84 bye",
+            "68 1460 5 WBWWBW 7,41,66,72,85,91",
+            "70 1550 5 WBWWBB 3,18,19,35,78,82",
+            "91 1644 5 BWBWWB 5,8,18,52,68,87",
+        ),
+        "In the 5 group, the players paired with one another changed after its halves "
+        "were drawn (27A3): #68 Player 68 and #6 Player 6 are paired within the group, "
+        "after players changing places for the colour difference limit (27A4), noted "
+        "above; so #91 Player 91 plays #70 Player 70 as drawn, not top half against bottom "
+        "half of the players now paired with one another.",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("round_number", "options", "entrants", "text"),
+    [row[1:] for row in NAMED],
+    ids=[row[0] for row in NAMED],
+)
+def test_boards_the_last_resort_or_a_reshaped_group_pairs_otherwise_are_named(
+    round_number: int, options: PairingOptions, entrants: list[Entrant], text: str
+) -> None:
+    pairing = pair_swiss(
+        entrants, round_number=round_number, options=options, seed="sim"
+    )
+    ranks = {p.id: p for p in ranked(entrants, round_number, options, [])}
+
+    assert list(contradictions(entrants, round_number, options, pairing)) == []
+    note = next(n for n in pairing.notes if n.endswith(text))
+    leads: dict[int, list[str]] = {}
+    for each in pairing.notes:
+        if (lead := _LEAD.match(each)) and not _COLOUR_NOTE.match(each):
+            for n in lead.group(1).split(", "):
+                leads.setdefault(int(n), []).append(each)
+
+    # A board paired otherwise than top half against bottom half that only this note names.
+    assert any(leads.get(n) == [note] for n in _departing(pairing, ranks))
+
+
+# (what happened, round, options, players, the board whose note says no transposition or
+# interchange found a player due the other colour), from generated events: a transposition
+# or interchange within that board's limit lightens a stronger clash on another board and
+# leaves this one clashing as before, so it finds this board no such player.
+NO_PLAYER_DUE = [
+    (
+        "an interchange lightens only a clash to equalise on another board",
+        8,
+        PairingOptions(accelerated_rounds=2),
+        _field(
+            "8 2439 11/2 BWBWBWB 1,38,63,83,86,89,100",
+            "16 1883 7/2 WBWBWB 4,14,30,37,51,76,96",
+            "64 2370 7/2 WBWB 65,97,109,115",
+            "70 2558 9/2 BWBWWB 6,13,33,59,71,99 bye",
+            "78 779 7/2 BWBWBWB 56,75,80,93,102,112,115",
+            "100 1962 7/2 WBWBWBB 8,30,32,60,91,94,111",
+        ),
+        2,
+    ),
+    (
+        "an interchange the other way lightens only a clash to equalise on another board",
+        8,
+        PairingOptions(),
+        _field(
+            "9 2395 9/2 WBWBWBW 1,7,14,23,47,58,59",
+            "11 1946 4 BWBWBW 20,21,30,42,51,58,59 bye",
+            "14 1185 4 WBWBW 5,9,10,18,34,39 bye",
+            "23 1148 4 BWBWBW 9,10,15,29,44,65 bye",
+            "63 1970 5 WBWBWBW 20,40,43,54,56,57,67",
+            "68 791 4 BWWBWBW 1,12,13,15,38,50,53",
+        ),
+        2,
+    ),
+    (
+        "a transposition lightens only a clash to equalise on another board",
+        3,
+        PairingOptions(do_not_pair=_apart((36, 48)), alternate_limit=200),
+        _field(
+            "34 697 2 BW 32,62",
+            "36 1684 2 W 18,60 bye",
+            "46 1375 2 BW 42,43",
+            "48 1032 2 BW 59,67",
+            "50 1344 2 BW 12,58",
+            "52 876 2 W 49 bye",
+        ),
+        3,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("round_number", "options", "entrants", "number"),
+    [row[1:] for row in NO_PLAYER_DUE],
+    ids=[row[0] for row in NO_PLAYER_DUE],
+)
+def test_a_swap_easing_only_another_boards_clash_finds_no_player_due(
+    round_number: int, options: PairingOptions, entrants: list[Entrant], number: int
+) -> None:
+    pairing = pair_swiss(
+        entrants, round_number=round_number, options=options, seed="sim"
+    )
+    ranks = {p.id: p for p in ranked(entrants, round_number, options, [])}
+    pairs = [
+        (ranks[b.white], ranks[b.black])
+        if ranks[b.white].rank < ranks[b.black].rank
+        else (ranks[b.black], ranks[b.white])
+        for b in pairing.boards
+    ]
+    k = number - 1
+    a, b = pairs[k]
+    note = next(n for n in pairing.notes if n.startswith(f"Board {number}: "))
+    told = _COLOUR_NOTE.match(note)
+
+    assert list(contradictions(entrants, round_number, options, pairing)) == []
+    assert told is not None and _NO_SWAP.fullmatch(told.groups()[-1])
+    # The swap the note is not about: within this board's limit, no rematch, the two boards'
+    # clashes lighter, this board's the same.
+    limit = _limit(pairs[k], options)
+    easing = [
+        done[0]
+        for c, d in pairs
+        if (c, d) != (a, b)
+        for size, other in (
+            (min(abs(a.rating - c.rating), abs(b.rating - d.rating)), d),
+            (min(abs(b.rating - c.rating), abs(a.rating - d.rating)), c),
+        )
+        if size <= limit
+        and _eases(pairs, b, other, float("inf"))
+        and (done := _exchanged(pairs, b, other))
+    ]
+    assert easing
+    assert all(conflict(*board) == conflict(a, b) for board in easing)
