@@ -300,6 +300,7 @@ def accepts_gzip(request: HttpRequest) -> bool:
 _EVERY = frozenset(RoundPickForm.base_fields)
 _ROUND = (frozenset({"round"}), _EVERY)
 PAGE_PARAMS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "entries": (frozenset({"page", "player"}),) * 2,
     "standings": (frozenset({"round", "page", "player"}), _EVERY),
     "crosstable": (frozenset({"round", "order", "colours", "page", "player"}), _EVERY),
     "pairings": (frozenset({"page", "names", "player", "find"}),) * 2,

@@ -50,13 +50,18 @@ class Contribution:
     actual: Fraction | None = None
     adjustment: str = ""
 
-    def value_text(self) -> str:
-        """The value as a TD reads it out: "2.5", or "2 (2.5 with round 3 unplayed counted ½)"."""
+    def value_text(self, number: Callable[[Fraction], str] = format_decimal) -> str:
+        """The value as a TD reads it out: "2.5", or "2 (2.5 with round 3 unplayed counted ½)";
+        ``number`` writes each number (a page writes "2½", as in its cells)."""
         if self.actual is None:
-            return format_decimal(self.value)
-        return f"{format_decimal(self.actual)} ({format_decimal(self.value)} with {self.adjustment})"
+            return number(self.value)
+        return f"{number(self.actual)} ({number(self.value)} with {self.adjustment})"
 
-    def describe(self, name: Callable[[PlayerId], str]) -> str:
+    def describe(
+        self,
+        name: Callable[[PlayerId], str],
+        number: Callable[[Fraction], str] = format_decimal,
+    ) -> str:
         """One line: round, whom or what the term is about, and the value ("R2 Bob Brandt: 2")."""
         if self.label:
             who = self.label
@@ -65,7 +70,7 @@ class Contribution:
         else:
             who = name(self.opponent)
         where = "" if self.round is None or self.label else f"R{self.round} "
-        return f"{where}{who}: {self.value_text()}"
+        return f"{where}{who}: {self.value_text(number)}"
 
     def to_dict(self, ref: PlayerJson = _same) -> dict[str, object]:
         return {

@@ -25,15 +25,22 @@ TIEBREAK_HINTS: dict[str, str] = {
     "win.",
     "wins": "Number of games won.",
     "most_blacks": "Number of games played with Black.",
-    "black_win_points": "Points for wins with Black, draws with Black and wins with White "
+    "black_win_points": "Win with Black 3, win with White 2, draw with Black 1, anything else "
+    "0 (SwissSys).",
+    # Rozycki 1997 and MCA 2001: "rank according to plus or minus, not percentage" (3-1 beats
+    # 1-0); the points scored would put 2-2 above 1-0.
+    "result_between_tied": "Wins minus losses in games among the players still tied: plus or "
+    "minus, not percentage (3-1 beats 1-0).",
+    "head_to_head": "100, less one for each game lost to another of the players still tied "
     "(SwissSys).",
-    "result_between_tied": "Points scored in games among the players still tied.",
-    "head_to_head": "Results among the players still tied, counted from 100 (SwissSys).",
     "average_opposition": "Average rating of the opponents.",
     "average_opposition_cut1": "Average rating of the opponents without the lowest.",
     "opposition_rating_sum": "Sum of the opponents' ratings.",
     "opposition_performance": "The opponents' average performance rating.",
-    "actual_play_first": "Points scored in games actually played (byes and forfeits left out).",
+    # MCA 2001: a player who scored in actual play ranks above one "whose entire point total
+    # is due to unplayed games"; it is not a count of the points played.
+    "actual_play_first": "A player who scored over the board ranks above a tied player whose "
+    "whole score came from unplayed games (byes, forfeits).",
     "coin_flip": "Drawing of lots, reproducible from the recorded seed.",
 }
 

@@ -4,7 +4,7 @@ table body written as HTML (why in ``pages/standings.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -76,11 +76,18 @@ def crosstable_rows(
 
 
 def crosstable_tbody(
-    rows: Sequence[WallRow], *, section: Section, by_number: bool, colours: bool = False
+    rows: Sequence[WallRow],
+    *,
+    section: Section,
+    by_number: bool,
+    colours: bool = False,
+    row_link: Callable[[int], str] | None = None,
 ) -> SafeString:
     """``<tr>`` per player: rank, number, pinned name, rating, result and running score per round,
     total and tiebreaks (the one that separated the player from the one above marked). With
-    ``colours`` each game's cell ends in the player's colour, small: "W12w", "L7b"."""
+    ``colours`` each game's cell ends in the player's colour, small: "W12w", "L7b". An
+    opponent's number links to their row through ``row_link`` (a big wall chart's pages), else
+    to "#n<number>" on the same page."""
     before, after = player_link(section)
     out: list[str] = []
     add = out.append
@@ -109,8 +116,9 @@ def crosstable_tbody(
         for c in w.cells:
             if c.opponent:
                 colour = f'<span class="clr">{c.colour}</span>' if colours else ""
+                href = escape(row_link(c.opponent)) if row_link else f"#n{c.opponent}"
                 add(
-                    f'<td class="rd"><a href="#n{c.opponent}">{c.letter}{c.opponent}'
+                    f'<td class="rd"><a href="{href}">{c.letter}{c.opponent}'
                     f"{colour}</a></td>"
                 )
             else:

@@ -11,7 +11,7 @@ only it. Smaller sections are one page, as before.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -120,6 +120,22 @@ def paging(
                 )
     first = (current - 1) * rows
     return Paging(current, pages, groups, first, min(first + rows, count), unit)
+
+
+def row_links(
+    query: QueryDict, numbers: Sequence[int], current: int, rows: int = PAGE_ROWS
+) -> Callable[[int], str]:
+    """The link to player N's row among ``numbers`` (the order shown, ``rows`` a page) from
+    page ``current``: "#n7" on this page, else that page's address and "#n7" (an opponent's
+    number on a big wall chart is often on another page, where "#n7" alone went nowhere)."""
+    index = {n: i for i, n in enumerate(numbers)}
+
+    def link(number: int) -> str:
+        page = page_of(index[number], rows) if number in index else current
+        anchor = f"#n{number}"
+        return anchor if page == current else _href(query, page, anchor)
+
+    return link
 
 
 # Where a row is: the query parameter of its list, its page and its anchor ("page", 2, "#n7").

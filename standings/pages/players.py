@@ -13,6 +13,7 @@ from standings.pages.columns import Column, tiebreak_columns
 from standings.pages.games import LETTER, Game
 from standings.pages.standings import StandingLine, first_difference, standing_lines
 from standings.reports import PlayerInfo, SectionReport
+from standings.templatetags.standings_format import halves
 from tournaments.models import Player, Tournament
 
 
@@ -105,7 +106,7 @@ def _term(report: SectionReport, c: Contribution) -> Term:
     """A breakdown line: a term about a round (the Cumulative's running score "after round 3")
     says so; only a term with no opponent and no such label is an unplayed round."""
     what = c.label or _name(report, c.opponent)
-    return Term(c.round, what, c.value, c.note, c.actual, c.adjustment)
+    return Term(c.round, what, c.value, halves(c.note), c.actual, halves(c.adjustment))
 
 
 def player_view(
@@ -163,13 +164,18 @@ def player_view(
                 Explained(
                     column,
                     value.value,
-                    e.summary,
+                    # The engine's words with their numbers as the page writes them ("13½"
+                    # under a heading of 13½, not "13.5"), here and in each term's note.
+                    halves(e.summary),
                     tuple(_term(report, c) for c in e.contributions),
                     tuple(
-                        Discarded(_term(report, d.contribution), d.reason)
+                        Discarded(_term(report, d.contribution), halves(d.reason))
                         for d in e.discarded
                     ),
-                    tuple(Deducted(d.round, d.amount, d.reason) for d in e.deductions),
+                    tuple(
+                        Deducted(d.round, d.amount, halves(d.reason))
+                        for d in e.deductions
+                    ),
                 )
             )
     tied = []

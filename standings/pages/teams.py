@@ -14,7 +14,7 @@ from standings.engine.teams import MemberTeamRow
 from standings.reports import ReportError
 from standings.team_loaders import TeamSectionReport, team_section_report
 from standings.team_reports import TeamReport, section_teams
-from standings.templatetags.standings_format import points
+from standings.templatetags.standings_format import halves, points
 from tournaments.models import Section
 
 
@@ -39,9 +39,10 @@ class TeamLine:
 
 
 def explained(explanation: Explanation, name: Callable[[int], str]) -> str:
-    """A team tiebreak value as a TD reads it out: the summary, then each term."""
-    terms = "; ".join(c.describe(name) for c in explanation.contributions)
-    return f"{explanation.summary}" + (f" ({terms})" if terms else "")
+    """A team tiebreak value as a TD reads it out: the summary, then each term; its numbers
+    written as in the page's cells ("8½", never "8.5" in the hover beside a cell of "8½")."""
+    terms = "; ".join(c.describe(name, points) for c in explanation.contributions)
+    return halves(explanation.summary) + (f" ({terms})" if terms else "")
 
 
 def team_lines(report: TeamReport) -> list[TeamLine]:

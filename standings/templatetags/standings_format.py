@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from fractions import Fraction
 
 from django import template
@@ -33,6 +34,17 @@ def points(value: Fraction | None) -> str:
     if value is None:
         return ""
     return _points(value if type(value) is Fraction else Fraction(value))
+
+
+# A half in the engine's text ("8.5", format_decimal's way), not inside a longer number or after
+# a minus sign (``points`` keeps a negative value a decimal).
+_HALF = re.compile(r"(?<![\d.\-])(\d+)\.5(?![\d.])")
+
+
+def halves(text: str) -> str:
+    """The engine's text (a summary, never a name) with its halves written as the page writes
+    them: "8.5: every member's score" -> "8½: every member's score", "0.5" -> "½"."""
+    return _HALF.sub(lambda m: f"{m[1]}½" if m[1] != "0" else "½", text)
 
 
 @register.filter

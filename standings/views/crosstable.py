@@ -8,7 +8,13 @@ from django.views.decorators.http import require_GET
 from standings.cache import page_query
 from standings.pages.crosstable import crosstable_rows, crosstable_tbody
 from standings.pages.games import LEGEND, section_games
-from standings.pages.paging import WALLCHART_ROWS, PageRows, paging, row_list
+from standings.pages.paging import (
+    WALLCHART_ROWS,
+    PageRows,
+    paging,
+    row_links,
+    row_list,
+)
 from standings.reports import ReportError, section_report
 from standings.views.common import (
     SectionPage,
@@ -80,21 +86,30 @@ def _body(
     through = report.standings.through_round
     games = section_games(page.section, through_round=through)
     rows = crosstable_rows(report, games, by_start_number=by_number)
+    query = page_query(request)
+    numbers = [w.line.info.start_number for w in rows]
     pages = paging(
-        query=page_query(request),
+        query=query,
         page=number,
-        numbers=[w.line.info.start_number for w in rows],
+        numbers=numbers,
         scores=None if by_number else [w.line.row.score for w in rows],
         rows=WALLCHART_ROWS,
     )
     shown = rows[pages.first : pages.end]
+    link = (
+        row_links(query, numbers, pages.page, WALLCHART_ROWS) if pages.paged else None
+    )
     return render_body(
         CROSSTABLE,
         {
             **report_context(request, page, report),
             "paging": pages,
             "tbody": crosstable_tbody(
-                shown, section=page.section, by_number=by_number, colours=colours
+                shown,
+                section=page.section,
+                by_number=by_number,
+                colours=colours,
+                row_link=link,
             ),
             "by_number": by_number,
             "colours": colours,

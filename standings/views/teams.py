@@ -111,6 +111,9 @@ def _event_context(page: EventPage) -> dict[str, Any]:
         # The group's name, else its sections' names; an older posting of every section: none.
         "group_name": posted.get("name", ""),
         "group": [s.name for s in page.sections] if "sections" in posted else [],
+        # A member's section is named beside them only when the group pools several: with one,
+        # the heading names it once ("Open section") and "(Open)" on every member said nothing.
+        "many_sections": len(page.sections) > 1,
         # The files are offered once every section pooled is final.
         "all_final": bool(page.sections) and all(s.is_final for s in page.sections),
     }

@@ -263,7 +263,12 @@ def test_label_names_the_options_in_words() -> None:
     assert parse_order("kashdan:unplayed=2")[0].label == "Kashdan (unplayed rounds 2)"
     assert (
         parse_order("modified_median:adjust=none:nine_rounds=drop_one")[0].label
-        == "Modified Median (plain scores, one dropped at 9+ rounds)"
+        == "Modified Median (plain scores, no extra drop at 9+ rounds)"
+    )
+    # 34E1: the Median drops the highest and the lowest, two of each at nine rounds.
+    assert (
+        parse_order("median:nine_rounds=drop_one")[0].label
+        == "Median (one dropped at each end at 9+ rounds)"
     )
     assert (
         parse_order("cumulative_cut:cut=1")[0].label

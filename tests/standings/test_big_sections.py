@@ -46,6 +46,7 @@ def _rows(html: str) -> list[int]:
     ("page", "rows", "labels"),
     [
         ("standings", PAGE_ROWS, ["1-100", "101-200", "201-250"]),
+        ("entries", PAGE_ROWS, ["1-100", "101-200", "201-250"]),
         ("crosstable", WALLCHART_ROWS, ["1-50", "51-100", "101-150", "201-250"]),
     ],
 )
@@ -89,6 +90,10 @@ def test_score_group_links_lead_to_the_groups_first_row(
     [
         ("standings", "player=2", "#n2"),  # a winner: page 1
         ("standings", "player=1", "page=2#n1"),  # a loser: page 2
+        # The starting list is by start number: player 180 is on page 2, 250 on the last.
+        ("entries", "player=180", "page=2#n180"),
+        ("entries", "player=250", "page=3#n250"),
+        ("entries", "player=100", "#n100"),
         ("crosstable", "order=number&player=180", "order=number&page=4#n180"),
         ("crosstable", "order=number&player=30", "order=number#n30"),
         ("crosstable", "round=1&player=249", "round=1&page=5#n249"),
@@ -104,6 +109,46 @@ def test_go_to_player_finds_the_players_page_and_row(
     assert response["Location"] == "?" + where
 
 
+@pytest.mark.parametrize("order", ["", "order=number&"])
+def test_an_opponents_number_on_the_wall_chart_links_to_the_page_holding_their_row(
+    anonymous: Client, big: Section, order: str
+) -> None:
+    url = _url("crosstable", big)
+    html = anonymous.get(f"{url}?{order}page=2").content.decode()
+    links = re.findall(r'<td class="rd"><a href="([^"]*)">[WLD](\d+)<', html)
+    assert len(links) == WALLCHART_ROWS  # one game each
+    # By rank, the winners (even numbers) fill pages 1 to 3 and their opponents are on 3 to 5.
+    elsewhere = [(href, n) for href, n in links if not href.startswith("#")]
+    assert elsewhere if not order else not elsewhere
+    for href, number in links:
+        query, anchor = href.split("#")
+        assert anchor == f"n{number}"
+        target = html if not query else anonymous.get(url + query).content.decode()
+        assert int(number) in _rows(target), href
+        # The link keeps the page's order.
+        assert order.rstrip("&") in query or not query
+
+
+def test_the_starting_list_of_a_big_section_has_go_to_player_as_a_plain_form(
+    anonymous: Client, big: Section
+) -> None:
+    # The same form as the standings and the wall chart: a GET that works without JavaScript.
+    html = anonymous.get(_url("entries", big) + "?page=3").content.decode()
+    paging = html.split('<nav class="paging')[1].split("</nav>")[0]
+    assert '<form method="get"' in paging and 'name="player"' in paging
+    assert _rows(html) == list(range(201, PLAYERS + 1))
+    # The heading counts the whole section, not the page.
+    assert f"Starting list: {PLAYERS} players" in html
+
+
+def test_a_bad_page_number_on_the_starting_list_says_so(
+    anonymous: Client, big: Section
+) -> None:
+    response = anonymous.get(_url("entries", big) + "?page=zz")
+    assert response.status_code == 400
+    assert "Bad address (page:" in response.content.decode()
+
+
 def test_a_small_section_is_one_page_without_page_links(
     anonymous: Client, tournament: Tournament
 ) -> None:
@@ -116,7 +161,7 @@ def test_a_small_section_is_one_page_without_page_links(
     assert len(_rows(html)) == 4 and 'class="paging' not in html
 
 
-@pytest.mark.parametrize("page", ["standings", "crosstable", "pairings"])
+@pytest.mark.parametrize("page", ["standings", "crosstable", "pairings", "entries"])
 def test_page_links_carry_the_pages_own_parameters_not_a_visitors_stray_ones(
     anonymous: Client, big: Section, page: str
 ) -> None:

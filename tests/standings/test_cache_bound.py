@@ -97,7 +97,10 @@ def _junk(
     last, players and names nobody has, rounds the section does not have, refused values,
     numbers in the path that are nobody, and headers that are neither htmx nor gzip."""
     pages = [_url(section, name) for name in SECTION_PAGES]
-    paged = [_url(section, n) for n in ("standings", "crosstable", "pairings_current")]
+    paged = [
+        _url(section, n)
+        for n in ("standings", "crosstable", "pairings_current", "entries")
+    ]
     pairings = [_url(section, "pairings_current"), _url(section, "pairings", number=1)]
     rounds = [
         _url(section, n) for n in ("standings", "crosstable", "teams", "prizes_csv")

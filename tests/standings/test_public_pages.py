@@ -137,6 +137,66 @@ def test_standings_header_explains_each_tiebreak(
     assert 'id="tb-1"' in html and 'href="#tb-1"' in html
 
 
+@pytest.mark.parametrize(
+    ("posted", "label"),
+    [
+        # The Median drops at both ends whatever the score: at nine rounds two at each end
+        # (it said "one dropped at 9+ rounds", as if one score in all).
+        ("median", "Median"),
+        (
+            "median:nine_rounds=drop_one",
+            "Median (one dropped at each end at 9+ rounds)",
+        ),
+        # The Modified Median drops at one end or both by the player's score (34E1): the
+        # nine-round rule doubles each drop, and without it nothing changes at 9 rounds.
+        (
+            "modified_median:adjust=none:nine_rounds=drop_one",
+            "Modified Median (plain scores, no extra drop at 9+ rounds)",
+        ),
+    ],
+    ids=["median", "median-drop-one", "modified-median-drop-one"],
+)
+def test_the_legend_names_a_median_tiebreaks_nine_round_rule_as_the_rule_reads(
+    anonymous: Client, section: Section, posted: str, label: str
+) -> None:
+    Section.objects.filter(pk=section.pk).update(tiebreaks=posted)
+    text = _text(anonymous.get(_url("standings", section)))
+    assert f"– {label} " in text
+
+
+@pytest.mark.parametrize(
+    ("posted", "hint"),
+    [
+        # Rozycki 1997, MCA 2001: "plus or minus, not percentage"; the engine counts wins
+        # minus losses. "Points scored" would put 2-2 above 1-0.
+        (
+            "result_between_tied",
+            "Wins minus losses in games among the players still tied",
+        ),
+        # MCA 2001: scored in actual play beats a score made wholly of unplayed games; the
+        # value is not a count of points played.
+        (
+            "actual_play_first",
+            "A player who scored over the board ranks above a tied player whose whole "
+            "score came from unplayed games",
+        ),
+        ("head_to_head", "100, less one for each game lost to another of the players"),
+        ("black_win_points", "Win with Black 3, win with White 2, draw with Black 1"),
+    ],
+    ids=[
+        "result-between-tied",
+        "actual-play-first",
+        "head-to-head",
+        "black-win-points",
+    ],
+)
+def test_each_tiebreaks_hint_says_what_the_engine_counts(
+    anonymous: Client, section: Section, posted: str, hint: str
+) -> None:
+    Section.objects.filter(pk=section.pk).update(tiebreaks=posted)
+    assert hint in _text(anonymous.get(_url("standings", section)))
+
+
 def test_standings_after_an_earlier_round_from_the_picker(
     anonymous: Client, section: Section
 ) -> None:
@@ -314,6 +374,10 @@ def test_player_page_explains_each_tiebreak_and_who_is_tied(
     # Each tiebreak's breakdown comes from the engine's explanation.
     assert "1. Modified Median:" in text and "Left out:" in text
     assert "running score after round 1" in text
+    # Every number written as the page writes scores: "3½", never "3.5" (the summaries under
+    # each heading said "Solkoff 3.5" under "Solkoff: 3½").
+    explained = text[text.index("Tiebreaks explained") :]
+    assert "½" in explained and not re.search(r"\d\.5(?!\d)", explained)
     # Tied on 1½ with Herrera and Patel, and the tiebreak that separated them.
     tied = text[text.index("On the same score") : text.index("Tiebreaks explained")]
     assert "Herrera, Tomas" in tied and "Patel, Noah" in tied

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from standings.templatetags.standings_format import points, rating
+from standings.templatetags.standings_format import halves, points, rating
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,29 @@ def test_points(value: Fraction | None, text: str) -> None:
 def test_rating() -> None:
     assert rating(None) == "unr."
     assert rating(1850) == "1850"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("8.5: every member's score", "8½: every member's score"),
+        (
+            "0.5 match points against the other tied teams",
+            "½ match points against the other tied teams",
+        ),
+        ("10.5 game points", "10½ game points"),
+        # Not a half: left as the engine wrote it (``points`` writes them so too).
+        (
+            "23.75: the counting players' Sonneborn-Berger",
+            "23.75: the counting players' Sonneborn-Berger",
+        ),
+        ("-1.5 for unplayed rounds", "-1.5 for unplayed rounds"),
+        ("1766.67 average", "1766.67 average"),
+        ("12.55 and 3.5.1", "12.55 and 3.5.1"),
+    ],
+    ids=["half", "only-half", "two-digits", "quarter", "negative", "decimal", "longer"],
+)
+def test_halves_in_the_engines_text_are_written_as_on_the_page(
+    text: str, shown: str
+) -> None:
+    assert halves(text) == shown

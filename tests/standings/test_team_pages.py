@@ -74,10 +74,10 @@ def test_section_team_standings_show_counting_players_and_the_summed_tiebreak(
         "2 South 3½ Dee 2 , Eve 1½ , Bob 1½ 6 Silver",
     ]
     assert "the best 2 scores of each team" in html
-    # Each total says how it arose, player by player.
-    assert (
-        'title="8.5: the counting players&#x27; Cumulative (Ann: 5.5; Fay: 3)"' in html
-    )
+    # Each total says how it arose, player by player, its numbers written as in the cells
+    # (the hover said "8.5" over a cell of "8½").
+    assert 'title="8½: the counting players&#x27; Cumulative (Ann: 5½; Fay: 3)"' in html
+    assert not re.search(r'title="[^"]*\d\.5', html)
 
 
 def test_mca_team_points_put_south_first(
@@ -289,7 +289,7 @@ def test_each_group_has_its_own_page_over_its_own_sections(
     ]
     assert "Primary cup" in rows(primary)[0]
     assert "Team standings: Primary</h1>" in primary
-    assert "(K-5)" not in primary and "(K-8)" in primary
+    assert "(K-5)" not in primary
     assert [r.split()[:3] for r in rows(high)] == [
         ["=1", "North", "3½"],
         ["=1", "South", "3½"],
@@ -311,6 +311,21 @@ def test_the_event_team_page_says_team_standings_once(
     ).content.decode()
     headings = re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", html, flags=re.S)
     assert [h for h in headings if "Team standings" in h] == ["Team standings: Primary"]
+
+
+def test_a_group_of_one_section_names_it_once_not_on_every_player(
+    anonymous: Client, tournament: Tournament
+) -> None:
+    two_groups(tournament)  # "Primary": the K-8 alone
+    html = anonymous.get(
+        reverse("standings:event_team_group", args=[tournament.slug, 1])
+    ).content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    # Read as a player: "Team standings: Primary", "K-8 section", then the teams.
+    assert "Team standings: Primary K-8 section" in text
+    assert "(K-8)" not in html
+    assert "Ann 2½" in text  # a member as on a section's own team page
+    assert "After round 3, the last complete round." in text
 
 
 def group_post(tournament: Tournament, sections: list[Section], **posting: Any) -> None:

@@ -98,7 +98,7 @@ class OrderItem:
     @property
     def label(self) -> str:
         """The name a player reads, with the options that differ from the defaults in words,
-        e.g. "Modified Median (plain scores, one dropped at 9+ rounds)"."""
+        e.g. "Modified Median (plain scores, no extra drop at 9+ rounds)"."""
         name = self.system.name
         if not self.options:
             return name

@@ -34,12 +34,27 @@ _ADJUST = OptionDef(
     "none: plain scores, own unplayed rounds left out",
     ("US Chess adjusted scores", "plain scores"),
 )
-_NINE = OptionDef(
+# Nine or more rounds. 34E1 for Modified Median: "the top two and bottom two scores are
+# discarded for even-score ties, the bottom two scores for plus-score ties, and the top two
+# scores for minus-score ties": two where one was, at whichever end the score drops. The
+# Median drops at both ends whatever the score (34E1, Rozycki 1997), and the SwissSys list's
+# Basic Median "works just like the modified median": at nine rounds, two at each end.
+_NINE_MODIFIED = OptionDef(
     "nine_rounds",
     ("drop_two", "drop_one"),
     "drop_two",
-    "events of nine or more rounds drop two at each end (34E1) or one",
-    ("two dropped at 9+ rounds", "one dropped at 9+ rounds"),
+    "events of nine or more rounds drop two scores wherever a shorter event drops one: top two "
+    "and bottom two on an even score, bottom two on a plus score, top two on a minus score "
+    "(34E1); or still one",
+    ("two dropped in place of one at 9+ rounds", "no extra drop at 9+ rounds"),
+)
+_NINE_MEDIAN = OptionDef(
+    "nine_rounds",
+    ("drop_two", "drop_one"),
+    "drop_two",
+    "events of nine or more rounds drop two at each end, the top two and the bottom two (as "
+    "34E1 does for an even score; SwissSys list); or one at each end",
+    ("two dropped at each end at 9+ rounds", "one dropped at each end at 9+ rounds"),
 )
 _DEDUCT = OptionDef(
     "deduct",
@@ -103,7 +118,7 @@ _SYSTEM_LIST = (
                 ),
             ),
             _ADJUST,
-            _NINE,
+            _NINE_MODIFIED,
         ),
     ),
     SystemDef(
@@ -111,7 +126,7 @@ _SYSTEM_LIST = (
         "Median",
         f"{_S34}1 (Harkness); Median-Buchholz (Rozycki 1997); Basic Median (SwissSys list)",
         median,
-        (_ADJUST, _NINE),
+        (_ADJUST, _NINE_MEDIAN),
         aliases=("median_buchholz", "harkness", "basic_median"),
     ),
     SystemDef(
