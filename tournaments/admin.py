@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Model, QuerySet
 from django.forms.models import construct_instance
 from django.http import HttpRequest
+from django.utils.text import capfirst
 
-from . import selectors, services
+from . import prize_fund, selectors, services
 from .models import (
     Pairing,
     Player,
@@ -23,23 +26,35 @@ from .models import (
     Section,
     Tournament,
 )
+from .services.common import round_lock
 
 # The "type: ignore[type-arg]" below: the admin classes are generic only in django-stubs, and
 # subscripting them fails at run time (Django gives them no __class_getitem__).
 
 
-class SectionInline(admin.TabularInline):  # type: ignore[type-arg]
+class ReadOnlyInline(admin.TabularInline):  # type: ignore[type-arg]
+    """Rows listed with a link to their own admin page, which saves through the services: a
+    row saved from here would skip them (a section's posted order changed without its reason,
+    a round's status set by hand)."""
+
+    extra = 0
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class SectionInline(ReadOnlyInline):
     model = Section
-    fields = ["name", "position", "rounds_total", "tiebreaks", "lots_seed"]
-    extra = 0
-    show_change_link = True
+    readonly_fields = ["name", "position", "rounds_total", "tiebreaks", "lots_seed"]
+    fields = readonly_fields  # type: ignore[assignment]
 
 
-class RoundInline(admin.TabularInline):  # type: ignore[type-arg]
+class RoundInline(ReadOnlyInline):
     model = Round
-    fields = ["number", "status"]
-    extra = 0
-    show_change_link = True
+    readonly_fields = ["number", "status"]
+    fields = readonly_fields  # type: ignore[assignment]
 
 
 class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -49,6 +64,67 @@ class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
     fields = ["round_number", "kind", "reason"]
     readonly_fields = ["reason"]
     extra = 0
+
+
+ADMIN_VERSION = "admin_version"
+
+
+class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
+    """An admin change form that carries the version of the row it was drawn from.
+
+    The admin posts every field of its page, changed or not: a page drawn before a TD's save
+    (a prize fund uploaded, a player's rating corrected) would put the old values back without
+    a word. The version is compared with the stored row under the row's lock (the admin's
+    change page runs in one transaction, so the lock holds until the save), as the TD pages
+    do (``services.stale_check``): the same form sent twice saves; a stale one is refused with
+    what saving it again would change, and now carries the row's version, so a second save
+    replaces on purpose."""
+
+    admin_version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial[ADMIN_VERSION] = selectors.row_version(
+                self.instance, self.versioned_fields()
+            )
+
+    def versioned_fields(self) -> list[str]:
+        names = {f.name for f in self._meta.model._meta.concrete_fields}  # type: ignore[union-attr]
+        return [name for name in self.fields if name in names]
+
+    def locked(self) -> Model:
+        """The stored row, read under its write lock (lock order: a section before a round,
+        a round before the tournament row)."""
+        rows = type(self.instance)._default_manager.all()
+        if transaction.get_connection().in_atomic_block:
+            rows = rows.select_for_update()
+        return rows.get(pk=self.instance.pk)  # type: ignore[no-any-return]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or self.cleaned_data
+        if self.instance.pk is None:
+            return data
+        row = self.locked()
+        try:
+            services.stale_check(
+                row=row,
+                fields={n: data[n] for n in self.versioned_fields() if n in data},
+                based_on=data.get(ADMIN_VERSION),
+                what=f"{capfirst(row._meta.verbose_name)} {row}",
+            )
+        except services.StaleEdit as error:
+            renewed = self.data.copy()  # type: ignore[attr-defined]
+            renewed[ADMIN_VERSION] = error.version
+            self.data = renewed
+            raise ValidationError(error.messages) from None
+        return data
+
+
+def _section_lock(section_id: int | None) -> None:
+    """Take a section's lock before a row under it (the services' lock order)."""
+    if section_id is not None and transaction.get_connection().in_atomic_block:
+        list(Section.objects.select_for_update().filter(pk=section_id).values("pk"))
 
 
 def _row(data: dict[str, Any]) -> services.PairingInput | None:
@@ -64,12 +140,50 @@ def _row(data: dict[str, Any]) -> services.PairingInput | None:
     )
 
 
-class RoundForm(forms.ModelForm):  # type: ignore[type-arg]
-    """The round number is checked by the service every page uses."""
+def _round_locks(round_id: int) -> None:
+    """The locks a write of a round's pairings takes, in their order: the section's, then the
+    round's (``services.round_lock``), held until the admin's save (one transaction)."""
+    if transaction.get_connection().in_atomic_block:
+        section = Section.objects.get(rounds__pk=round_id)
+        list(Section.objects.select_for_update().filter(pk=section.pk).values("pk"))
+        round_lock(round_id=round_id)
+
+
+def _pairings_version(
+    rows: Iterable[tuple[int | None, int, int | None, str | None]],
+) -> str:
+    """A version of a round's rows with every result (``round_pairings_version`` leaves out
+    the results of games, which the pairings page does not edit; this page does)."""
+    key = sorted((b or 0, w, k or 0, str(r)) for b, w, k, r in rows)
+    return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
+
+
+def _stored_pairings_version(round_: Round) -> str:
+    return _pairings_version(
+        round_.pairings.values_list("board", "white_id", "black_id", "result")
+    )
+
+
+class RoundForm(VersionedAdminForm):
+    """The round number is checked by the service every page uses. The form also carries the
+    version of the round's pairings it was drawn with (``pairings_version``): the pairings
+    listed below it are refused as the pairings page's are when another TD changed them since
+    (a result entered meanwhile would be saved back as it was, that is taken back)."""
+
+    pairings_version = forms.CharField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Round
         fields = ["section", "number", "pairing_notes"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            self.initial["pairings_version"] = _stored_pairings_version(self.instance)
+
+    def locked(self) -> Model:
+        _round_locks(self.instance.pk)
+        return super().locked()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
@@ -78,12 +192,16 @@ class RoundForm(forms.ModelForm):  # type: ignore[type-arg]
         return data
 
 
-class PairingForm(forms.ModelForm):  # type: ignore[type-arg]
+class PairingForm(VersionedAdminForm):
     """One pairing on its own page, checked with the rest of its round by the services."""
 
     class Meta:
         model = Pairing
         fields = ["round", "board", "white", "black", "result"]
+
+    def locked(self) -> Model:
+        _round_locks(self.instance.round_id)
+        return super().locked()
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or self.cleaned_data
@@ -128,6 +246,17 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
         check = services.round_pairings_check(
             section=self.instance.section, number=self.instance.number, rows=rows
         )
+        # Under the round's lock (RoundForm.locked); the same save sent twice finds its own
+        # first save, as round_pairings_save does.
+        based_on = self.data.get("pairings_version")
+        now = _stored_pairings_version(self.instance)
+        asked = _pairings_version(
+            (r.board, r.white, r.black, r.result) for r in check.rows
+        )
+        if based_on and based_on != now and asked != now:
+            raise ValidationError(
+                services.PAIRINGS_STALE.format(round=self.instance.number)
+            )
         if check.errors:
             raise ValidationError([message for _row_index, message in check.errors])
 
@@ -144,8 +273,21 @@ class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
         return super().get_queryset(request).select_related("white", "black")
 
 
+class TournamentAdminForm(VersionedAdminForm):
+    def locked(self) -> Model:
+        if transaction.get_connection().in_atomic_block:
+            list(
+                Section.objects.select_for_update()
+                .filter(tournament=self.instance.pk)
+                .order_by("pk")
+                .values("pk")
+            )
+        return super().locked()
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = TournamentAdminForm
     list_display = [
         "name",
         "slug",
@@ -180,7 +322,7 @@ def _adopt(obj: Any, saved: Any) -> None:
     obj._state.db = saved._state.db
 
 
-class ServiceCheckedForm(forms.ModelForm):  # type: ignore[type-arg]
+class ServiceCheckedForm(VersionedAdminForm):
     """A model form whose rules are the services': model constraints are not checked here (their
     messages name the constraint), the services' checks say the same in sentences. The admin
     gives the model and the fields."""
@@ -223,6 +365,22 @@ class SectionAdminForm(ServiceCheckedForm):
         help_text="Needed to change the order once round 1 pairings are posted; shown with "
         "the standings.",
     )
+
+    def clean_prize_fund(self) -> object:
+        # The fund the prize page would save: checked and in canonical form, so the same fund
+        # sent twice is the stored one ({} is no fund).
+        fund = self.cleaned_data["prize_fund"]
+        if fund in ({}, None):
+            return {}
+        try:
+            return prize_fund.fund_clean(fund)
+        except prize_fund.FundError as error:
+            raise ValidationError(error.messages) from None
+
+    def clean_playoffs(self) -> object:
+        return services.section_playoffs_check(
+            section=self.instance, playoffs=self.cleaned_data["playoffs"] or []
+        )
 
     def service_check(self) -> None:
         services.section_check(section=self.instance)
@@ -278,12 +436,19 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         fields = {
             name: data[name]
             for name in form.changed_data
-            if name not in ("tiebreaks", "tiebreak_change_reason")
+            if name not in ("tiebreaks", "tiebreak_change_reason", ADMIN_VERSION)
         }
+        # A fund goes through its service (stored in canonical form); {} (no fund) is a plain
+        # field.
+        fund = fields.pop("prize_fund") if fields.get("prize_fund") else None
         with transaction.atomic():
             if change:
                 section = Section.objects.get(pk=obj.pk)
                 services.section_update(section=section, **fields)
+                if fund is not None and fund != section.prize_fund:
+                    # The form was checked against the stored fund under the section's
+                    # lock (VersionedAdminForm), held until now.
+                    services.section_prize_fund_set(section=section, fund=fund)
             else:
                 for name in ("tournament", "name", "rounds_total"):
                     fields.pop(name, None)
@@ -308,9 +473,42 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 PLAYER_ADDED_ACTIVE = "A new player is entered active; withdraw them afterwards."
+# The player admin form's fields that are no Player field.
+ADMIN_ONLY_FIELDS = (ADMIN_VERSION, "confirm_duplicate", "override_reason")
 
 
 class PlayerAdminForm(ServiceCheckedForm):
+    # A new player as the player form enters one: a likely duplicate is entered once
+    # confirmed (the same add sent twice is asked, not entered again), a player outside the
+    # section's entry limits with a reason (players_add).
+    confirm_duplicate = forms.BooleanField(
+        required=False,
+        label="Enter as well",
+        help_text="A new player like one already in the section (asked when there is one).",
+    )
+    override_reason = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Reason to enter",
+        help_text="A new player outside the section's entry limits (asked when needed).",
+    )
+
+    def new_entry(self) -> dict[str, Any]:
+        """The new player's values as ``player_create`` takes them (save_model's)."""
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            **{
+                name: data[name]
+                for name in self.changed_data
+                if name not in (*services.PLAYER_FIXED_FIELDS, *ADMIN_ONLY_FIELDS)
+            },
+        }
+
+    def locked(self) -> Model:
+        _section_lock(self.instance.section_id)
+        return super().locked()
+
     def service_check(self) -> None:
         services.player_check(player=self.instance)
         if self.original is not None:
@@ -325,6 +523,27 @@ class PlayerAdminForm(ServiceCheckedForm):
             # player_create refuses these too: said here as sentences on the form.
             services.players_draft_check(self.instance.section)
             services.players_posted_check(self.instance.section)
+            confirmed = self.cleaned_data.get("confirm_duplicate", False)
+            reason = self.cleaned_data.get("override_reason", "").strip()
+            messages = [
+                services.sentence(message)
+                for check in services.players_entry_check(
+                    section=self.instance.section, entries=[self.new_entry()]
+                )
+                for message in check.refused
+                + [d + services.CONFIRM_ASK for d in check.unanswered(confirmed, None)]
+                + ([] if reason else check.outside)
+            ]
+            if messages:
+                raise ValidationError(messages)
+
+
+class PlayerChangeAdminForm(PlayerAdminForm):
+    """A stored player's page: the duplicate and entry-limit questions are asked when a player
+    is entered (players_add), so their boxes are left off a page where they would do nothing."""
+
+    confirm_duplicate = None  # type: ignore[assignment]
+    override_reason = None  # type: ignore[assignment]
 
 
 class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
@@ -387,6 +606,13 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     readonly_fields = ["start_number"]
     inlines = [RequestedByeInline]
 
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        if obj is not None:
+            kwargs["form"] = PlayerChangeAdminForm
+        return super().get_form(request, obj, change=change, **kwargs)
+
     def save_model(
         self, request: HttpRequest, obj: Player, form: Any, change: bool
     ) -> None:
@@ -394,7 +620,7 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         details = {
             name: data[name]
             for name in form.changed_data
-            if name not in services.PLAYER_FIXED_FIELDS
+            if name not in (*services.PLAYER_FIXED_FIELDS, *ADMIN_ONLY_FIELDS)
         }
         with transaction.atomic():
             if change:
@@ -407,9 +633,13 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     after_round=data.get("withdrawn_after_round"),
                 )
             else:
-                details.pop("name", None)
+                details = form.new_entry()
                 player = services.player_create(
-                    section=data["section"], name=data["name"], **details
+                    section=data["section"],
+                    confirm_duplicate=data.get("confirm_duplicate", False),
+                    override_reason=data.get("override_reason", ""),
+                    user=request.user,
+                    **details,
                 )
             player.refresh_from_db()
             _adopt(obj, player)
@@ -441,6 +671,11 @@ def _byes_with(bye: RequestedBye, original: RequestedBye | None) -> dict[int, st
 
 
 class RequestedByeAdminForm(ServiceCheckedForm):
+    def locked(self) -> Model:
+        player = Player.objects.filter(pk=self.instance.player_id).first()
+        _section_lock(None if player is None else player.section_id)
+        return super().locked()
+
     def service_check(self) -> None:
         bye = self.instance
         if self.original is not None and self.original.player_id != bye.player_id:

@@ -298,7 +298,9 @@ def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeStr
         f'"><input type="hidden" name="q" value="{escape(context.get("query", ""))}">\n'
     )
 
-    disabled = " disabled" if context.get("closed") else ""
+    # A posted round's check-in is closed: each row says where the player stood, with no
+    # button (a column of greyed "Check in" buttons read as something still to do).
+    closed = bool(context.get("closed"))
     refusal = context.get("row_error")
     # On the whole page, the refusal goes on its player's row only (htmx: the one row sent).
     refused = context.get("row_error_for")
@@ -324,19 +326,28 @@ def checkin_rows_html(rows: Iterable[tuple[Any, bool]], context: Any) -> SafeStr
                 else ""
             )
             + '</td>\n<td class="text-end" style="width:9rem">\n'
-            f'<form method="post" action="{toggle}"\nhx-post="{toggle}" '
-            'hx-target="closest tr" hx-swap="outerHTML" hx-disabled-elt="find button">'
-            + f"{before}{number}{after}"
             + (
-                '\n<input type="hidden" name="present" value="0">\n'
-                '<button class="btn btn-success btn-lg w-100" type="submit" '
-                f'aria-label="Undo check-in of {name}"{disabled}>✓ Here</button>\n'
-                if checked
-                else '\n<input type="hidden" name="present" value="1">\n'
-                '<button class="btn btn-outline-primary btn-lg w-100" type="submit" '
-                f'aria-label="Check in {name}"{disabled}>Check in</button>\n'
+                (
+                    '<span class="text-success fw-semibold">✓ Here</span>'
+                    if checked
+                    else '<span class="text-body-secondary">Not checked in</span>'
+                )
+                + "\n</td>\n</tr>\n"
+                if closed
+                else f'<form method="post" action="{toggle}"\nhx-post="{toggle}" '
+                'hx-target="closest tr" hx-swap="outerHTML" hx-disabled-elt="find button">'
+                + f"{before}{number}{after}"
+                + (
+                    '\n<input type="hidden" name="present" value="0">\n'
+                    '<button class="btn btn-success btn-lg w-100" type="submit" '
+                    f'aria-label="Undo check-in of {name}">✓ Here</button>\n'
+                    if checked
+                    else '\n<input type="hidden" name="present" value="1">\n'
+                    '<button class="btn btn-outline-primary btn-lg w-100" type="submit" '
+                    f'aria-label="Check in {name}">Check in</button>\n'
+                )
+                + "\n</form>\n</td>\n</tr>\n"
             )
-            + "\n</form>\n</td>\n</tr>\n"
         )
     return mark_safe("".join(out))
 

@@ -265,7 +265,8 @@ def test_two_tds_run_a_whole_event_through_the_pages(
         f"{base}/td/t/{tournament.slug}/s/{section.pk}/players/{ebba.start_number}/"
     )
     second.get_by_label("Withdraws after round").select_option("2")
-    second.get_by_role("button", name="Withdraw").click()
+    second.get_by_role("button", name="Withdraw", exact=True).click()
+    second.get_by_role("button", name="Withdraw Ebba Lindqvist after round 2").click()
     expect(second.get_by_text("Withdrew after round 2")).to_be_visible()
     run_round(first, second, base, section, 3, typed)
     assert not Pairing.objects.filter(round__section=section, round__number=3).filter(

@@ -1,6 +1,7 @@
 """A player who leaves during a round, on a desktop and on a phone: withdrawing them before the
-posted round whose game has no result asks whether it will be played, and one press gives the
-opponent the forfeit win and withdraws the player after that round.
+posted round whose game has no result asks whether it will be played, saying what the forfeit
+does, and one press gives the opponent the forfeit win and withdraws the player after that
+round.
 
 Screenshots go to var/screenshots/ to be looked at.
 """
@@ -36,11 +37,23 @@ def test_a_player_who_leaves_is_withdrawn_with_a_forfeit_for_the_opponent(
 
     page.get_by_label("Withdraws after round").select_option("1")
     page.get_by_role("button", name="Withdraw", exact=True).click()
-    expect(page.get_by_text("that game has no result yet")).to_be_visible()
+    question = page.get_by_test_id("confirm-question")
+    expect(question).to_contain_text(
+        "Player 4 is paired on board 2 of round 2 against Player 2, and that game has no "
+        "result yet."
+    )
+    expect(question).to_contain_text(
+        "Player 4 withdraws after round 2: not paired in rounds 3 to 4."
+    )
     forfeit = page.get_by_role(
         "button", name="Withdraw, Player 2 wins board 2 of round 2 by forfeit"
     )
     expect(forfeit).to_be_visible()
+    expect(
+        page.get_by_role(
+            "button", name="It will be played: withdraw Player 4 after round 2"
+        )
+    ).to_be_visible()
     assert fits(page)
     shot(page, "player-leaves-asked")
     assert Player.objects.get(section=section, start_number=4).status == "active"

@@ -188,3 +188,36 @@ def test_a_given_byes_reason_shows_on_a_phones_tile(
         path=str(SCREENSHOTS / "td-players-given-bye-phone.png"),
         clip={"x": 0, "y": frame["y"] - 120, "width": 390, "height": 300},
     )
+
+
+def test_ten_players_or_fewer_take_the_phones_whole_width(
+    live_server: Any, phone: Page, db: Any
+) -> None:
+    section = section_build(
+        tournament=tournament_build(name="Thursday Night Swiss"),
+        ratings=[2000 - 40 * n for n in range(10)],
+        rounds=[],
+        rounds_total=4,
+        names=[f"{FIRST[n]} {LAST[n % 6]}" for n in range(10)],
+    )
+    open_players(phone, live_server, section)
+    tiles = phone.locator(".players-table tbody tr")
+    expect(tiles).to_have_count(10)
+    size = phone.viewport_size
+    assert size is not None
+    # One column, the screen's width: they stood in the left half beside an empty column,
+    # "Samuel" over "Adeyemi".
+    for n in range(10):
+        box = tiles.nth(n).bounding_box()
+        assert box is not None and box["width"] > 0.9 * size["width"] - 24
+        lines = (
+            tiles.nth(n)
+            .get_by_role("link")
+            .evaluate(
+                """a => { const r = document.createRange(); r.selectNodeContents(a);
+                      return new Set([...r.getClientRects()].map(c => Math.round(c.top))).size; }"""
+            )
+        )
+        assert lines == 1
+    assert fits(phone)
+    shot(phone, "td-players-ten")

@@ -181,3 +181,36 @@ def test_a_whole_event_through_the_round_pages(live_server: Any, page: Page) -> 
         "final",
         "reopened",
     ]
+
+
+def test_the_next_round_sends_the_td_to_the_missing_results_before_pairing(
+    live_server: Any, page: Page
+) -> None:
+    director = User.objects.create_user("director", password=PASSWORD)
+    tournament = tournament_build(name="Lakeside Quad")
+    tournament.directors.add(director)
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-2 1-0, 3-4 ?"],
+        rounds_total=3,
+        tournament=tournament,
+        names=NAMES,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    base = live_server.url
+    login(page, base)
+
+    page.goto(round_url(base, section, 2))
+    said = page.get_by_test_id("earlier-open")
+    expect(said).to_contain_text("Round 1 still has 1 result missing (board 2)")
+    expect(page.get_by_role("button", name="Pair automatically")).to_have_count(0)
+    expect(page.get_by_role("link", name="Pair by hand")).to_be_visible()
+    assert fits(page)
+    shot(page, "life-earlier-open")
+
+    said.get_by_role("link", name="round 1's page").click()
+    page.wait_for_url("**/r/1/")
+    enter(page, section, 1, 2, "½-½")
+    page.goto(round_url(base, section, 2))
+    expect(page.get_by_role("button", name="Pair automatically")).to_be_visible()
+    expect(page.get_by_test_id("earlier-open")).to_have_count(0)

@@ -265,11 +265,16 @@ def test_breadcrumbs_are_one_line_on_a_phone_and_the_whole_trail_on_a_desktop(
     shot(page, f"td-crumbs-{name}")
 
 
+def visit_dashboard(page: Page, live_server: Any, td: User) -> None:
+    """Open the dashboard as the logged-in ``td``."""
+    log_in(page, live_server, td)
+    page.goto(live_server.url + reverse("tournaments:dashboard"))
+
+
 def test_dashboard_shows_every_column_of_a_section_row(
     live_server: Any, page: Page, live_section: Section, td: User
 ) -> None:
-    log_in(page, live_server, td)
-    page.goto(live_server.url + reverse("tournaments:dashboard"))
+    visit_dashboard(page, live_server, td)
     expect(page.get_by_role("cell", name="2/5")).to_be_visible()
     # Headers wrap rather than push "Results in" past the card's edge, where its figures
     # showed cut ("16/1") behind a sideways scroll.
@@ -741,3 +746,92 @@ def test_the_csv_import_after_a_posted_round_refuses_before_preview_with_a_late_
     assert box is not None and box["height"] >= 44
     assert fits(page)
     shot(page, "players-import-after-posted-round")
+
+
+def test_the_prize_funds_lines_are_rows_under_one_row_of_labels_on_a_desktop(
+    live_server: Any, page: Page, td: User, spring_open: Section
+) -> None:
+    visit(page, live_server, td, spring_open, "prizes")
+    lines = page.locator(".prize-row")
+    expect(lines).to_have_count(10)
+    expect(lines.nth(3).get_by_label("Label")).to_have_value("U2000 1st")
+    heights = [
+        lines.nth(n).evaluate("e => e.getBoundingClientRect().height")
+        for n in range(10)
+    ]
+    if (page.viewport_size or {"width": 0})["width"] < 768:
+        # A phone keeps each line's labels: a line's fields stand on three rows.
+        expect(lines.nth(3).get_by_text("Places", exact=True)).to_be_visible()
+        return
+    # The labels once, over the first line; each line under it as tall as a field and its
+    # tick boxes (every line repeated "Label Places Cash $ ...": ten lines took twice the room).
+    expect(lines.nth(0).get_by_text("Places", exact=True)).to_be_visible()
+    hidden = lines.nth(3).get_by_text("Places", exact=True).bounding_box()
+    assert hidden is not None and hidden["height"] <= 1  # for screen readers only
+    expect(lines.nth(3).get_by_text("Remove", exact=True)).to_be_visible()
+    assert max(heights[1:]) < 0.8 * heights[0], heights
+    # Each field under its column's label.
+    for name in ("label", "places", "cash", "group"):
+        xs = {
+            round(
+                lines.nth(n)
+                .locator(f"[name$='-{name}']")
+                .evaluate("e => e.getBoundingClientRect().left")
+            )
+            for n in range(10)
+        }
+        assert len(xs) == 1, (name, xs)
+    assert fits(page)
+    shot(page, "td-fit-prize-rows")
+
+
+def test_dashboard_player_counts_end_at_one_edge_with_the_withdrawn_under_them(
+    live_server: Any, page: Page, td: User, spring_open: Section
+) -> None:
+    visit_dashboard(page, live_server, td)
+    card = page.locator("main section.card").filter(
+        has_text=spring_open.tournament.name
+    )
+    cells = card.locator("tbody td:nth-child(2)")
+    expect(cells).to_have_count(2)
+    expect(cells.first).to_contain_text("1 wd")
+    # The count's own text (24 and 21), not its cell: "24 (1 wd)" stood 24 left of 21.
+    edges = cells.evaluate_all(
+        """cells => cells.map(td => { const r = document.createRange();
+             r.selectNodeContents(td.firstChild); return Math.round(r.getBoundingClientRect().right); })"""
+    )
+    assert edges[0] == edges[1], edges
+    # Nor does it widen the column: "Results in" stays inside the card.
+    assert tables_cut(page) == 0
+    assert fits(page)
+    shot(page, "td-fit-dashboard-withdrawn")
+
+
+def test_a_prize_lines_errors_stand_under_it_and_leave_its_fields_level(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "prizes")
+    page.fill("#id_prizes-0-label", "1st")
+    page.fill("#id_prizes-0-places", "first")
+    page.fill("#id_prizes-0-cash", "lots")
+    page.get_by_role("button", name="Save prize fund").click()
+    errors = page.get_by_test_id("prize-line-errors")
+    expect(errors).to_contain_text("Places: Write places as 1, or 2-4, or 1, 3, 5.")
+    expect(errors).to_contain_text("Cash: ")
+    # Label, places and cash stand level (an error under places and cash pushed those two
+    # up, out of line with the label beside them), each marked and described by the errors.
+    tops = {
+        name: page.locator(f"#id_prizes-0-{name}").evaluate(
+            "e => Math.round(e.getBoundingClientRect().top)"
+        )
+        for name in ("label", "places", "cash")
+    }
+    assert len(set(tops.values())) == 1, tops
+    expect(page.locator("#id_prizes-0-places")).to_have_attribute(
+        "aria-describedby", "prizes-0-errors"
+    )
+    line = page.locator(".prize-row").first.bounding_box()
+    box = errors.bounding_box()
+    assert line and box and box["y"] + box["height"] <= line["y"] + line["height"]
+    assert fits(page)
+    shot(page, "td-fit-prize-line-errors")

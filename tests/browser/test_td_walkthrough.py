@@ -198,6 +198,11 @@ def test_a_td_walks_a_whole_tournament(live_server: Any, page: Page) -> None:
     walk.shot("player-page")
     page.get_by_label("Withdraws after round").select_option("1")
     page.get_by_role("button", name="Withdraw", exact=True).click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text(
+        "Marcus Feld withdraws after round 1: not paired in rounds 2 to"
+    )
+    walk.shot("player-withdraw-asked")
+    page.get_by_role("button", name="Withdraw Marcus Feld after round 1").click()
     walk.shot("player-withdrawn")
     assert Player.objects.get(section=open_, start_number=3).status == "withdrawn"
     page.goto(f"{base}/td/t/{slug}/s/{open_.pk}/players/2/")

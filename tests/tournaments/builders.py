@@ -21,7 +21,15 @@ from django.db import connection
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    RequestedBye,
+    Result,
+    Round,
+    Section,
+    Tournament,
+)
 
 GAME_CODES = {
     "1-0": Result.WHITE_WIN,
@@ -142,6 +150,24 @@ def round_two_posted(tournament: Tournament | None = None) -> Section:
     Round.objects.filter(section=section, number=1).update(status=Round.Status.COMPLETE)
     Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
     return section
+
+
+def round_one_played_bob_asked_a_bye(
+    tournament: Tournament | None = None,
+) -> tuple[Section, Player]:
+    """Ann Lee, Bob Ray, Cy Park, five rounds: round 1 complete (1-2 1-0, 3 the pairing bye);
+    Bob Ray (number 2) asked for a half-point bye in round 4. Returns the section and Bob."""
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800],
+        names=["Ann Lee", "Bob Ray", "Cy Park"],
+        rounds=["1-2 1-0, 3 U"],
+        rounds_total=5,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    bob = Player.objects.get(section=section, name="Bob Ray")
+    RequestedBye.objects.create(player=bob, round_number=4, kind="half")
+    return section, bob
 
 
 def player_row(section: Section, number: int, player: Player) -> Pairing | None:

@@ -170,7 +170,10 @@ def test_admin_add_numbers_the_player_by_rating(admin_client: Client) -> None:
             {"status": "withdrawn", "withdrawn_after_round": ""},
             services.WITHDRAW_ROUND_MISSING,
         ),
-        ({"status": "withdrawn", "withdrawn_after_round": "1"}, "is paired in round 2"),
+        (
+            {"status": "withdrawn", "withdrawn_after_round": "1"},
+            "Round 2 is already paired with Player 1 on board 1 against Player 2",
+        ),
         ({"rating": "4100"}, "A rating is a whole number from 1 to 3500"),
     ],
     ids=[

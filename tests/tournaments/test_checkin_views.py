@@ -258,3 +258,26 @@ def test_here_after_all_for_a_player_who_asked_for_the_round_off_says_the_bye_is
     ) in page
     assert CheckIn.objects.filter(player=cy, round_number=1).exists()
     assert not RequestedBye.objects.filter(player=cy).exists()
+
+
+def test_a_posted_rounds_check_in_says_where_each_player_stood_without_buttons(
+    td_client: Client, section: Section
+) -> None:
+    services.checkin_set(
+        player=Player.objects.get(section=section, start_number=1),
+        round_number=1,
+        present=True,
+        user=None,
+    )
+    Round.objects.create(section=section, number=1, status=Round.Status.PAIRED)
+
+    page = td_client.get(url("checkin", section)).content.decode()
+
+    # A column of greyed "Check in" buttons read as work still to do; each row says instead
+    # whether the player had checked in.
+    table = page.split('id="checkin-table"')[1].split("</table>")[0]
+    assert "<button" not in table
+    ana = page[page.index('<tr id="checkin-1"') :]
+    assert "✓ Here" in ana[: ana.index("</tr>")]
+    ben = page[page.index('<tr id="checkin-2"') :]
+    assert "Not checked in" in ben[: ben.index("</tr>")]

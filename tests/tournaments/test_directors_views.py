@@ -42,11 +42,14 @@ def test_adding_an_unknown_user_is_a_sentence(
 def test_a_director_added_or_removed_twice_is_answered_as_done(
     td_client: Client, tournament: Tournament, other_td: User
 ) -> None:
-    # Each form sent twice, its first answer lost over the hall's Wi-Fi.
+    # Each form sent twice, its first answer lost over the hall's Wi-Fi (the removal's
+    # confirmation).
     add = reverse("tournaments:directors", kwargs={"slug": tournament.slug})
     remove = reverse("tournaments:director_remove", kwargs={"slug": tournament.slug})
     answers = [
-        td_client.post(url, {"username": "other_td"}, follow=True).content.decode()
+        td_client.post(
+            url, {"username": "other_td", "confirm": "1"}, follow=True
+        ).content.decode()
         for url in (add, add, remove, remove)
     ]
 
@@ -92,19 +95,59 @@ def test_removing_oneself_asks_first_and_changes_nothing_until_confirmed(
     assert not tournament.directors.filter(username="td").exists()
 
 
-def test_another_director_is_removed_at_once(
+def test_removing_another_director_asks_first_naming_them(
     td_client: Client, tournament: Tournament, other_td: User
 ) -> None:
+    other_td.first_name, other_td.last_name = "Olga", "Tal"
+    other_td.save()
     tournament.directors.add(other_td)
-    response = td_client.post(
-        reverse("tournaments:director_remove", kwargs={"slug": tournament.slug}),
-        {"username": "other_td"},
-        follow=True,
-    )
+    remove = reverse("tournaments:director_remove", kwargs={"slug": tournament.slug})
+
+    asked = td_client.post(remove, {"username": "other_td"})
+
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert f"Remove other_td from {tournament.name}?" in html
     assert (
-        f"other_td is not a director of {tournament.name}." in response.content.decode()
+        f"other_td (Olga Tal) will no longer see or change {tournament.name}." in html
     )
+    assert '<input type="hidden" name="confirm" value="1">' in html
+    assert ">Cancel: keep other_td</a>" in html
+    assert tournament.directors.filter(username="other_td").exists()
+
+    done = td_client.post(remove, {"username": "other_td", "confirm": "1"}, follow=True)
+
+    assert f"other_td is not a director of {tournament.name}." in done.content.decode()
     assert not tournament.directors.filter(username="other_td").exists()
+
+
+def test_removing_a_director_another_td_removed_meanwhile_is_answered_as_done(
+    td_client: Client, tournament: Tournament, other_td: User
+) -> None:
+    # The directors page still lists other_td; another TD removed them since. The "Remove"
+    # pressed then has nobody to ask about: answered as done, nobody else removed.
+    tournament.directors.add(other_td)
+    remove = reverse("tournaments:director_remove", kwargs={"slug": tournament.slug})
+    tournament.directors.remove(other_td)
+
+    answer = td_client.post(remove, {"username": "other_td"}, follow=True)
+
+    assert f"other_td is not a director of {tournament.name}." in (
+        answer.content.decode()
+    )
+    assert list(tournament.directors.values_list("username", flat=True)) == ["td"]
+
+
+def _create_maria(client: Client, tournament: Tournament) -> str:
+    """The page answering a director's "create an account" for maria.td."""
+    return str(
+        client.post(
+            reverse(
+                "tournaments:director_account_create", kwargs={"slug": tournament.slug}
+            ),
+            {"new_username": "maria.td", "full_name": "Maria Lopez"},
+        ).content.decode()
+    )
 
 
 def _invitation_link(page: str) -> str:
@@ -116,12 +159,7 @@ def _invitation_link(page: str) -> str:
 def test_a_director_creates_the_second_tds_account_who_sets_a_password_and_directs(
     td_client: Client, tournament: Tournament
 ) -> None:
-    created = td_client.post(
-        reverse(
-            "tournaments:director_account_create", kwargs={"slug": tournament.slug}
-        ),
-        {"new_username": "maria.td", "full_name": "Maria Lopez"},
-    ).content.decode()
+    created = _create_maria(td_client, tournament)
 
     maria = User.objects.get(username="maria.td")
     assert not maria.has_usable_password()
@@ -240,3 +278,26 @@ def test_only_a_director_creates_accounts(
 
     assert response.status_code == 403
     assert not User.objects.filter(username="intruder").exists()
+
+
+def test_a_password_form_sent_twice_is_answered_as_set_not_as_a_used_link(
+    td_client: Client, tournament: Tournament
+) -> None:
+    created = _create_maria(td_client, tournament)
+    invited = Client()
+    set_url = invited.get(_invitation_link(created), follow=True).redirect_chain[-1][0]
+    sent = {
+        "new_password1": "a long pass phrase 42",
+        "new_password2": "a long pass phrase 42",
+    }
+    invited.post(set_url, sent)
+
+    again = invited.post(set_url, sent, follow=True)  # the first answer lost
+
+    page = again.content.decode()
+    assert "Your password is set, maria.td" in page
+    assert "has been used already" not in page
+    # Another browser posting to the spent link is told it is spent, nothing more.
+    other = Client().post(set_url, sent, follow=True).content.decode()
+    assert "has been used already" in other
+    assert "maria.td" not in other

@@ -5,6 +5,9 @@ number of rounds as it is when the save runs, not as the caller's page read it."
 
 from __future__ import annotations
 
+from html import unescape
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -17,6 +20,7 @@ from tests.tournaments.test_pairings_keep_results import _Form
 from tournaments import selectors, services
 from tournaments.models import (
     Pairing,
+    ResultCheck,
     Round,
     Section,
     SectionEvent,
@@ -137,6 +141,70 @@ def test_a_round_beyond_the_rounds_another_td_just_took_away_is_refused() -> Non
     assert not Round.objects.filter(section=section).exists()
 
 
+def test_emptying_from_a_page_drawn_before_a_check_entry_is_refused_naming_it() -> None:
+    section = posted_round_one()
+    seen = selectors.round_results_version(
+        round_id=Round.objects.get(section=section).pk
+    )
+    services.result_check_record(
+        pairing=Pairing.objects.get(round__section=section, board=2), result="draw"
+    )
+
+    with pytest.raises(services.ResultsEnteredSince) as refused:
+        services.round_pairings_save(
+            section=section,
+            number=1,
+            rows=[],
+            based_on=version(section),
+            confirm=True,
+            results_seen=seen,
+        )
+
+    assert refused.value.messages == [
+        services.ROUND_REMOVE_RESULTS_ENTERED.format(
+            round=1, rows="board 2 (3. Player 3 – 4. Player 4) check entry ½-½"
+        )
+        + " "
+        + services.ROUND_REMOVE_CHECKS_WOULD_GO
+    ]
+    assert Pairing.objects.filter(round__section=section).count() == 2
+    assert ResultCheck.objects.filter(pairing__round__section=section).exists()
+    assert not SectionEvent.objects.exists()
+
+
+def test_emptying_from_a_page_drawn_after_a_check_entry_asks_naming_it() -> None:
+    section = posted_round_one()
+    services.result_check_record(
+        pairing=Pairing.objects.get(round__section=section, board=2), result="draw"
+    )
+    # What a page drawn now carries: both versions, the check entry seen.
+    based_on = version(section)
+    seen = selectors.round_results_version(
+        round_id=Round.objects.get(section=section).pk
+    )
+
+    with pytest.raises(services.RemoveNeedsConfirm) as asked:
+        services.round_pairings_save(
+            section=section, number=1, rows=[], based_on=based_on, results_seen=seen
+        )
+    assert asked.value.messages == [
+        services.ROUND_REMOVE_CONFIRM.format(round=1)
+        + " "
+        + services.ROUND_REMOVE_BYES.format(rows="the check entry on board 2 (½-½)")
+    ]
+
+    services.round_pairings_save(
+        section=section,
+        number=1,
+        rows=[],
+        based_on=based_on,
+        results_seen=seen,
+        confirm=True,
+    )
+    assert not Pairing.objects.filter(round__section=section).exists()
+    assert not ResultCheck.objects.exists()
+
+
 # ---- the pairings page, without JavaScript
 
 
@@ -204,6 +272,106 @@ def test_a_confirmation_from_a_page_older_than_another_tds_save_is_refused(
 
     assert escape(services.PAIRINGS_STALE.format(round=1)) in refused.content.decode()
     assert Pairing.objects.filter(round__section=section).count() == 2
+
+
+def test_emptying_every_row_on_a_page_drawn_before_a_check_entry_names_it_first(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A opens Edit pairings and empties every row; meanwhile TD B enters board 2 in check
+    # mode; A's save (even its confirmation) would throw B's entry away unseen.
+    section = posted_round_one(tournament)
+    data = _emptied(td_client, section)
+    assert data["results_seen"]
+
+    refused, two = _saved_after_a_check_entry_on_board_two(td_client, section, data)
+
+    html = unescape(refused.content.decode())
+    assert services.ROUND_REMOVE_CHECKS_WOULD_GO in html
+    assert ResultCheck.objects.filter(pairing=two).exists()
+    assert not SectionEvent.objects.exists()
+
+    # The page drawn again carries the entry as seen: saving asks, naming it, then takes
+    # the pairings back once confirmed.
+    form = _Form()
+    form.feed(refused.content.decode())
+    again = data | {"results_seen": form.data["results_seen"]}
+    asked = unescape(td_client.post(_url(section), again).content.decode())
+    assert "Taken back with them: the check entry on board 2 (½-½)." in asked
+    assert Pairing.objects.filter(round__section=section).count() == 2
+    td_client.post(_url(section), again | {"confirm": "1"})
+    assert not Pairing.objects.filter(round__section=section).exists()
+
+
+def _without_board_two(client: Client, section: Section) -> dict[str, str]:
+    """The Edit pairings form as drawn now, with board 2's row (the second) emptied."""
+    form = _Form()
+    form.feed(client.get(_url(section)).content.decode())
+    assert (form.data["boards-1-white"], form.data["boards-1-black"]) == ("3", "4")
+    return form.data | {"boards-1-white": "", "boards-1-black": ""}
+
+
+def test_taking_out_a_row_with_a_check_entry_asks_naming_it_then_saves(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # Board 2 has a check-mode entry the page shows; a save taking only that row out would
+    # delete the entry with it: asked first, on the page, naming it.
+    section = posted_round_one(tournament)
+    two = Pairing.objects.get(round__section=section, board=2)
+    services.result_check_record(pairing=two, result="draw")
+    data = _without_board_two(td_client, section)
+    assert data["results_seen"]
+
+    asked = td_client.post(_url(section), data)
+
+    html = unescape(asked.content.decode())
+    assert asked.status_code == 200
+    assert (
+        services.ROUND_SAVE_CHECKS.format(round=1)
+        + " "
+        + services.ROUND_REMOVE_BYES.format(rows="the check entry on board 2 (½-½)")
+        in html
+    )
+    assert "Every row is empty" not in html
+    assert Pairing.objects.filter(round__section=section).count() == 2
+    assert ResultCheck.objects.filter(pairing=two).exists()
+
+    done = td_client.post(_url(section), data | {"confirm": "1"})
+
+    assert done.status_code == 302
+    assert list(
+        Pairing.objects.filter(round__section=section).values_list("board", flat=True)
+    ) == [1]
+    assert not ResultCheck.objects.exists()
+
+
+def test_taking_out_a_row_from_a_page_drawn_before_its_check_entry_names_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A takes board 2 out on Edit pairings; meanwhile TD B enters board 2 in check mode:
+    # A's save, even confirmed, would throw B's entry away unseen.
+    section = posted_round_one(tournament)
+    data = _without_board_two(td_client, section)
+
+    _saved_after_a_check_entry_on_board_two(td_client, section, data)
+
+
+def _saved_after_a_check_entry_on_board_two(
+    client: Client, section: Section, data: dict[str, str]
+) -> tuple[Any, Pairing]:
+    """Another TD enters board 2 in check mode, then ``data`` (drawn before) is saved with
+    its confirmation: refused, naming the entry, and nothing changed."""
+    two = Pairing.objects.get(round__section=section, board=2)
+    services.result_check_record(pairing=two, result="draw")
+
+    refused = client.post(_url(section), data | {"confirm": "1"})
+
+    assert refused.status_code == 200
+    assert services.ROUND_REMOVE_RESULTS_ENTERED.format(
+        round=1, rows="board 2 (3. Player 3 – 4. Player 4) check entry ½-½"
+    ) in unescape(refused.content.decode())
+    assert Pairing.objects.filter(round__section=section).count() == 2
+    assert ResultCheck.objects.filter(pairing=two).exists()
+    return refused, two
 
 
 def test_the_question_names_the_byes_and_points_without_a_board_that_go_too() -> None:

@@ -53,8 +53,11 @@ def test_withdraw_before_a_round_the_player_is_paired_in_is_refused(section) -> 
     with pytest.raises(ValidationError) as error:
         services.player_withdraw(player=p, after_round=1)
 
+    # What is in the way (the board, the opponent), and the two ways on.
     assert error.value.messages == [
-        services.WITHDRAW_PAIRED_LATER.format(player=p, round=2)
+        "Round 2 is already paired with Player 4 on board 2 against Player 2: nothing was "
+        "changed. Take Player 4 out of round 2's pairings first (on its pairings page), or "
+        "withdraw Player 4 after round 2."
     ]
     p.refresh_from_db()
     assert p.status == Player.Status.ACTIVE
@@ -276,10 +279,69 @@ def test_a_game_entered_by_another_td_meanwhile_is_not_forfeited() -> None:
         services.player_withdraw(player=player(section, 4), after_round=1, forfeit=True)
 
     assert error.value.messages == [
-        services.WITHDRAW_PAIRED_LATER.format(player=player(section, 4), round=2)
+        "Round 2 is already paired with Player 4 on board 2 against Player 2, and that game "
+        "has a result (0-1): nothing was changed. Withdraw Player 4 after round 2 or later."
     ]
     assert _result(section, 2, 2) == Result.BLACK_WIN
     assert player(section, 4).status == Player.Status.ACTIVE
+
+
+def _round_three_paired_by_hand(section: Section) -> None:
+    """Round 3 paired by hand while round 2 is being played: 4-1 on board 1, 2-3 on board 2."""
+    pk = dict(Player.objects.filter(section=section).values_list("start_number", "pk"))
+    services.round_pairings_save(
+        section=section,
+        number=3,
+        rows=[
+            services.PairingInput(white=pk[4], black=pk[1], board=1),
+            services.PairingInput(white=pk[2], black=pk[3], board=2),
+        ],
+    )
+
+
+@pytest.mark.parametrize("posted", [False, True], ids=["draft", "posted"])
+def test_a_forfeit_withdrawal_with_the_next_round_paired_by_hand_says_what_is_in_the_way(
+    posted: bool,
+) -> None:
+    # Player 4 leaves during round 2 (board 2, no result); round 3 was paired by hand already
+    # with 4 on board 1. The forfeit would make round 2 their last: round 3 is in the way.
+    section = round_two_posted()
+    _round_three_paired_by_hand(section)
+    if posted:
+        Round.objects.filter(section=section, number=3).update(
+            status=Round.Status.PAIRED
+        )
+
+    with pytest.raises(ValidationError) as error:
+        services.player_withdraw(player=player(section, 4), after_round=1, forfeit=True)
+
+    assert error.value.messages == [
+        "Round 3 is already paired with Player 4 on board 1 against Player 1: nothing was "
+        "changed, and board 2 of round 2 still has no result. To withdraw Player 4 after "
+        "round 2 with the forfeit, take them out of round 3's pairings first (on its "
+        "pairings page), then withdraw again; or withdraw Player 4 after round 3 and enter "
+        "round 2's forfeit on its round page."
+    ]
+    assert _result(section, 2, 2) == Result.PENDING
+    assert not ResultChange.objects.exists()
+    assert player(section, 4).status == Player.Status.ACTIVE
+
+
+def test_the_plan_of_a_withdrawal_says_what_it_will_do_and_changes_nothing() -> None:
+    section = round_two_posted()
+    four = player(section, 4)
+    RequestedBye.objects.create(
+        player=four, round_number=4, kind=RequestedBye.Kind.HALF
+    )
+
+    plan = services.player_withdraw_plan(player=four, after_round=1, forfeit=True)
+
+    assert (plan.after_round, plan.withdraws, plan.made) == (2, True, False)
+    assert plan.forfeit is not None and plan.forfeit.board == 2
+    assert [b.round_number for b in plan.byes] == [4]
+    assert _result(section, 2, 2) == Result.PENDING
+    assert player(section, 4).status == Player.Status.ACTIVE
+    assert RequestedBye.objects.filter(player=four).exists()
 
 
 def test_a_forfeit_in_the_last_round_leaves_nothing_to_withdraw_from() -> None:

@@ -9,9 +9,17 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import round_one_played_bob_asked_a_bye, section_build
 from tournaments import services
-from tournaments.models import Pairing, Player, Result, Round, Section, Tournament
+from tournaments.models import (
+    Pairing,
+    Player,
+    Result,
+    ResultChange,
+    Round,
+    Section,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -127,8 +135,13 @@ def test_withdraw_before_a_round_already_paired_is_refused_on_the_page(
         url("player_withdraw", section, number=1), {"after_round": "1"}
     )
 
+    # Refused at once, before any question: what is in the way, and the ways on.
     assert response.status_code == 200
-    assert "is paired in round 2" in response.content.decode()
+    assert (
+        "Round 2 is already paired with Player 1 on board 1 against Player 2: nothing was "
+        "changed. Take Player 1 out of round 2's pairings first"
+    ) in unescape(response.content.decode())
+    assert 'name="confirm"' not in response.content.decode()
     assert Player.objects.get(section=section, start_number=1).status == "active"
 
 
@@ -254,30 +267,171 @@ def test_withdrawing_a_player_whose_game_is_unplayed_asks_then_forfeits_it(
     td_client: Client, tournament: Tournament
 ) -> None:
     section = _round_two_being_played(tournament)
+    withdraw = url("player_withdraw", section, number=1)
 
-    asked = td_client.post(
-        url("player_withdraw", section, number=1), {"after_round": "1", "shown": ""}
-    )
+    asked = td_client.post(withdraw, {"after_round": "1", "shown": ""})
 
     page = unescape(asked.content.decode())
     assert asked.status_code == 200
-    assert "that game has no result yet: nothing was changed" in page
+    assert (
+        "Player 1 is paired on board 1 of round 2 against Player 2, and that game has no "
+        "result yet. If it will not be played:"
+    ) in page
+    assert (
+        "Player 2 wins board 1 of round 2 by forfeit; Player 1 does not play it."
+        in page
+    )
+    assert "Player 1 withdraws after round 2: not paired in rounds 3 to 4." in page
     assert 'name="forfeit" value="1"' in page
     assert "Withdraw, Player 2 wins board 1 of round 2 by forfeit" in page
+    assert "It will be played: withdraw Player 1 after round 2" in page
     assert Player.objects.get(section=section, start_number=1).status == "active"
+    assert _round_two_result(section) == Result.PENDING
+
+    confirmed = {"after_round": "1", "shown": "", "forfeit": "1", "confirm": "1"}
+    done = td_client.post(withdraw, confirmed, follow=True)
+    # The confirmation sent twice (its first answer lost): answered as done, one forfeit.
+    again = td_client.post(withdraw, confirmed, follow=True)
+
+    for answer in (done, again):
+        assert "Player 1 withdrew after round 2 (game lost by forfeit)" in unescape(
+            answer.content.decode()
+        )
+    assert _round_two_result(section) == Result.WHITE_FORFEIT_WIN
+    assert ResultChange.objects.count() == 1
+
+
+def test_a_player_who_leaves_during_the_last_round_is_asked_about_the_forfeit_only(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_two_being_played(tournament)
+    Section.objects.filter(pk=section.pk).update(rounds_total=2)
+    withdraw = url("player_withdraw", section, number=1)
+
+    asked = td_client.post(withdraw, {"after_round": "1", "shown": ""})
+
+    page = unescape(asked.content.decode())
+    assert "Forfeit Player 1's game?" in page
+    assert (
+        "Round 2 is the last round: Player 1 stays in the standings with that game lost "
+        "by forfeit."
+    ) in page
+    assert "Forfeit: Player 2 wins board 1 of round 2" in page
+    assert "It will be played" not in page  # no round after the last to withdraw from
+    assert _round_two_result(section) == Result.PENDING
+
+    done = td_client.post(
+        withdraw, {"after_round": "1", "shown": "", "forfeit": "1", "confirm": "1"}
+    )
+
+    assert done.status_code == 302
+    assert _round_two_result(section) == Result.WHITE_FORFEIT_WIN
+    assert Player.objects.get(section=section, start_number=1).status == "active"
+
+
+def _round_two_result(section: Section) -> str:
+    return Pairing.objects.get(round__section=section, round__number=2).result
+
+
+def test_the_game_that_will_be_played_is_left_to_play_when_the_td_says_so(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_two_being_played(tournament)
 
     done = td_client.post(
         url("player_withdraw", section, number=1),
-        {"after_round": "1", "shown": "", "forfeit": "1"},
-        follow=True,
+        {"after_round": "2", "shown": "", "confirm": "1"},
     )
 
-    assert "Player 1 withdrew after round 2 (game lost by forfeit)" in unescape(
+    assert done.status_code == 302
+    one = Player.objects.get(section=section, start_number=1)
+    assert (one.status, one.withdrawn_after_round) == ("withdrawn", 2)
+    assert _round_two_result(section) == Result.PENDING
+
+
+def test_withdrawing_asks_first_naming_the_player_and_what_will_happen(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section, bob = round_one_played_bob_asked_a_bye(tournament)
+    withdraw = url("player_withdraw", section, number=2)
+    data = {"player": bob.pk, "shown": "", "after_round": "2"}
+
+    asked = td_client.post(withdraw, data)
+
+    page = unescape(asked.content.decode())
+    assert asked.status_code == 200
+    assert "Withdraw Bob Ray?" in page
+    assert "Bob Ray withdraws after round 2: not paired in rounds 3 to 5." in page
+    assert "Bob Ray's requested byes are cancelled: round 4 (half-point bye)." in page
+    assert "Withdraw Bob Ray after round 2" in page
+    assert '<input type="hidden" name="confirm" value="1">' in page
+    assert "Cancel: keep Bob Ray as is" in page
+    bob.refresh_from_db()
+    assert (bob.status, bob.withdrawn_after_round) == ("active", None)
+    assert bob.requested_byes.exists()
+
+    done = td_client.post(withdraw, {**data, "confirm": "1"}, follow=True)
+
+    assert "Bob Ray withdrew after round 2: not paired from the next round on." in (
         done.content.decode()
     )
-    assert Pairing.objects.get(round__section=section, round__number=2).result == (
-        Result.WHITE_FORFEIT_WIN
+    bob.refresh_from_db()
+    assert (bob.status, bob.withdrawn_after_round) == ("withdrawn", 2)
+    assert not bob.requested_byes.exists()
+
+    # The confirmation sent twice, or the first page's button pressed again: done, as is.
+    for again in ({**data, "confirm": "1"}, data):
+        answer = td_client.post(withdraw, again, follow=True)
+        assert "Bob Ray withdrew after round 2: not paired" in answer.content.decode()
+    bob.refresh_from_db()
+    assert (bob.status, bob.withdrawn_after_round) == ("withdrawn", 2)
+
+
+def test_a_confirmation_older_than_another_tds_withdrawal_keeps_theirs(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[2000, 1900], rounds=[], rounds_total=4
     )
+    two = Player.objects.get(section=section, start_number=2)
+    withdraw = url("player_withdraw", section, number=2)
+    data = {"player": two.pk, "shown": "", "after_round": "2"}
+    assert td_client.post(withdraw, data).status_code == 200  # asked
+    services.player_withdraw(player=two, after_round=0)  # another TD, meanwhile
+
+    response = td_client.post(withdraw, {**data, "confirm": "1"})
+
+    assert "Player 2 withdrew before round 1. Nothing was changed" in (
+        response.content.decode()
+    )
+    two.refresh_from_db()
+    assert two.withdrawn_after_round == 0
+
+
+def test_a_forfeit_a_later_round_paired_by_hand_blocks_is_refused_before_any_question(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # Round 3 paired by hand while round 2 is being played: 1-2 again on board 1.
+    section = _round_two_being_played(tournament)
+    pk = dict(Player.objects.filter(section=section).values_list("start_number", "pk"))
+    services.round_pairings_save(
+        section=section,
+        number=3,
+        rows=[services.PairingInput(white=pk[1], black=pk[2], board=1)],
+    )
+
+    response = td_client.post(
+        url("player_withdraw", section, number=1), {"after_round": "1", "shown": ""}
+    )
+
+    page = unescape(response.content.decode())
+    assert (
+        "Round 3 is already paired with Player 1 on board 1 against Player 2: nothing was "
+        "changed, and board 1 of round 2 still has no result."
+    ) in page
+    assert 'name="confirm"' not in page
+    assert _round_two_result(section) == Result.PENDING
+    assert Player.objects.get(section=section, start_number=1).status == "active"
 
 
 def test_withdrawing_after_the_round_being_played_says_its_game_still_needs_a_result(

@@ -15,6 +15,7 @@ from tests.standings.prize_builders import fund, prize_section
 from tournaments import services
 from tournaments.forms.prizes import FUND_BOTH, PLACES_BAD, places_parse, places_text
 from tournaments.models import Section, Tournament
+from tournaments.views import prizes as views
 
 pytestmark = pytest.mark.django_db
 
@@ -193,7 +194,10 @@ def test_a_playoff_is_recorded_listed_and_deleted(
     assert reload(section).playoffs == [{"players": [4, 3], "note": "G/5"}]
     html = td_client.get(url(section)).content.decode()
     assert "#4 Dee Diaz" in html and "#3 Cy Chen" in html
-    td_client.post(url(section, "tournaments:playoff_delete", playoff=1))
+    td_client.post(
+        url(section, "tournaments:playoff_delete", playoff=1),
+        {"players": "4,3", "confirm": "1"},
+    )
     assert reload(section).playoffs == []
 
 
@@ -368,9 +372,39 @@ def test_a_playoff_delete_pressed_twice_deletes_only_that_playoff(
     services.section_playoff_record(section=section, players=[2, 1])
     delete = url(section, "tournaments:playoff_delete", playoff=1)
 
-    td_client.post(delete, {"players": "4,3"})
-    td_client.post(delete, {"players": "4,3"})  # number 1 is the other playoff now
+    td_client.post(delete, {"players": "4,3", "confirm": "1"})
+    # Number 1 is the other playoff now; the confirmation sent again, or the first page's
+    # button pressed again: answered as done, and the other playoff stays.
+    again = td_client.post(delete, {"players": "4,3", "confirm": "1"}, follow=True)
+    pressed = td_client.post(delete, {"players": "4,3"}, follow=True)
 
+    assert reload(section).playoffs == [{"players": [2, 1], "note": ""}]
+    for answer in (again, pressed):
+        assert views.PLAYOFF_DELETED in answer.content.decode()
+
+
+def test_deleting_a_playoff_asks_first_naming_it_and_its_players(
+    section: Section, td_client: Client
+) -> None:
+    services.section_playoff_record(section=section, players=[2, 1])
+    services.section_playoff_record(section=section, players=[4, 3], note="G/5")
+    delete = url(section, "tournaments:playoff_delete", playoff=2)
+
+    asked = td_client.post(delete, {"players": "4,3"})
+
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "Delete playoff 2?" in page
+    assert "Playoff 2: #4 Dee Diaz › #3 Cy Chen (G/5)." in page
+    # The confirmation posts the same playoff back, with confirm; Cancel goes back.
+    assert '<input type="hidden" name="players" value="4,3">' in page
+    assert '<input type="hidden" name="confirm" value="1">' in page
+    assert f'href="{url(section)}#playoffs">Cancel: keep it</a>' in page
+    assert len(reload(section).playoffs) == 2
+
+    done = td_client.post(delete, {"players": "4,3", "confirm": "1"})
+
+    assert done.status_code == 302
     assert reload(section).playoffs == [{"players": [2, 1], "note": ""}]
 
 

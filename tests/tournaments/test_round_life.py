@@ -4,12 +4,14 @@ round was paired, check mode's differences before the next round is posted."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tests.tournaments.builders import section_build
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     CheckIn,
     Pairing,
@@ -195,6 +197,173 @@ def test_a_round_with_a_result_or_a_later_round_paired_keeps_its_pairings() -> N
     assert Pairing.objects.filter(round__section=section).count() == 4
 
 
+def _shown(round_: Round) -> dict[str, Any]:
+    """What a round page drawn now has its Remove pairings form carry."""
+    return {
+        "based_on": selectors.round_pairings_version(
+            section=round_.section, number=round_.number
+        ),
+        "results_seen": selectors.round_results_version(round_id=round_.pk),
+    }
+
+
+def _page_drawn() -> tuple[Section, Round, dict[str, Any]]:
+    """Round 1 posted with no result; what its page drawn now has the Remove form carry."""
+    section = section_build(ratings=RATINGS, rounds=["1-3 ?, 2-4 ?"], rounds_total=2)
+    posted(section, 1)
+    round_ = Round.objects.get(section=section, number=1)
+    return section, round_, _shown(round_)
+
+
+@pytest.mark.parametrize(
+    ("entered", "rows", "then"),
+    [
+        # Another TD enters board 1 in place: a game with a result keeps its pairings.
+        (
+            "result",
+            "board 1 (1. Player 1 – 3. Player 3) 1-0",
+            services.ROUND_REMOVE_RESULTS_STAND,
+        ),
+        # A check-mode entry leaves the board pending: only the results' version sees it.
+        (
+            "check",
+            "board 2 (2. Player 2 – 4. Player 4) check entry ½-½",
+            services.ROUND_REMOVE_CHECKS_WOULD_GO,
+        ),
+    ],
+)
+def test_results_entered_after_the_page_was_drawn_refuse_the_removal_naming_them(
+    entered: str, rows: str, then: str
+) -> None:
+    section, round_, shown = _page_drawn()
+    if entered == "result":
+        services.result_record(
+            pairing=board(section, 1, 1),
+            result=Result.WHITE_WIN,
+            based_on=Result.PENDING,
+        )
+    else:
+        services.result_check_record(pairing=board(section, 1, 2), result=Result.DRAW)
+
+    with pytest.raises(ValidationError) as refused:
+        services.round_pairings_remove(round_=round_, confirm=True, **shown)
+
+    assert refused.value.messages == [
+        services.ROUND_REMOVE_RESULTS_ENTERED.format(round=1, rows=rows) + " " + then
+    ]
+    assert Pairing.objects.filter(round=round_).count() == 2
+    assert board(section, 1, 1).result == (
+        Result.WHITE_WIN if entered == "result" else Result.PENDING
+    )
+    assert ResultCheck.objects.filter(pairing__round=round_).count() == (
+        entered == "check"
+    )
+
+
+def test_check_entries_alone_go_from_a_page_drawn_after_them_once_asked() -> None:
+    section, round_, _shown_before = _page_drawn()
+    services.result_check_record(pairing=board(section, 1, 2), result=Result.DRAW)
+
+    # From a page drawn now, the question names the entry that goes with the pairings.
+    shown = _shown(round_)
+    with pytest.raises(services.RemoveNeedsConfirm) as asked:
+        services.round_pairings_remove(round_=round_, **shown)
+    assert asked.value.messages == [
+        services.ROUND_REMOVE_CONFIRM.format(round=1)
+        + " "
+        + services.ROUND_REMOVE_BYES.format(rows="the check entry on board 2 (½-½)")
+    ]
+    assert services.round_pairings_remove(round_=round_, confirm=True, **shown) == 2
+    assert not ResultCheck.objects.filter(pairing__round=round_).exists()
+
+
+def test_results_entered_and_set_back_since_the_page_leave_nothing_to_lose() -> None:
+    section, round_, shown = _page_drawn()
+    one = board(section, 1, 1)
+    services.result_record(pairing=one, result=Result.DRAW, based_on=Result.PENDING)
+    services.result_record(pairing=one, result=Result.PENDING, based_on=Result.DRAW)
+
+    assert services.round_pairings_remove(round_=round_, confirm=True, **shown) == 2
+
+
+def _flagged() -> tuple[Section, Round]:
+    """Round 1 played, round 2 posted with no result, then round 1's board 1 corrected: round
+    2 is paired on old scores, so its page offers Pair again on the present scores."""
+    section = section_build(
+        ratings=RATINGS, rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?"], rounds_total=3
+    )
+    posted(section, 1, 2)
+    services.result_record(
+        pairing=board(section, 1, 1),
+        result="black_win",
+        based_on="white_win",
+        confirm_later=True,
+    )
+    return section, Round.objects.get(section=section, number=2)
+
+
+def test_pair_again_from_a_page_drawn_before_a_check_entry_is_refused_naming_it() -> (
+    None
+):
+    section, two = _flagged()
+    shown = _shown(two)
+    services.result_check_record(pairing=board(section, 2, 2), result=Result.DRAW)
+    kept = set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
+
+    with pytest.raises(services.ResultsEnteredSince) as refused:
+        services.round_repair(section=section, number=2, **shown)
+
+    assert refused.value.messages == [
+        services.ROUND_REMOVE_RESULTS_ENTERED.format(
+            round=2, rows="board 2 (3. Player 3 – 4. Player 4) check entry ½-½"
+        )
+        + " "
+        + services.ROUND_REMOVE_CHECKS_WOULD_GO
+    ]
+    assert set(Pairing.objects.filter(round=two).values_list("pk", flat=True)) == kept
+    assert ResultCheck.objects.filter(pairing__round=two).count() == 1
+    two.refresh_from_db()
+    assert two.status == Round.Status.PAIRED and two.paired_on_old_scores
+
+
+def test_pair_again_from_a_page_drawn_after_the_check_entry_asks_then_pairs() -> None:
+    section, two = _flagged()
+    services.result_check_record(pairing=board(section, 2, 2), result=Result.DRAW)
+    shown = _shown(two)
+
+    # The entry was on the page, but pairing again throws it away: asked first, naming it.
+    with pytest.raises(services.RemoveNeedsConfirm) as asked:
+        services.round_repair(section=section, number=2, **shown)
+    assert asked.value.messages == [
+        services.ROUND_REPAIR_CHECKS.format(round=2)
+        + " "
+        + services.ROUND_REMOVE_BYES.format(rows="the check entry on board 2 (½-½)")
+    ]
+    assert ResultCheck.objects.filter(pairing__round=two).exists()
+    assert Round.objects.get(pk=two.pk).paired_on_old_scores
+
+    again = services.round_repair(section=section, number=2, confirm=True, **shown)
+
+    assert again.status == Round.Status.DRAFT and not again.paired_on_old_scores
+    assert not ResultCheck.objects.filter(pairing__round=two).exists()
+
+
+def test_a_check_entry_on_a_draft_is_refused_as_a_result_is() -> None:
+    # Check mode enters again what the score sheets say: a draft's games are not played yet.
+    section = section_build(ratings=RATINGS, rounds=["1-3 ?, 2-4 ?"], rounds_total=2)
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+
+    with pytest.raises(ValidationError) as refused:
+        services.result_check_record(pairing=board(section, 1, 1), result=Result.DRAW)
+
+    assert refused.value.messages == [services.RESULT_ROUND_NOT_POSTED.format(round=1)]
+    assert not ResultCheck.objects.exists()
+    # Once posted, the same entry is taken.
+    posted(section, 1)
+    services.result_check_record(pairing=board(section, 1, 1), result=Result.DRAW)
+    assert ResultCheck.objects.get().result == Result.DRAW
+
+
 # ---- check-in and requested byes while a round is a draft
 
 
@@ -299,17 +468,7 @@ def test_a_result_of_the_last_paired_round_needs_no_confirmation() -> None:
 
 
 def test_re_pairing_the_flagged_round_clears_the_flag() -> None:
-    section = section_build(
-        ratings=RATINGS, rounds=["1-3 1-0, 2-4 1-0", "1-2 ?, 3-4 ?"], rounds_total=3
-    )
-    posted(section, 1, 2)
-    services.result_record(
-        pairing=board(section, 1, 1),
-        result="black_win",
-        based_on="white_win",
-        confirm_later=True,
-    )
-    two = Round.objects.get(section=section, number=2)
+    section, two = _flagged()
 
     services.round_pairings_remove(round_=two, confirm=True)
     services.round_pair(section=section, number=2, absent="pair")

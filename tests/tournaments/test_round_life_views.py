@@ -3,6 +3,7 @@ with a reason that the public pages show."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 from typing import Any
 
@@ -12,12 +13,14 @@ from django.urls import reverse
 
 from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import (
     CheckIn,
     Pairing,
     Player,
     RequestedBye,
+    Result,
+    ResultCheck,
     Round,
     Section,
     Tournament,
@@ -495,6 +498,171 @@ def test_removing_pairings_from_a_page_older_than_another_tds_new_draft_changes_
     assert not Pairing.objects.filter(round=two).exists()
 
 
+def remove_form(page: str, action: str) -> dict[str, str]:
+    """What the Remove pairings form posting to ``action`` carries (its hidden fields)."""
+    form = page[page.index(f'action="{action}"') :].split("</form>")[0]
+    return dict(re.findall(r'name="(based_on|results_seen)" value="([^"]*)"', form))
+
+
+def test_a_stale_remove_pairings_press_after_results_were_entered_names_them_and_keeps_them(
+    td_client: Client, other_td_client: Client, other_td: Any, tournament: Tournament
+) -> None:
+    # TD A has round 1's page open, drawn before any result; meanwhile TD B enters a result
+    # on board 1 and a check-mode entry on board 2; then A presses the stale Remove pairings.
+    tournament.directors.add(other_td)
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    unpair = url(section, "round_unpair")
+    shown = remove_form(td_client.get(url(section)).content.decode(), unpair)
+    assert shown.keys() == {"based_on", "results_seen"}
+    one, two = Pairing.objects.filter(round__section=section).order_by("board")
+    entered = other_td_client.post(
+        url(section, "result_record", pairing=one.pk),
+        {"result": "white_win", "based_on": "pending"},
+    )
+    assert entered.status_code in (200, 302)
+    services.result_check_record(pairing=two, result="draw")
+
+    # The plain form post (no JavaScript), followed as the browser does.
+    done = td_client.post(unpair, shown, follow=True)
+
+    said = unescape(done.content.decode())
+    assert done.redirect_chain == [(url(section), 302)]  # the round page, drawn afresh
+    assert (
+        services.ROUND_REMOVE_RESULTS_ENTERED.format(
+            round=1,
+            rows="board 1 (1. Player 1 – 3. Player 3) 1-0; "
+            "board 2 (2. Player 2 – 4. Player 4) check entry ½-½",
+        )
+        in said
+    )
+    assert services.ROUND_REMOVE_RESULTS_STAND in said
+    assert "pairings removed" not in said
+    assert Pairing.objects.get(pk=one.pk).result == "white_win"
+    assert ResultCheck.objects.filter(pairing=two).exists()
+    assert unpair not in said  # a round with a result offers no Remove pairings
+
+
+def test_a_check_entry_made_while_the_confirmation_was_open_is_asked_about_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    unpair = url(section, "round_unpair")
+    shown = remove_form(td_client.get(url(section)).content.decode(), unpair)
+    asked = unescape(td_client.post(unpair, shown).content.decode())
+    assert f'name="results_seen" value="{shown["results_seen"]}"' in asked
+    two = Pairing.objects.get(round__section=section, board=2)
+    services.result_check_record(pairing=two, result="black_win")
+
+    refused = td_client.post(unpair, {**shown, "confirm": "1"}, follow=True)
+
+    said = unescape(refused.content.decode())
+    assert services.ROUND_REMOVE_CHECKS_WOULD_GO in said
+    assert "board 2 (2. Player 2 – 4. Player 4) check entry 0-1" in said
+    assert Pairing.objects.filter(round__section=section).count() == 2
+    # The page drawn afresh offers Remove pairings again; its question names the entry.
+    again = remove_form(said, unpair)
+    question = unescape(td_client.post(unpair, again).content.decode())
+    assert "Taken back with them: the check entry on board 2 (0-1)." in question
+    td_client.post(unpair, {**again, "confirm": "1"})
+    assert not Pairing.objects.filter(round__section=section).exists()
+
+
+def test_pair_again_from_a_page_drawn_before_a_check_entry_names_it_and_keeps_it(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # TD A has round 2's page open ("paired on old scores"); TD B enters board 2 in check
+    # mode; A's Pair round 2 again would throw B's entry away with the pairings.
+    section = corrected(tournament)
+    repair = url(section, "round_repair", number=2)
+    shown = remove_form(td_client.get(url(section, number=2)).content.decode(), repair)
+    assert shown.keys() == {"based_on", "results_seen"}
+    two = Pairing.objects.get(round__number=2, board=2)
+    services.result_check_record(pairing=two, result="black_win")
+
+    done = td_client.post(repair, shown, follow=True)
+
+    said = unescape(done.content.decode())
+    assert done.redirect_chain == [(url(section, number=2), 302)]
+    assert (
+        services.ROUND_REMOVE_RESULTS_ENTERED.format(
+            round=2, rows="board 2 (3. Player 3 – 4. Player 4) check entry 0-1"
+        )
+        in said
+    )
+    assert services.ROUND_REMOVE_CHECKS_WOULD_GO in said
+    assert "Round 2 paired again on the present scores" not in said
+    assert Pairing.objects.filter(pk=two.pk).exists()
+    assert ResultCheck.objects.filter(pairing=two).exists()
+    assert Round.objects.get(section=section, number=2).paired_on_old_scores
+
+    # From the page drawn again, the press asks (the entry would go), then pairs again.
+    asked = td_client.post(repair, remove_form(said, repair))
+    assert "Taken back with them: the check entry on board 2 (0-1)." in unescape(
+        asked.content.decode()
+    )
+    again = td_client.post(repair, hidden_fields(asked.content.decode()), follow=True)
+    assert "Round 2 paired again on the present scores" in again.content.decode()
+    assert not Round.objects.get(section=section, number=2).paired_on_old_scores
+
+
+def hidden_fields(page: str) -> dict[str, str]:
+    """What a confirmation page's form carries (its hidden fields, the CSRF token aside)."""
+    form = page[page.index('data-testid="confirm-question"') :].split("</form>")[0]
+    found = dict(re.findall(r'type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    found.pop("csrfmiddlewaretoken", None)
+    return found
+
+
+def test_pair_again_from_a_fresh_page_asks_naming_the_check_entry_then_pairs(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # Round 2 paired on old scores has a check-mode entry the page shows; Pair round 2
+    # again would take it back with the pairings: asked first, as Remove pairings asks.
+    section = corrected(tournament)
+    two = Pairing.objects.get(round__number=2, board=2)
+    services.result_check_record(pairing=two, result="black_win")
+    repair = url(section, "round_repair", number=2)
+    shown = remove_form(td_client.get(url(section, number=2)).content.decode(), repair)
+
+    asked = td_client.post(repair, shown)
+
+    question = unescape(asked.content.decode())
+    assert asked.status_code == 200
+    assert (
+        services.ROUND_REPAIR_CHECKS.format(round=2)
+        + " "
+        + services.ROUND_REMOVE_BYES.format(rows="the check entry on board 2 (0-1)")
+        in question
+    )
+    assert ResultCheck.objects.filter(pairing=two).exists()
+    assert Round.objects.get(section=section, number=2).paired_on_old_scores
+
+    confirm = hidden_fields(asked.content.decode())
+    assert confirm == shown | {"confirm": "1", "pair_key": confirm["pair_key"]}
+    done = td_client.post(repair, confirm, follow=True)
+
+    assert "Round 2 paired again on the present scores" in done.content.decode()
+    assert not Round.objects.get(section=section, number=2).paired_on_old_scores
+    assert not ResultCheck.objects.filter(pairing__round__number=2).exists()
+
+
+def test_check_mode_on_a_draft_refuses_the_entry_and_says_to_post_first(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = played(tournament, "1-3 ?, 2-4 ?")
+    Round.objects.filter(section=section).update(status=Round.Status.DRAFT)
+    one = Pairing.objects.get(round__section=section, board=1)
+
+    done = td_client.post(
+        url(section, "round_check"), {"pairing": one.pk, "result": "draw"}
+    )
+
+    assert services.RESULT_ROUND_NOT_POSTED.format(round=1) in unescape(
+        done.content.decode()
+    )
+    assert not ResultCheck.objects.exists()
+
+
 def pair_key(page: str) -> str:
     """The key the page's Pair form carries (one per page drawn)."""
     return page.split('name="pair_key" value="')[1].split('"')[0]
@@ -630,3 +798,162 @@ def test_a_pair_form_without_a_key_still_says_remove_the_pairings_first(
 
     said = unescape(refused.content.decode())
     assert services.ROUND_PAIR_ALREADY_PAIRED.format(number=2) in said
+
+
+def test_pair_again_sent_twice_is_answered_as_paired_again_not_as_changed(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # The hall's Wi-Fi loses the first answer to "Pair round 2 again" and the browser sends
+    # the same form again: the pairings it made are not "changed by someone else".
+    section = corrected(tournament)
+    page = td_client.get(url(section, number=2)).content.decode()
+    repair = url(section, "round_repair", number=2)
+    form = page[page.index(f'action="{repair}"') :]
+    sent = {
+        "based_on": form_version(page, repair),
+        "pair_key": form.split('name="pair_key" value="')[1].split('"')[0],
+    }
+    td_client.post(repair, sent)
+    two = Round.objects.get(section=section, number=2)
+    made = set(Pairing.objects.filter(round=two).values_list("pk", flat=True))
+
+    again = td_client.post(repair, sent, follow=True)
+
+    said = unescape(again.content.decode())
+    assert "Round 2 paired again on the present scores" in said
+    assert services.ROUND_PAIRINGS_CHANGED.format(round=2) not in said
+    assert set(Pairing.objects.filter(round=two).values_list("pk", flat=True)) == made
+
+
+def test_remove_pairings_after_a_byes_kind_was_entered_says_so_not_paired_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    # The TD changes Eve's half-point bye to a full point through the results entry, then
+    # presses Remove pairings on the page drawn before: refused (the confirmation named the
+    # half point), but it said the pairings were "paired again, edited or posted".
+    section = section_build(
+        ratings=[None] * 5,
+        rounds=["1-2 ?, 3-4 ?, 5 H"],
+        rounds_total=3,
+        tournament=tournament,
+    )
+    one = Round.objects.get(section=section, number=1)
+    Round.objects.filter(pk=one.pk).update(status=Round.Status.PAIRED)
+    bye = Pairing.objects.get(round=one, black=None)
+    page = td_client.get(url(section, number=1)).content.decode()
+    unpair = url(section, "round_unpair", number=1)
+    shown = {
+        "based_on": form_version(page, unpair),
+        "results_seen": page.split('name="results_seen" value="')[1].split('"')[0],
+        "confirm": "1",
+    }
+    entered = td_client.post(
+        reverse(
+            "tournaments:result_record",
+            kwargs={
+                "slug": tournament.slug,
+                "section": section.pk,
+                "number": 1,
+                "pairing": bye.pk,
+            },
+        ),
+        {"result": Result.BYE_FULL, "based_on": Result.BYE_HALF},
+    )
+
+    done = td_client.post(unpair, shown, follow=True)
+
+    assert entered.status_code == 302
+    said = unescape(done.content.decode())
+    assert services.ROUND_PAIRINGS_CHANGED.format(round=1) not in said
+    assert (
+        "Round 1: 5. "
+        + bye.white.name
+        + "'s bye was changed from half-point bye to full-point bye (requested)"
+    ) in said
+    assert Pairing.objects.filter(round=one).count() == 3
+    assert Pairing.objects.get(pk=bye.pk).result == Result.BYE_FULL
+
+
+def _round_one_open(tournament: Tournament) -> Section:
+    """Fourteen players, round 1 posted with boards 4 and 7 still without a result."""
+    games = ", ".join(
+        f"{2 * b - 1}-{2 * b} {'?' if b in (4, 7) else '1-0'}" for b in range(1, 8)
+    )
+    section = section_build(
+        ratings=[2000 - 10 * n for n in range(14)],
+        rounds=[games],
+        rounds_total=3,
+        tournament=tournament,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    return section
+
+
+def test_the_next_round_says_which_results_are_missing_instead_of_offering_to_pair_automatically(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_one_open(tournament)
+
+    html = unescape(td_client.get(url(section, number=2)).content.decode())
+
+    assert (
+        "Round 1 still has 2 results missing (boards 4, 7): enter them on "
+        f'<a href="{url(section, number=1)}">round 1\'s page</a>'
+    ) in html
+    assert "Pair automatically" not in html
+    assert f'action="{url(section, "round_pair", number=2)}"' not in html
+    # Pairing by hand only warns (an adjourned game): the TD may still pair so.
+    assert "Pair by hand" in html
+
+    Pairing.objects.filter(round__section=section, result=Result.PENDING).update(
+        result=Result.DRAW
+    )
+    html = unescape(td_client.get(url(section, number=2)).content.decode())
+
+    assert "results missing" not in html
+    assert "Pair automatically" in html
+    assert "Pair by hand" in html
+
+
+def test_a_stale_round_page_pressing_pair_is_still_refused_by_the_service(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_one_open(tournament)
+
+    response = td_client.post(url(section, "round_pair", number=2), follow=True)
+
+    assert services.ROUND_PAIR_EARLIER_INCOMPLETE.format(
+        earlier=1, number=2
+    ) in unescape(response.content.decode())
+    assert not Pairing.objects.filter(round__number=2).exists()
+
+
+def test_a_round_two_rounds_on_names_the_first_round_not_in(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = _round_one_open(tournament)
+
+    html = unescape(td_client.get(url(section, number=3)).content.decode())
+
+    assert "Round 1 still has 2 results missing (boards 4, 7)" in html
+    assert "Pair automatically" not in html
+
+
+@pytest.mark.parametrize("boards", [2, 40])
+def test_finding_the_missing_boards_costs_the_same_queries_for_any_round_size(
+    tournament: Tournament, boards: int, django_assert_num_queries: Any
+) -> None:
+    games = ", ".join(f"{2 * b - 1}-{2 * b} ?" for b in range(1, boards + 1))
+    section = section_build(
+        ratings=[1500] * (2 * boards),
+        rounds=[games, games],
+        rounds_total=3,
+        tournament=tournament,
+    )
+
+    with django_assert_num_queries(2):
+        found = selectors.rounds_earlier_open(section=section, number=3)
+
+    assert found is not None
+    assert (found.number, found.missing) == (1, boards)
+    assert found.boards == list(range(1, boards + 1))

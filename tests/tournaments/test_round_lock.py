@@ -65,6 +65,8 @@ def test_a_result_for_a_board_taken_out_of_the_round_says_so() -> None:
 
 def test_a_check_entry_for_a_board_taken_out_of_the_round_says_so() -> None:
     section = section_build(ratings=[None] * 2, rounds=["1-2 ?"])
+    # Posted: check mode takes entries on posted pairings only.
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
     board = Pairing.objects.get(round__section=section)
     Pairing.objects.filter(pk=board.pk).delete()
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.builders import section_build
+from tournaments import services
 from tournaments.models import HallScreen, Section, Tournament
 from tournaments.services import SCREEN_NAME_TAKEN
 
@@ -70,7 +72,8 @@ def test_a_screen_name_used_twice_is_refused_and_nothing_changes(
         reverse("tournaments:screens", kwargs={"slug": tournament.slug}),
         {
             "new-name": "Door",
-            "new-content": "pairings_name",
+            # Another screen than the Door (the same one sent twice is answered as added).
+            "new-content": "standings",
             "new-seconds_per_page": "15",
         },
     )
@@ -276,3 +279,126 @@ def test_td_splits_a_list_over_screens_and_sets_message_lines_and_countdown(
     assert "Part 4 of 3 does not exist" in response.content.decode()
     screen.refresh_from_db()
     assert screen.part == 2
+
+
+def screen_form_data(response: Any, screen: HallScreen) -> dict[str, Any]:
+    """What the screen's form on the page posts back as drawn (its version included)."""
+    form = next(f for s, f in response.context["screens"] if s.pk == screen.pk)
+    return {
+        form[name].html_name: form[name].value()
+        for name in form.fields
+        if form[name].value() is not None
+    }
+
+
+def test_a_screen_added_twice_is_answered_as_added_and_saved_once(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    url = reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+    sent = {
+        "new-name": "Hall TV",
+        "new-section": section.pk,
+        "new-content": HallScreen.Content.STANDINGS,
+        "new-seconds_per_page": "20",
+    }
+
+    first = td_client.post(url, sent)
+    second = td_client.post(url, sent)  # the first answer lost
+
+    # Answered as added (back to the list), not with the name-taken refusal.
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert HallScreen.objects.filter(tournament=tournament).count() == 1
+
+
+def test_a_screen_saved_from_a_page_drawn_before_another_tds_change_keeps_theirs(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    screen = HallScreen.objects.create(tournament=tournament, name="Door")
+    page_url = reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+    drawn = screen_form_data(td_client.get(page_url), screen)
+    # Another TD puts a message line on the screen.
+    screen.message = "Round 3 starts at 14:00"
+    services.hall_screen_save(screen=screen)
+    url = reverse(
+        "tournaments:screen_update",
+        kwargs={"slug": tournament.slug, "screen": screen.pk},
+    )
+
+    refused = td_client.post(url, drawn | {f"s{screen.pk}-seconds_per_page": "8"})
+
+    assert refused.status_code == 200
+    text = refused.content.decode()
+    assert "changed after this page was opened" in text
+    assert "message from &#x27;Round 3 starts at 14:00&#x27; to empty" in text
+    screen.refresh_from_db()
+    assert (screen.message, screen.seconds_per_page) == ("Round 3 starts at 14:00", 15)
+
+    # The form now carries the screen's version: saving again replaces, on purpose.
+    again = td_client.post(url, screen_form_data(refused, screen))
+
+    assert again.status_code == 302
+    screen.refresh_from_db()
+    assert (screen.message, screen.seconds_per_page) == ("", 8)
+
+
+def test_a_screen_form_sent_twice_saves_once_without_an_error(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    screen = HallScreen.objects.create(tournament=tournament, name="Door")
+    page_url = reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+    sent = screen_form_data(td_client.get(page_url), screen) | {
+        f"s{screen.pk}-content": "pairings_board"
+    }
+    url = reverse(
+        "tournaments:screen_update",
+        kwargs={"slug": tournament.slug, "screen": screen.pk},
+    )
+
+    assert td_client.post(url, sent).status_code == 302
+    assert td_client.post(url, sent).status_code == 302
+    screen.refresh_from_db()
+    assert screen.content == "pairings_board"
+
+
+def test_a_refused_screen_is_named_at_the_top_of_the_page_with_what_to_do(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    response = td_client.post(
+        reverse("tournaments:screens", kwargs={"slug": tournament.slug}),
+        {
+            "new-name": "",
+            "new-content": "standings",
+            "new-seconds_per_page": "1",
+            "new-next_round_at": "25:61",
+        },
+    )
+
+    assert response.status_code == 200
+    assert not HallScreen.objects.filter(tournament=tournament).exists()
+    page = response.content.decode()
+    # Where the page opens, above the sections: the form is a screen or two further down.
+    summary = page[page.index('data-testid="screen-refused"') :]
+    assert page.index('data-testid="screen-refused"') < page.index("<h2")
+    summary = summary[: summary.index("</div>")]
+    assert "The screen was not added" in summary
+    assert "Give the screen a name, e.g. Door TV" in summary
+    assert "Each page stays up from 3 to 300 seconds." in summary
+    assert "Enter a time such as 19:30, or leave it empty." in summary
+    assert 'href="#add-screen"' in summary
+    # The time's error stands under a field marked invalid (else Bootstrap hides it).
+    assert (
+        'value="25:61" class="form-control is-invalid"' in page
+        and 'id="id_new-next_round_at-error"' in page
+    )
+
+
+def test_the_screen_form_lists_sections_by_their_own_names(
+    td_client: Client, tournament: Tournament, section: Section
+) -> None:
+    page = td_client.get(
+        reverse("tournaments:screens", kwargs={"slug": tournament.slug})
+    ).content.decode()
+    # The tournament's name before each section's filled a phone's list and cut the section's.
+    assert f'<option value="{section.pk}">{section.name}</option>' in page
+    assert f"{tournament.name} – {section.name}" not in page
+    assert "Screen name" in page

@@ -65,13 +65,29 @@ def test_two_adds_of_one_screen_name_at_once_make_one_screen() -> None:
 
     for _ in range(5):
         HallScreen.objects.all().delete()
-        outcomes = twice_at_once(
+        outcomes = at_once(
             lambda: services.hall_screen_save(
                 screen=HallScreen(tournament=tournament, name="Door")
-            )
+            ),
+            lambda: services.hall_screen_save(
+                screen=HallScreen(tournament=tournament, name="Door", parts=2)
+            ),
         )
         assert outcomes == sorted(["done", taken])
         assert HallScreen.objects.filter(tournament=tournament).count() == 1
+
+
+def test_one_screen_added_twice_at_once_is_one_screen_both_answered_done() -> None:
+    tournament = tournament_build()
+
+    outcomes = twice_at_once(
+        lambda: services.hall_screen_save(
+            screen=HallScreen(tournament=tournament, name="Door")
+        )
+    )
+
+    assert outcomes == ["done", "done"]
+    assert HallScreen.objects.filter(tournament=tournament).count() == 1
 
 
 def test_one_backup_restored_twice_at_once_makes_one_tournament() -> None:
@@ -165,12 +181,29 @@ def test_the_create_form_sent_twice_at_once_makes_one_tournament() -> None:
 
 def test_the_section_form_sent_twice_at_once_makes_one_section() -> None:
     tournament = tournament_build()
-    taken = services.SECTION_NAME_TAKEN.format(tournament=tournament, name="Open")
 
     outcomes = twice_at_once(
         lambda: services.section_create(
             tournament=tournament, name="Open", rounds_total=5
         )
+    )
+
+    # Both answered as done: the second finds the section the first made.
+    assert outcomes == ["done", "done"]
+    assert tournament.sections.count() == 1
+
+
+def test_two_different_sections_of_one_name_at_once_make_one_and_a_sentence() -> None:
+    tournament = tournament_build()
+    taken = services.SECTION_NAME_TAKEN.format(tournament=tournament, name="Open")
+
+    outcomes = at_once(
+        lambda: services.section_create(
+            tournament=tournament, name="Open", rounds_total=5
+        ),
+        lambda: services.section_create(
+            tournament=tournament, name="Open", rounds_total=4
+        ),
     )
 
     assert outcomes == sorted(["done", taken])

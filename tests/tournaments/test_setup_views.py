@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -246,3 +248,97 @@ def test_the_section_page_links_each_round_with_its_state(
     )
     assert f'href="{round_page}"' in page
     assert 'title="Pairings posted' in page
+
+
+def test_the_section_form_sent_twice_is_answered_as_created_and_makes_one(
+    td_client: Client, tournament: Tournament
+) -> None:
+    url = reverse("tournaments:section_create", kwargs={"slug": tournament.slug})
+    sent = {
+        "name": "Open",
+        "rounds_total": "5",
+        "kind": "swiss",
+        "win_points": "1",
+        "draw_points": "0.5",
+        "loss_points": "0",
+    }
+
+    first = td_client.post(url, sent)
+    second = td_client.post(url, sent)  # the first answer lost
+
+    assert (first.status_code, second.status_code) == (302, 302)
+    assert first["Location"] == second["Location"]
+    assert tournament.sections.count() == 1
+
+
+def new_section_page(client: Client, tournament: Tournament, time_control: str) -> str:
+    """The new section form of ``tournament``, its time control set to ``time_control``."""
+    Tournament.objects.filter(pk=tournament.pk).update(time_control=time_control)
+    url = reverse("tournaments:section_create", kwargs={"slug": tournament.slug})
+    return str(client.get(url).content.decode())
+
+
+def test_a_new_section_starts_with_the_tournaments_time_control_for_the_rating_report(
+    td_client: Client, tournament: Tournament
+) -> None:
+    page = new_section_page(td_client, tournament, "g/60; D5")
+    # In US Chess's spelling, as the report takes it: a section left without one was refused
+    # by the report ("the time control is missing") beside a tournament that had it.
+    assert 'name="time_control" value="G/60;d5"' in page
+    assert "This section's, for the rating report" in page
+    # The page no longer says the time control belongs to the tournament alone.
+    assert "Rating system and time control belong to the tournament" not in page
+    assert "the rating report takes each section's own time control" in page
+
+
+def test_a_tournament_time_control_not_in_us_chess_spelling_is_not_copied(
+    td_client: Client, tournament: Tournament
+) -> None:
+    page = new_section_page(td_client, tournament, "Game in 90")
+    assert 'name="time_control"' in page
+    assert "Game in 90" not in page.split('name="time_control"')[1].split(">")[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "sentence"),
+    [
+        (
+            "tournament_create",
+            {"name": " ", "rating_system": "uschess"},
+            "Name the tournament as players will see it, e.g. Riverside Spring Open.",
+        ),
+        (
+            "section_create",
+            {
+                "name": "",
+                "rounds_total": "4",
+                "kind": "swiss",
+                "win_points": "1",
+                "draw_points": "0.5",
+                "loss_points": "0",
+            },
+            "Name the section as players know it: Open, U1600 ...",
+        ),
+        ("player_add", {"name": ""}, "Enter the player&#x27;s name, e.g. Ana Ortiz."),
+    ],
+)
+def test_a_form_sent_without_a_name_says_what_name_to_give(
+    td_client: Client,
+    tournament: Tournament,
+    name: str,
+    data: dict[str, str],
+    sentence: str,
+) -> None:
+    section = section_build(tournament=tournament, ratings=[2000], rounds=[])
+    every: dict[str, dict[str, Any]] = {
+        "tournament_create": {},
+        "section_create": {"slug": tournament.slug},
+        "player_add": {"slug": tournament.slug, "section": section.pk},
+    }
+    kwargs = every[name]
+    response = td_client.post(reverse(f"tournaments:{name}", kwargs=kwargs), data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    # Django's "This field is required." said nothing of what the name is for.
+    assert sentence in page
+    assert "This field is required." not in page

@@ -488,6 +488,43 @@ def test_pairing_asks_on_a_page_with_a_plain_form_and_the_answer_pairs(
     ) in unescape(td_client.get(round_url(section, number=2)).content.decode())
 
 
+def test_the_pair_key_travels_with_the_question_so_the_answer_sent_twice_is_done(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = team_section(tournament)
+    finish(section, 1, "Pawns")
+    setup = reverse(
+        "tournaments:section_team_setup", args=[tournament.slug, section.pk]
+    )
+    key = pair_key(td_client.get(setup).content.decode())
+    asked = td_client.post(pair_url(section), {"number": "2", "pair_key": key})
+    assert pair_key(asked.content.decode()) == key
+    answer = {
+        "number": "2",
+        "pair_key": key,
+        "forfeited": services.FORFEITED_WITHDRAW,
+        "forfeited_shown": [str(team(section, "Pawns").pk)],
+    }
+    td_client.post(pair_url(section), answer, follow=True)
+    matches = list(TeamMatch.objects.order_by("pk").values_list("pk", flat=True))
+
+    # The first answer lost over the hall's Wi-Fi: the browser sends the answer again.
+    again = td_client.post(pair_url(section), answer, follow=True)
+
+    said = unescape(again.content.decode())
+    assert "Round 2 matches paired and posted." in said
+    assert services.TEAM_PAIR_ALREADY.format(number=2) not in said
+    assert list(TeamMatch.objects.order_by("pk").values_list("pk", flat=True)) == (
+        matches
+    )
+    assert withdrawn(section) == {7: 1, 8: 1}
+
+
+def pair_key(page: str) -> str:
+    """The key the page's Pair form carries (one per page drawn)."""
+    return page.split('name="pair_key" value="')[1].split('"')[0]
+
+
 def test_an_answer_from_a_page_without_the_team_asks_again_and_changes_nothing(
     td_client: Client, tournament: Tournament
 ) -> None:

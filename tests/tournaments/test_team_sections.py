@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from html import unescape
+from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -30,7 +32,14 @@ from django.urls import reverse
 from standings.team_loaders import team_section_report
 from tests.tournaments.builders import section_build
 from tournaments import services
-from tournaments.models import Pairing, Result, Round, Section, TeamMatch, Tournament
+from tournaments.models import (
+    Pairing,
+    Result,
+    Round,
+    Section,
+    TeamMatch,
+    Tournament,
+)
 from tournaments.services import PairingRefused
 
 pytestmark = pytest.mark.django_db
@@ -308,22 +317,114 @@ def test_the_wall_chart_shows_a_team_bye_as_a_match_won(
     assert 'bye</a><br><span class="text-body-secondary">2 · 2</span>' in page
 
 
-def test_pair_and_post_pressed_twice_pairs_the_round_it_named_once(
+def _pair_key(page: str) -> str:
+    """The key the page's Pair form carries (one per page drawn)."""
+    found = re.search(r'name="pair_key" value="([0-9a-f]+)"', page)
+    assert found is not None, "the Pair form carries a key drawn with its page"
+    return found[1]
+
+
+def _matches(section: Section) -> list[tuple[object, ...]]:
+    return list(
+        Pairing.objects.filter(round__section=section)
+        .order_by("pk")
+        .values_list("pk", "round__number", "board", "white", "black", "result")
+    )
+
+
+def test_pair_and_post_sent_twice_is_answered_as_paired_with_one_set_of_matches(
     td_client: Client, tournament: Tournament
 ) -> None:
     section = team_section(tournament)
     setup = reverse(
         "tournaments:section_team_setup", args=[tournament.slug, section.pk]
     )
-    assert 'name="number" value="1"' in td_client.get(setup).content.decode()
+    page = td_client.get(setup).content.decode()
+    assert 'name="number" value="1"' in page
+    sent = {"number": "1", "pair_key": _pair_key(page)}
     pair = reverse("tournaments:team_round_pair", args=[tournament.slug, section.pk])
+    # The plain form post (no JavaScript), followed as the browser does.
+    td_client.post(pair, sent, follow=True)
+    made = _matches(section)
+    matches = list(TeamMatch.objects.order_by("pk").values_list("pk", flat=True))
 
-    first = td_client.post(pair, {"number": "1"})
-    second = td_client.post(pair, {"number": "1"}, follow=True)
+    # The first answer lost over the hall's Wi-Fi: the browser sends the same form again.
+    again = td_client.post(pair, sent, follow=True)
 
-    assert first.status_code == 302
-    assert services.TEAM_PAIR_ALREADY.format(number=1) in second.content.decode()
+    said = unescape(again.content.decode())
+    assert "Round 1 matches paired and posted." in said
+    assert services.TEAM_PAIR_ALREADY.format(number=1) not in said
+    assert services.TEAM_PAIR_PAIRED_MEANWHILE.format(number=1) not in said
+    assert "Table 1: A – D" in said  # the round page, with its matches
     assert list(section.rounds.values_list("number", flat=True)) == [1]
+    assert _matches(section) == made and len(made) == 4
+    assert list(TeamMatch.objects.order_by("pk").values_list("pk", flat=True)) == (
+        matches
+    )
+    # A form with no key (from before keys) is still told the round is paired; the round
+    # it named is not followed by pairing round 2.
+    old = td_client.post(pair, {"number": "1"}, follow=True)
+    assert services.TEAM_PAIR_ALREADY.format(number=1) in unescape(old.content.decode())
+    assert _matches(section) == made
+
+
+def test_pair_from_a_page_opened_before_another_td_paired_says_paired_meanwhile(
+    td_client: Client, other_td_client: Client, other_td: Any, tournament: Tournament
+) -> None:
+    tournament.directors.add(other_td)
+    section = team_section(tournament)
+    setup = reverse(
+        "tournaments:section_team_setup", args=[tournament.slug, section.pk]
+    )
+    pair = reverse("tournaments:team_round_pair", args=[tournament.slug, section.pk])
+    mine = _pair_key(td_client.get(setup).content.decode())
+    theirs = _pair_key(other_td_client.get(setup).content.decode())
+    other_td_client.post(pair, {"number": "1", "pair_key": theirs}, follow=True)
+    made = _matches(section)
+
+    late = td_client.post(pair, {"number": "1", "pair_key": mine}, follow=True)
+
+    said = unescape(late.content.decode())
+    assert services.TEAM_PAIR_PAIRED_MEANWHILE.format(number=1) in said
+    assert "Round 1 matches paired and posted." not in said
+    assert "Table 1: A – D" in said  # shown the matches as they are now
+    assert _matches(section) == made
+
+
+def test_pair_sent_twice_after_a_line_up_changed_its_boards_says_paired_meanwhile(
+    tournament: Tournament,
+) -> None:
+    section = section_build(
+        tournament=tournament, ratings=[1800] * 12, rounds=[], rounds_total=3
+    )
+    services.section_teams_set(
+        section=section,
+        boards=2,
+        rosters=[
+            ("A", [1, 2, 3]),
+            ("B", [4, 5, 6]),
+            ("C", [7, 8, 9]),
+            ("D", [10, 11, 12]),
+        ],
+    )
+    key = services.pair_key_new()
+    services.team_round_pair(section=section, number=1, pair_key=key)
+    # Another TD plays A's reserve on board 2 (the boards the press made changed).
+    services.team_lineup_set(
+        section=section,
+        number=1,
+        team=section.teams.get(name="A").number,
+        players=[1, 3],
+    )
+    changed = _matches(section)
+
+    with pytest.raises(services.TeamPairedMeanwhile) as refused:
+        services.team_round_pair(section=section, number=1, pair_key=key)
+
+    assert refused.value.messages == [
+        services.TEAM_PAIR_PAIRED_MEANWHILE.format(number=1)
+    ]
+    assert _matches(section) == changed
 
 
 def _setup_version(page: str) -> str:

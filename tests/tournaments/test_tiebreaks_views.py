@@ -116,10 +116,10 @@ def test_the_posted_order_and_the_options_read_as_words_not_codes(
     page = td_client.get(url(section)).content.decode()
 
     assert (
-        "Posted: Modified Median (plain scores, one dropped at 9+ rounds), "
+        "Posted: Modified Median (plain scores, no extra drop at 9+ rounds), "
         "Kashdan (unplayed rounds 2)." in page
     )
-    assert "Options: plain scores, one dropped at 9+ rounds</summary>" in page
+    assert "Options: plain scores, no extra drop at 9+ rounds</summary>" in page
     # The menus keep the values the help under them explains: a phrase with "(default)"
     # would not fit a phone's menu.
     assert ">none</option>" in page

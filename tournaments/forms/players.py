@@ -33,6 +33,9 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         }
         labels = {"federation": "Federation"}
         help_texts = {"rating": "Empty for an unrated player."}
+        error_messages = {
+            "name": {"required": "Enter the player's name, e.g. Ana Ortiz."}
+        }
 
     def __init__(self, *args: Any, submit: str = "Save", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -6,16 +6,45 @@ from typing import Any
 
 from django import forms
 
+from tournaments import selectors
 from tournaments.models import HallScreen, Tournament
+from tournaments.services import HALL_SCREEN_FIELDS
 
 PART_BEYOND_PARTS = "Part {part} of {parts} does not exist: the part is 1 to {parts}."
+SCREEN_NAME_MISSING = (
+    "Give the screen a name, e.g. Door TV: the list of screens tells them apart by it."
+)
+
+
+def _between(message: str) -> dict[str, str]:
+    """A number field's refusals, saying the range instead of Django's "Ensure this value is
+    greater than or equal to 3"."""
+    return {"min_value": message, "max_value": message}
+
+
+class TimeInput(forms.TimeInput):
+    """The browser's time picker (the page's template draws the field from its input type)."""
+
+    input_type = "time"
+
+
+class SectionChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """A section by its own name: the list holds one tournament's sections, and "Riverside
+    Spring Open 2025 – Open" was cut to the tournament's name in a phone's list."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return str(obj.name)
 
 
 class HallScreenForm(forms.ModelForm):
     """A screen's name, section and content; its section must belong to the tournament."""
 
     seconds_per_page = forms.IntegerField(
-        min_value=3, max_value=300, initial=15, label="Seconds per page"
+        min_value=3,
+        max_value=300,
+        initial=15,
+        label="Seconds per page",
+        error_messages=_between("Each page stays up from 3 to 300 seconds."),
     )
     rows_per_page = forms.IntegerField(
         min_value=3,
@@ -23,9 +52,15 @@ class HallScreenForm(forms.ModelForm):
         required=False,
         label="Lines per page",
         help_text="Empty: as many as fit.",
+        error_messages=_between("From 3 to 60 lines a page, or empty: as many as fit."),
     )
     part = forms.IntegerField(
-        min_value=1, max_value=20, initial=1, required=False, label="Part"
+        min_value=1,
+        max_value=20,
+        initial=1,
+        required=False,
+        label="Part",
+        error_messages=_between("A list is split in 1 to 20 parts."),
     )
     parts = forms.IntegerField(
         min_value=1,
@@ -34,6 +69,7 @@ class HallScreenForm(forms.ModelForm):
         required=False,
         label="Of parts",
         help_text="Screens sharing a list: 1 of 3, 2 of 3...",
+        error_messages=_between("A list is split in 1 to 20 parts."),
     )
     message = forms.CharField(
         max_length=200, required=False, label="Message line", strip=True
@@ -42,24 +78,16 @@ class HallScreenForm(forms.ModelForm):
         required=False,
         label="Next round at",
         help_text="Today. Empty: the section's round schedule, if it has one.",
-        widget=forms.TimeInput(
-            attrs={"type": "time", "class": "form-control"}, format="%H:%M"
-        ),
+        error_messages={"invalid": "Enter a time such as 19:30, or leave it empty."},
+        widget=TimeInput(format="%H:%M"),
     )
 
     class Meta:
         model = HallScreen
-        fields = [
-            "name",
-            "section",
-            "content",
-            "seconds_per_page",
-            "rows_per_page",
-            "part",
-            "parts",
-            "message",
-            "next_round_at",
-        ]
+        labels = {"name": "Screen name"}
+        field_classes = {"section": SectionChoiceField}
+        error_messages = {"name": {"required": SCREEN_NAME_MISSING}}
+        fields = list(HALL_SCREEN_FIELDS)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -69,6 +97,13 @@ class HallScreenForm(forms.ModelForm):
         assert isinstance(section, forms.ModelChoiceField)
         section.queryset = tournament.sections.all()
         section.empty_label = "First section"
+        if self.instance.pk is not None:
+            # The screen as the page showed it (``services.hall_screen_save``).
+            self.fields["based_on"] = forms.CharField(
+                widget=forms.HiddenInput,
+                required=False,
+                initial=selectors.row_version(self.instance, HALL_SCREEN_FIELDS),
+            )
 
     def clean_name(self) -> str:
         # Unique in the tournament: ``services.hall_screen_save`` checks it, under a lock.

@@ -31,7 +31,7 @@ def version_field_renew(form: forms.BaseForm, error: services.StaleEdit) -> None
     second save would change: it now carries the row's current version, so that save goes."""
     if form.is_bound and "based_on" in form.fields:
         data = form.data.copy()  # type: ignore[attr-defined]
-        data["based_on"] = error.version
+        data[form.add_prefix("based_on")] = error.version
         form.data = data
 
 
@@ -64,6 +64,11 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
             "chief_td_id": "Chief TD's ID",
             "assistant_td_id": "Assistant chief TD's ID",
             "other_td_ids": "Other TDs' IDs",
+        }
+        error_messages = {
+            "name": {
+                "required": "Name the tournament as players will see it, e.g. Riverside Spring Open."
+            }
         }
         help_texts = {
             "time_control": "As posted, e.g. G/90;d5 or 40/120, SD/30;d10.",
@@ -152,6 +157,18 @@ class TournamentForm(forms.ModelForm):  # type: ignore[type-arg]
         )
 
 
+def section_initial(tournament: Tournament) -> dict[str, str]:
+    """A new section's time control: the tournament's, when it reads as US Chess's spelling
+    (a section's own is what the rating report takes; the tournament's is free text as posted,
+    and a section left without one was refused by the report beside a tournament that had it)."""
+    try:
+        return {
+            "time_control": uschess.time_control_parse(tournament.time_control).spelling
+        }
+    except ValidationError:
+        return {}
+
+
 class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Section
@@ -177,7 +194,16 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             "draw_points": "Draw",
             "loss_points": "Loss",
         }
-        help_texts = {"name": "As players know it: Open, U1600, Reserve, K-3 ..."}
+        error_messages = {
+            "name": {"required": "Name the section as players know it: Open, U1600 ..."}
+        }
+        help_texts = {
+            "name": "As players know it: Open, U1600, Reserve, K-3 ...",
+            "time_control": (
+                "This section's, for the rating report, in US Chess's spelling: "
+                "G/60;d5, G/90;+30, 40/90,SD/30;d5."
+            ),
+        }
         widgets = {
             "rounds_total": forms.NumberInput(attrs={"min": 1, "max": 99}),
             "win_points": forms.NumberInput(

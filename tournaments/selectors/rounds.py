@@ -93,6 +93,35 @@ def round_pairings_changed(
     )
 
 
+def round_bye_kinds_changed(
+    *, round_id: int, based_on: str | None
+) -> list[tuple[Pairing, str]]:
+    """The bye whose kind a result entry changed since the ``round_pairings_version``
+    ``based_on`` a TD's page showed, with the kind the page showed: ``[(row, kind)]`` when that
+    one change is the whole difference, ``[]`` otherwise (games changed, several byes, or
+    nothing). A bye's kind is part of the pairings' version, and a result entry (round page,
+    admin) may change it: a page's press refused for it says so, not "paired again"."""
+    if not based_on:
+        return []
+    rows = list(
+        Pairing.objects.filter(round_id=round_id).select_related("white", "black")
+    )
+    now = [(p.board, p.white_id, p.black_id, p.result) for p in rows]
+    if pairings_digest(now) == based_on:
+        return []
+    byes = {i: p for i, p in enumerate(rows) if p.black_id is None}
+    kinds = ResultChange.objects.filter(pairing__in=list(byes.values()))
+    olds: dict[int, set[str]] = defaultdict(set)
+    for pairing_id, old in kinds.values_list("pairing_id", "old_result"):
+        olds[pairing_id].add(old)
+    for i, bye in byes.items():
+        for old in sorted(olds[bye.pk] - {bye.result}):
+            shown = [*now[:i], (bye.board, bye.white_id, None, old), *now[i + 1 :]]
+            if pairings_digest(shown) == based_on:
+                return [(bye, old)]
+    return []
+
+
 def pairings_digest(
     rows: Iterable[tuple[int | None, int, int | None, str | None]],
 ) -> str:
@@ -101,6 +130,36 @@ def pairings_digest(
     key = sorted(
         (board or 0, white, black or 0, "" if black else str(result))
         for board, white, black, result in rows
+    )
+    return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
+
+
+def round_results_entered(*, round_id: int) -> list[Pairing]:
+    """The round's rows that hold something entered on the results side, in board order: each
+    game with a result and each row with a check-mode entry (``check_result``), read as
+    ``pairings_with_checks`` reads them. Taking the round's pairings back would throw them
+    away."""
+    return list(
+        pairings_with_checks()
+        .filter(round_id=round_id)
+        .filter(
+            Q(black__isnull=False) & ~Q(result=Result.PENDING)
+            | Q(result_check__isnull=False)
+        )
+        .order_by("board", "white__start_number")
+    )
+
+
+def round_results_version(
+    *, round_id: int, entered: Iterable[Pairing] | None = None
+) -> str:
+    """A short digest of ``round_results_entered`` (of ``entered`` when the caller read it):
+    the Remove pairings form carries the one its page was drawn from, so results entered after
+    the page was drawn count as a change. A bye's kind is the pairings' version's, not this."""
+    rows = round_results_entered(round_id=round_id) if entered is None else entered
+    key = sorted(
+        (p.pk, p.result if p.black_id else "", getattr(p, "check_result", None) or "")
+        for p in rows
     )
     return hashlib.blake2b(repr(key).encode(), digest_size=8).hexdigest()
 
@@ -194,6 +253,52 @@ class RoundState:
     @property
     def percent(self) -> int:
         return math.floor(100 * self.done / self.total) if self.total else 0
+
+
+class EarlierOpen(NamedTuple):
+    """The first round before a round that is not complete, and why (``rounds_earlier_open``)."""
+
+    number: int
+    status: str  # Round.Status: not_paired, draft, or posted with results missing
+    missing: int  # its rows without a result
+    boards: list[int]  # the boards of those rows, in board order
+
+
+def rounds_earlier_open(*, section: Section, number: int) -> EarlierOpen | None:
+    """The first round before ``number`` without pairings or with a result missing, or None:
+    the round ``round_pair`` refuses to pair round ``number`` for (ROUND_PAIR_EARLIER_INCOMPLETE),
+    read as it reads it, so the round page can say so before the press. Two queries at most,
+    whatever the number of rounds and boards."""
+    if number <= 1:
+        return None
+    counts = {
+        n: (status, pending)
+        for n, status, pending in Pairing.objects.filter(
+            round__section=section, round__number__lt=number
+        )
+        .values_list("round__number", "round__status")
+        .annotate(pending=Count("pk", filter=Q(result=Result.PENDING)))
+        .order_by()
+    }
+    for earlier in range(1, number):
+        if earlier not in counts:
+            return EarlierOpen(earlier, Round.Status.NOT_PAIRED, 0, [])
+        status, pending = counts[earlier]
+        if pending:
+            boards = [
+                board
+                for board in Pairing.objects.filter(
+                    round__section=section,
+                    round__number=earlier,
+                    result=Result.PENDING,
+                    board__isnull=False,
+                )
+                .order_by("board")
+                .values_list("board", flat=True)
+                if board is not None
+            ]
+            return EarlierOpen(earlier, status, pending, boards)
+    return None
 
 
 def section_round(section: Section, number: int) -> Round | None:

@@ -40,10 +40,13 @@ from tournaments.services.common import (
 )
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
-    ROUND_PAIRINGS_CHANGED,
     ROUND_REMOVE_NOTHING,
+    ROUND_REPAIR_CHECKS,
+    round_checks_going_ask,
+    round_pairings_changed_message,
     round_pairings_remove,
     round_post_check,
+    round_results_seen_check,
     section_default_order_post,
 )
 from tournaments.services.setup import tournament_status_refresh
@@ -534,7 +537,14 @@ def _absent_ask(
 
 
 def round_repair(
-    *, section: Section, number: int, user: Any = None, based_on: str | None = None
+    *,
+    section: Section,
+    number: int,
+    user: Any = None,
+    based_on: str | None = None,
+    results_seen: str | None = None,
+    pair_key: str = "",
+    confirm: bool = False,
 ) -> Round:
     """Pair round ``number`` again on the present scores, as a draft: its pairings (a draft, or
     posted with no result yet) are removed and the program pairs it, all at once.
@@ -546,7 +556,16 @@ def round_repair(
 
     ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
     changed since (another TD paired the round again, edited or posted it) are not taken back
-    unseen: ``PairingRefused`` with ``ROUND_PAIRINGS_CHANGED``, nothing changed.
+    unseen: ``PairingRefused`` (``round_pairings_changed_message``), nothing changed.
+    ``results_seen``: the ``selectors.round_results_version`` the page showed; results or
+    check-mode entries entered since are not thrown away unseen either: refused as Remove
+    pairings refuses them (``ResultsEnteredSince``, naming each), nothing changed.
+    ``pair_key``: the key of the page (as ``round_pair``'s), kept with the new pairings: the
+    same press sent again (its first answer lost) finds them, unchanged and no longer on old
+    scores, and returns the round as done instead of refusing its own pairings as changed.
+    ``confirm``: check-mode entries the page showed go with the pairings only once the TD
+    confirms; without it ``RemoveNeedsConfirm`` (``ROUND_REPAIR_CHECKS``) names them, nothing
+    changed.
     """
     with transaction.atomic():
         # The section's lock before the round's (round_lock's order): removing takes the
@@ -557,12 +576,33 @@ def round_repair(
         if round_ is None:
             raise PairingRefused(ROUND_REMOVE_NOTHING.format(round=number))
         if round_pairings_changed(section=section, number=number, based_on=based_on):
-            raise PairingRefused(ROUND_PAIRINGS_CHANGED.format(round=number))
-        round_pairings_remove(round_=round_, confirm=True, user=user)
+            if (
+                pair_key
+                and pair_key == round_.pair_key
+                and not round_.paired_on_old_scores
+                and round_.pair_version
+                == round_pairings_version(section=section, number=number)
+            ):
+                return round_  # this very press, sent twice: its pairings stand as made
+            raise PairingRefused(
+                round_pairings_changed_message(round_=round_, based_on=based_on)
+            )
+        if not confirm:
+            # The round's lock after the section's (round_lock's order): what is named is
+            # what goes. Entered since the page was drawn: refused and named first.
+            round_ = round_lock(round_id=round_.pk)
+            round_results_seen_check(round_=round_, results_seen=results_seen)
+            round_checks_going_ask(
+                round_=round_, asked=ROUND_REPAIR_CHECKS.format(round=number)
+            )
+        round_pairings_remove(
+            round_=round_, confirm=True, user=user, results_seen=results_seen
+        )
         return round_pair(
             section=section,
             number=number,
             absent=ABSENT_PAIR,
             forfeited=FORFEITED_PAIR,
             user=user,
+            pair_key=pair_key,
         )

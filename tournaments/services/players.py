@@ -4,6 +4,7 @@ late entries."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -51,8 +52,21 @@ WITHDRAW_ROUND_RANGE = (
     "{rounds} rounds)."
 )
 WITHDRAW_PAIRED_LATER = (
-    "{player} is paired in round {round}: take them out of that round's pairings first, or "
-    "withdraw them after round {round}."
+    "{paired}: nothing was changed. Take {player} out of round {round}'s pairings first (on "
+    "its pairings page), or withdraw {player} after round {round}."
+)
+WITHDRAW_PLAYED_LATER = (
+    "{paired}, and that game has a result ({result}): nothing was changed. Withdraw {player} "
+    "after round {round} or later."
+)
+# The forfeit asked for needs the player out of the next rounds; one paired by hand meanwhile
+# (the program pairs no round before the one being played is complete) is in the way.
+WITHDRAW_FORFEIT_PAIRED_LATER = (
+    "{paired}: nothing was changed, and board {board} of round {game_round} still has no "
+    "result. To withdraw {player} after round {game_round} with the forfeit, take them out "
+    "of round {round}'s pairings first (on its pairings page), then withdraw again; or "
+    "withdraw {player} after round {round} and enter round {game_round}'s forfeit on its "
+    "round page."
 )
 WITHDRAW_GAME_UNPLAYED = (
     "{player} is paired on board {board} of round {round}, which is posted, and that game has "
@@ -330,7 +344,26 @@ def start_number_moves(
     return batches
 
 
-def _withdraw_check(player: Player, after_round: int) -> None:
+def _paired_words(row: Pairing, player: Player) -> str:
+    """How a refusal names the player's row in a later round ("Round 4 is already paired with
+    Smith on board 3 against Jones")."""
+    number = row.round.number
+    if row.black_id is None:
+        return (
+            f"Round {number}'s pairings already list {player.name} "
+            f"({row.get_result_display().lower()})"
+        )
+    opponent = _opponent(row, player).name
+    where = f"on board {row.board}" if row.board else "in a game"
+    return f"Round {number} is already paired with {player.name} {where} against {opponent}"
+
+
+def _withdraw_check(
+    player: Player, after_round: int, forfeit: Pairing | None = None
+) -> None:
+    """Refuse a withdrawal after ``after_round`` while the player has a row in a later round,
+    saying what is in the way and what the TD can do. ``forfeit``: the game of the round being
+    played that the withdrawal would forfeit (it stays without a result when refused)."""
     section = player.section
     if not 0 <= after_round < section.rounds_total:
         raise ValidationError(
@@ -348,6 +381,17 @@ def _withdraw_check(player: Player, after_round: int) -> None:
     if later is None:
         return
     number = later.round.number
+    words = {
+        "paired": _paired_words(later, player),
+        "player": player.name,
+        "round": number,
+    }
+    if forfeit is not None:
+        raise ValidationError(
+            WITHDRAW_FORFEIT_PAIRED_LATER.format(
+                **words, board=forfeit.board or "–", game_round=forfeit.round.number
+            )
+        )
     if later.round.status == Round.Status.DRAFT and (
         later.black_id is not None or later.result == Result.BYE_PAIRING
     ):
@@ -363,7 +407,13 @@ def _withdraw_check(player: Player, after_round: int) -> None:
         raise ValidationError(
             WITHDRAW_DRAFT_PAIRED.format(round=number, player=player, where=where)
         )
-    raise ValidationError(WITHDRAW_PAIRED_LATER.format(player=player, round=number))
+    if later.black_id is not None and later.result != Result.PENDING:
+        raise ValidationError(
+            WITHDRAW_PLAYED_LATER.format(
+                **words, result=later.get_result_display().lower()
+            )
+        )
+    raise ValidationError(WITHDRAW_PAIRED_LATER.format(**words))
 
 
 class WithdrawGameUnplayed(ValidationError):
@@ -410,6 +460,120 @@ def _opponent(game: Pairing, player: Player) -> Player:
     return opponent
 
 
+@dataclass(frozen=True)
+class WithdrawPlan:
+    """What a withdrawal will do, for the question the page asks before it
+    (``player_withdraw_plan``) and for ``player_withdraw`` itself."""
+
+    player: Player
+    # Withdrawn after this round: the forfeited game's round when one is forfeited.
+    after_round: int
+    # The game of the round being played that the opponent wins by forfeit.
+    forfeit: Pairing | None = None
+    # False when there is nothing to withdraw from: the last round's game forfeited, or the
+    # same withdrawal in place already (pressed twice, or another TD made it).
+    withdraws: bool = True
+    made: bool = False
+    # The game of the round being played left to be played (withdrawn after that round).
+    pending: Pairing | None = None
+    # The later requested byes that go.
+    byes: list[RequestedBye] = field(default_factory=list)
+
+
+def _withdraw_plan(
+    player: Player,
+    after_round: int,
+    shown: str | None,
+    forfeit: bool,
+    *,
+    lock: bool,
+) -> WithdrawPlan:
+    """The checks of a withdrawal and what it will do; ``lock``: read the unplayed game under
+    its round's lock (the write)."""
+    player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+    if forfeit and _forfeit_withdrawal_made(player, after_round):
+        return WithdrawPlan(player, after_round, withdraws=False, made=True)
+    now = player.withdrawn_after_round
+    if (
+        shown is not None
+        and shown != ("" if now is None else str(now))
+        and now != after_round
+    ):
+        raise ValidationError(
+            WITHDRAW_STALE.format(
+                player=player.name,
+                now="is active" if now is None else withdrawal_words(now),
+            )
+        )
+    if lock:
+        game = player_unplayed_game(player)
+    else:
+        game = _unplayed_games(player).select_related("round", "white", "black").first()
+    if game is not None and 0 <= after_round < game.round.number:
+        # Only when that game is the player's next row: a row in between (a game played
+        # after the round named) is refused below, as any row after a withdrawal is.
+        between = (
+            Pairing.objects.filter(
+                round__section_id=player.section_id,
+                round__number__gt=after_round,
+                round__number__lt=game.round.number,
+            )
+            .filter(models.Q(white=player) | models.Q(black=player))
+            .exists()
+        )
+        if not between:
+            words = {
+                "player": player.name,
+                "board": game.board or "–",
+                "round": game.round.number,
+                "opponent": _opponent(game, player).name,
+            }
+            if not forfeit:
+                raise WithdrawGameUnplayed(
+                    WITHDRAW_GAME_UNPLAYED.format(**words),
+                    button=WITHDRAW_GAME_FORFEIT.format(**words),
+                )
+            after_round = game.round.number
+    forfeited = game if forfeit and game and game.round.number == after_round else None
+    last = player.section.rounds_total
+    # A game of the last round forfeited: there is no round after it to withdraw from.
+    withdraws = not (forfeited and after_round == last)
+    if withdraws:
+        _withdraw_check(player, after_round, forfeited)
+    if forfeited is None and now == after_round:
+        return WithdrawPlan(player, after_round, withdraws=False, made=True)
+    return WithdrawPlan(
+        player,
+        after_round,
+        forfeit=forfeited,
+        withdraws=withdraws,
+        pending=game
+        if game and not forfeited and game.round.number <= after_round
+        else None,
+        byes=list(
+            RequestedBye.objects.filter(
+                player=player, round_number__gt=after_round
+            ).order_by("round_number")
+        )
+        if withdraws
+        else [],
+    )
+
+
+def player_withdraw_plan(
+    *,
+    player: Player,
+    after_round: int,
+    shown: str | None = None,
+    forfeit: bool = False,
+) -> WithdrawPlan:
+    """What ``player_withdraw`` with these arguments would do, changing nothing: the page asks
+    the TD about it first (a wrong player's button pressed in a noisy hall). Raises what
+    ``player_withdraw`` would raise."""
+    section_open_check(section=player.section_id)
+    return _withdraw_plan(player, after_round, shown, forfeit, lock=False)
+
+
 def player_withdraw(
     *,
     player: Player,
@@ -437,54 +601,9 @@ def player_withdraw(
         # the check below (not paired in a later round) stays true until the withdrawal lands.
         section_lock(player.section)
         section_open_check(section=player.section_id)
-        player.refresh_from_db(fields=["status", "withdrawn_after_round"])
-        if forfeit and _forfeit_withdrawal_made(player, after_round):
-            return player
-        now = player.withdrawn_after_round
-        if (
-            shown is not None
-            and shown != ("" if now is None else str(now))
-            and now != after_round
-        ):
-            raise ValidationError(
-                WITHDRAW_STALE.format(
-                    player=player.name,
-                    now="is active" if now is None else withdrawal_words(now),
-                )
-            )
-        game = player_unplayed_game(player)
-        if game is not None and 0 <= after_round < game.round.number:
-            # Only when that game is the player's next row: a row in between (a game played
-            # after the round named) is refused below, as any row after a withdrawal is.
-            between = (
-                Pairing.objects.filter(
-                    round__section_id=player.section_id,
-                    round__number__gt=after_round,
-                    round__number__lt=game.round.number,
-                )
-                .filter(models.Q(white=player) | models.Q(black=player))
-                .exists()
-            )
-            if not between:
-                words = {
-                    "player": player.name,
-                    "board": game.board or "–",
-                    "round": game.round.number,
-                    "opponent": _opponent(game, player).name,
-                }
-                if not forfeit:
-                    raise WithdrawGameUnplayed(
-                        WITHDRAW_GAME_UNPLAYED.format(**words),
-                        button=WITHDRAW_GAME_FORFEIT.format(**words),
-                    )
-                after_round = game.round.number
-        forfeited = forfeit and game is not None and game.round.number == after_round
-        last = player.section.rounds_total
-        # A game of the last round forfeited: there is no round after it to withdraw from.
-        if not (forfeited and after_round == last):
-            _withdraw_check(player, after_round)
-        if forfeited:
-            assert game is not None
+        plan = _withdraw_plan(player, after_round, shown, forfeit, lock=True)
+        game = plan.forfeit
+        if game is not None:
             # The opponent came to play: a forfeit win, as the round page would enter it.
             result_record(
                 pairing=game,
@@ -494,13 +613,13 @@ def player_withdraw(
                 based_on=Result.PENDING,
                 user=user,
             )
-            if after_round == last:
-                return player
+        if not plan.withdraws:
+            return player
         player.status = Player.Status.WITHDRAWN
-        player.withdrawn_after_round = after_round
+        player.withdrawn_after_round = plan.after_round
         player.save(update_fields=["status", "withdrawn_after_round"])
         RequestedBye.objects.filter(
-            player=player, round_number__gt=after_round
+            player=player, round_number__gt=plan.after_round
         ).delete()
     return player
 

@@ -4,6 +4,7 @@ players (US Chess 34A, 34C)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,6 +23,9 @@ PLAYOFF_PLAYER_ALREADY = (
 PLAYOFF_NOTE_TOO_LONG = "The note is longer than {n} characters."
 PLAYOFF_NOT_FOUND = "There is no playoff number {number} to delete."
 PLAYOFF_NOTE_MAX = 200
+PLAYOFFS_SHAPE = (
+    'Each playoff is {"players": [start numbers, winner first], "note": "..."}.'
+)
 PRIZE_FUND_STALE = (
     "The prize fund changed after this page was opened (another TD saved it, now {count} "
     "prize line{s}): nothing was saved. {again}"
@@ -81,15 +85,7 @@ def section_playoff_record(
     says so) a playoff whose players are not tied.
     """
     note = note.strip()
-    if len(players) < 2:
-        raise ValidationError(PLAYOFF_TOO_FEW)
-    seen: set[int] = set()
-    for number in players:
-        if number in seen:
-            raise ValidationError(PLAYOFF_PLAYER_TWICE.format(number=number))
-        seen.add(number)
-    if len(note) > PLAYOFF_NOTE_MAX:
-        raise ValidationError(PLAYOFF_NOTE_TOO_LONG.format(n=PLAYOFF_NOTE_MAX))
+    _playoff_check(players, note)
     with transaction.atomic():
         locked = Section.objects.select_for_update().get(pk=section.pk)
         known = set(
@@ -115,6 +111,64 @@ def section_playoff_record(
         locked.save(update_fields=["playoffs"])
     section.playoffs = locked.playoffs
     return section
+
+
+def _playoff_check(players: Sequence[int], note: str) -> None:
+    """One playoff's own rules: two players at least, none twice, a short note."""
+    if len(players) < 2:
+        raise ValidationError(PLAYOFF_TOO_FEW)
+    seen: set[int] = set()
+    for number in players:
+        if number in seen:
+            raise ValidationError(PLAYOFF_PLAYER_TWICE.format(number=number))
+        seen.add(number)
+    if len(note) > PLAYOFF_NOTE_MAX:
+        raise ValidationError(PLAYOFF_NOTE_TOO_LONG.format(n=PLAYOFF_NOTE_MAX))
+
+
+def section_playoffs_check(
+    *, section: Section, playoffs: object
+) -> list[dict[str, Any]]:
+    """The whole list of a section's playoffs as the admin's form gives it, checked by the
+    rules ``section_playoff_record`` holds each playoff to; returns it as stored (notes
+    stripped). Raises ``ValidationError`` naming the playoff (1 = the first)."""
+    if not isinstance(playoffs, list):
+        raise ValidationError(PLAYOFFS_SHAPE)
+    known = (
+        set(section.players.values_list("start_number", flat=True))
+        if section.pk is not None
+        else set()
+    )
+    recorded: set[int] = set()
+    stored = []
+    for n, entry in enumerate(playoffs, start=1):
+        players = entry.get("players") if isinstance(entry, dict) else None
+        note = entry.get("note", "") if isinstance(entry, dict) else None
+        if (
+            not isinstance(entry, dict)
+            or set(entry) - {"players", "note"}
+            or not isinstance(players, list)
+            or not all(type(p) is int for p in players)
+            or not isinstance(note, str)
+        ):
+            raise ValidationError(f"Playoff {n}: {PLAYOFFS_SHAPE}")
+        note = note.strip()
+        try:
+            _playoff_check(players, note)
+            for number in players:
+                if number not in known:
+                    raise ValidationError(
+                        PLAYOFF_NOT_IN_SECTION.format(
+                            section=section.name, number=number
+                        )
+                    )
+                if number in recorded:
+                    raise ValidationError(PLAYOFF_PLAYER_ALREADY.format(number=number))
+        except ValidationError as error:
+            raise ValidationError(f"Playoff {n}: {error.messages[0]}") from None
+        recorded.update(players)
+        stored.append({"players": players, "note": note})
+    return stored
 
 
 def section_playoff_delete(

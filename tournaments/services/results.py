@@ -199,7 +199,11 @@ def _conflict(pairing: Pairing) -> ResultConflict:
 def result_check_record(
     *, pairing: Pairing, result: str, user: Any = None
 ) -> ResultCheck:
-    """A second TD's blind entry of a board's result (check mode): one per board, the last wins."""
+    """A second TD's blind entry of a board's result (check mode): one per board, the last wins.
+
+    Only on posted pairings, as a result is (``RESULT_ROUND_NOT_POSTED``): check mode enters
+    again what the score sheets of games played say, and a draft's games are not played yet
+    (its boards may still change, or go)."""
     if result == Result.PENDING:
         raise ValidationError(CHECK_PENDING)
     fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
@@ -211,8 +215,10 @@ def result_check_record(
             )
         )
     with transaction.atomic():
-        round_lock(round_id=pairing.round_id)
+        round_ = round_lock(round_id=pairing.round_id)
         section_open_check(round_id=pairing.round_id)
+        if round_.status in (Round.Status.NOT_PAIRED, Round.Status.DRAFT):
+            raise ValidationError(RESULT_ROUND_NOT_POSTED.format(round=round_.number))
         if not Pairing.objects.filter(pk=pairing.pk).exists():
             raise ValidationError(PAIRING_GONE)
         check, _ = ResultCheck.objects.update_or_create(

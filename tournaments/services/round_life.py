@@ -5,7 +5,7 @@ in the section's log (``SectionEvent``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -16,8 +16,11 @@ from standings.engine import ScoringSystem
 from tournaments.models import Pairing, Result, Round, Section, SectionEvent
 from tournaments.results import outcomes, section_scoring
 from tournaments.selectors import (
+    round_bye_kinds_changed,
     round_check_differences,
     round_pairings_changed,
+    round_results_entered,
+    round_results_version,
     round_scores_before,
     section_default_tiebreaks,
     section_tiebreaks_posted,
@@ -44,6 +47,12 @@ ROUND_PAIRINGS_CHANGED = (
     "Round {round}'s pairings were changed by someone else after you opened this page (paired "
     "again, edited or posted): nothing was changed. Check the round as it is now."
 )
+# A bye's kind is part of the pairings a page shows, and a result entry may change it: a press
+# refused for that alone says what changed, not "paired again, edited or posted".
+ROUND_BYE_KIND_CHANGED = (
+    "Round {round}: {player}'s bye was changed from {old} to {new} after you opened this page: "
+    "nothing was changed. Check the round as it is now."
+)
 ROUND_REMOVE_CONFIRM = (
     "Round {round}'s pairings are posted: the players may have seen them. Confirm to take them "
     "back."
@@ -53,6 +62,22 @@ ADMIN_ROUND_EMPTIED = (
     "round's page (it asks first when they are posted, and keeps it in the section's log)."
 )
 ROUND_REMOVE_BYES = "Taken back with them: {rows}."
+# A press that takes back check-mode entries from a page drawn after they were made (so not
+# refused as entered since) still asks first, naming them with ROUND_REMOVE_BYES: they are a
+# second TD's work, and posted pairings' own question names them too.
+ROUND_REPAIR_CHECKS = (
+    "Pairing round {round} again takes back its pairings. Confirm to pair it again."
+)
+ROUND_SAVE_CHECKS = "Saving takes rows with check entries out of round {round}'s pairings. Confirm to save."
+ROUND_REMOVE_RESULTS_ENTERED = (
+    "Results were entered in round {round} after you opened this page: {rows}. Nothing was "
+    "removed."
+)
+ROUND_REMOVE_RESULTS_STAND = "Its pairings cannot be removed while it has results: set them back to not played first."
+ROUND_REMOVE_CHECKS_WOULD_GO = (
+    "Removing its pairings would throw these check entries away: check the round as it is "
+    "now, and remove its pairings again if they should go."
+)
 
 
 class RemoveNeedsConfirm(ValidationError):
@@ -107,12 +132,26 @@ def section_final_set(
     return section
 
 
+def round_pairings_changed_message(*, round_: Round, based_on: str | None) -> str:
+    """Why a press from a page showing the ``based_on`` pairings is refused: the bye whose
+    kind changed since, when that is all, or ``ROUND_PAIRINGS_CHANGED``."""
+    for bye, old in round_bye_kinds_changed(round_id=round_.pk, based_on=based_on):
+        return ROUND_BYE_KIND_CHANGED.format(
+            round=round_.number,
+            player=f"{bye.white.start_number}. {bye.white.name}",
+            old=Result(old).label.lower(),
+            new=Result(bye.result).label.lower(),
+        )
+    return ROUND_PAIRINGS_CHANGED.format(round=round_.number)
+
+
 def round_pairings_remove(
     *,
     round_: Round,
     confirm: bool = False,
     user: Any = None,
     based_on: str | None = None,
+    results_seen: str | None = None,
 ) -> int:
     """Take back a round's pairings: the round is not paired again, its check-in and requested
     byes open. Returns how many rows were removed.
@@ -122,6 +161,9 @@ def round_pairings_remove(
     ``based_on``: the ``selectors.round_pairings_version`` the TD's page showed; pairings
     another TD changed since are not taken back unseen (``ROUND_PAIRINGS_CHANGED``), and a
     round left with none is answered as removed (0).
+    ``results_seen``: the ``selectors.round_results_version`` the TD's page showed; results or
+    check-mode entries entered since (another TD, the results page) are never thrown away
+    unseen: refused with ``ROUND_REMOVE_RESULTS_ENTERED``, naming each, and nothing changes.
     """
     with transaction.atomic():
         # The round's one write lock (``round_lock``): a result entered or a pairings save of
@@ -137,12 +179,89 @@ def round_pairings_remove(
                 # TD asked for holds; nothing to change, and no error.
                 return 0
             raise ValidationError(ROUND_REMOVE_NOTHING.format(round=number))
+        # Before the pairings' version: a bye's kind entered as a result is both, and this
+        # says what was entered.
+        round_results_seen_check(round_=round_, results_seen=results_seen)
         if round_pairings_changed(
             section=round_.section, number=number, based_on=based_on
         ):
-            raise ValidationError(ROUND_PAIRINGS_CHANGED.format(round=number))
+            raise ValidationError(
+                round_pairings_changed_message(round_=round_, based_on=based_on)
+            )
         removed = round_pairings_take_back(round_=round_, confirm=confirm, user=user)
     return removed
+
+
+class ResultsEnteredSince(ValidationError):
+    """Results or check-mode entries were entered after the TD's page was drawn: taking the
+    round's pairings back from it would throw them away unseen."""
+
+
+def round_results_seen_check(*, round_: Round, results_seen: str | None) -> None:
+    """Refuse taking back ``round_``'s pairings (under the caller's ``round_lock``) from a page
+    whose ``selectors.round_results_version`` was ``results_seen`` when results or check-mode
+    entries were entered since: ``ResultsEnteredSince`` with ``ROUND_REMOVE_RESULTS_ENTERED``,
+    naming each. Every way of taking them back goes through it (Remove pairings, Pair again on
+    the present scores, every row of the Edit pairings page emptied); ``None``: a caller
+    without a page (the admin, a script)."""
+    if results_seen is None:
+        return
+    entered = round_results_entered(round_id=round_.pk)
+    if entered and results_seen != round_results_version(
+        round_id=round_.pk, entered=entered
+    ):
+        raise ResultsEnteredSince(_results_entered_message(round_.number, entered))
+
+
+def _entered_text(row: Pairing) -> str:
+    """One row of ``selectors.round_results_entered`` as the TD reads it: "board 3 (1. Ann Lee
+    – 4. Di Fox) 1-0, check entry ½-½"."""
+    who = f"{row.white} – {row.black}" if row.black_id else str(row.white)
+    said = (
+        [Result(row.result).label]
+        if row.black_id and row.result != Result.PENDING
+        else []
+    )
+    check = getattr(row, "check_result", None)
+    if check:
+        said.append(f"check entry {Result(check).label}")
+    where = f"board {row.board} ({who})" if row.board else who
+    return f"{where} {', '.join(said)}"
+
+
+def _results_entered_message(number: int, entered: Sequence[Pairing]) -> str:
+    """``ROUND_REMOVE_RESULTS_ENTERED`` naming ``entered``, and what the TD can do now."""
+    text = ROUND_REMOVE_RESULTS_ENTERED.format(
+        round=number, rows="; ".join(_entered_text(p) for p in entered)
+    )
+    games = any(p.black_id and p.result != Result.PENDING for p in entered)
+    return f"{text} {ROUND_REMOVE_RESULTS_STAND if games else ROUND_REMOVE_CHECKS_WOULD_GO}"
+
+
+def round_check_entries_named(
+    *, round_: Round, pairing_ids: Collection[int] | None = None
+) -> list[str]:
+    """The round's check-mode entries (on ``pairing_ids`` only, when given) as a question
+    names them: "the check entry on board 2 (½-½)"."""
+    return [
+        f"the check entry {f'on board {p.board}' if p.board else f'for {p.white}'} "
+        f"({Result(check).label})"
+        for p in round_results_entered(round_id=round_.pk)
+        if (check := getattr(p, "check_result", None))
+        and (pairing_ids is None or p.pk in pairing_ids)
+    ]
+
+
+def round_checks_going_ask(
+    *, round_: Round, asked: str, pairing_ids: Collection[int] | None = None
+) -> None:
+    """Ask (``RemoveNeedsConfirm``: ``asked`` and the entries named) before check-mode entries
+    of ``round_`` (on ``pairing_ids``) are taken back with their rows; nothing when none."""
+    named = round_check_entries_named(round_=round_, pairing_ids=pairing_ids)
+    if named:
+        raise RemoveNeedsConfirm(
+            f"{asked} {ROUND_REMOVE_BYES.format(rows=', '.join(named))}"
+        )
 
 
 def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) -> int:
@@ -177,6 +296,8 @@ def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) 
             .select_related("white")
             .order_by("white__start_number")
         ]
+        # So is a check-mode entry: it goes with its board.
+        points += round_check_entries_named(round_=round_)
         if points:
             asked += " " + ROUND_REMOVE_BYES.format(rows=", ".join(points))
         raise RemoveNeedsConfirm(asked)

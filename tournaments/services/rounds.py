@@ -32,8 +32,11 @@ from tournaments.selectors import (
 )
 from tournaments.services.common import round_lock, section_lock, section_open_check
 from tournaments.services.round_life import (
+    ROUND_SAVE_CHECKS,
     result_corrections_record,
+    round_checks_going_ask,
     round_pairings_take_back,
+    round_results_seen_check,
 )
 
 ROUND_NUMBER_OUT_OF_RANGE = (
@@ -398,6 +401,7 @@ def round_pairings_save(
     source: str = "pairing",
     based_on: str | None = None,
     confirm: bool = False,
+    results_seen: str | None = None,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
 
@@ -414,7 +418,12 @@ def round_pairings_save(
 
     Rows that leave a round without any row take its pairings back as "Remove pairings" does
     (``round_pairings_take_back``): posted pairings only with ``confirm``
-    (``ROUND_REMOVE_CONFIRM`` otherwise), and the section's log keeps it.
+    (``ROUND_REMOVE_CONFIRM`` otherwise), and the section's log keeps it; ``results_seen``
+    (the ``selectors.round_results_version`` the page showed) refuses it as Remove pairings
+    does when results or check-mode entries were entered since (``ResultsEnteredSince``).
+    Rows taken out that hold check-mode entries are treated alike: refused when entered since
+    the page was drawn, and taken out only with ``confirm`` (``RemoveNeedsConfirm`` with
+    ``ROUND_SAVE_CHECKS`` naming them otherwise).
     """
     try:
         with transaction.atomic():
@@ -439,6 +448,10 @@ def round_pairings_save(
             asked = pairings_digest(
                 (r.board, r.white, r.black, r.result) for r in check.rows
             )
+            if not check.rows and not check.errors:
+                # Every row emptied takes the pairings back: results entered since the page
+                # was drawn are named, before the pairings' version, as Remove pairings does.
+                round_results_seen_check(round_=round_, results_seen=results_seen)
             # The same save pressed twice finds its own first save: nothing to refuse then.
             if based_on is not None and based_on != now and asked != now:
                 raise _invalid([(None, PAIRINGS_STALE.format(round=number))])
@@ -456,6 +469,21 @@ def round_pairings_save(
             }
             wanted = {(r.white, r.black): r for r in rows}
             gone = [p for key, p in existing.items() if key not in wanted]
+            gone_ids = {p.pk for p in gone}
+            if gone_ids & set(
+                round_.pairings.filter(result_check__isnull=False).values_list(
+                    "pk", flat=True
+                )
+            ):
+                # A check-mode entry goes with its row: never unseen (entered since the page
+                # was drawn), and only once the TD confirms, as Remove pairings asks.
+                round_results_seen_check(round_=round_, results_seen=results_seen)
+                if not confirm:
+                    round_checks_going_ask(
+                        round_=round_,
+                        asked=ROUND_SAVE_CHECKS.format(round=number),
+                        pairing_ids=gone_ids,
+                    )
             pairings_trail_keep(gone)
             Pairing.objects.filter(pk__in=[p.pk for p in gone]).delete()
             # Only rows whose board or result changes are written: a board the save keeps as

@@ -150,10 +150,18 @@ def section_create(
     """A new section; its tiebreak order starts as the default for its kind (not yet posted).
 
     Its name is checked under the tournament's row lock: the form sent twice at once (a double
-    click) makes one section and a sentence, not the unique constraint's error page.
+    click) makes one section, not the unique constraint's error page; the same form sent again
+    (its first answer lost) finds the section it made, every value as asked, and returns it,
+    no error. Another section of that name is refused with a sentence.
     """
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        asked = {"name": name, "rounds_total": rounds_total, "kind": kind, **fields}
+        same = Section.objects.filter(tournament=tournament, name=name).first()
+        if same is not None and all(
+            getattr(same, field) == value for field, value in asked.items()
+        ):
+            return same
         fields.setdefault("position", tournament.sections.count())
         section = Section(
             tournament=tournament,

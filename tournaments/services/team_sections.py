@@ -36,6 +36,7 @@ from tournaments.pairing.teams import (
 from tournaments.results import section_scoring
 from tournaments.selectors import (
     round_one_posted,
+    round_pairings_version,
     section_teams,
     team_lineup_version,
     team_round_forfeited,
@@ -74,6 +75,11 @@ TEAMS_STALE = (
     "rosters as they are now and save again."
 )
 TEAM_PAIR_ALREADY = "Round {number} is already paired."
+TEAM_PAIR_PAIRED_MEANWHILE = (
+    "Round {number} was already paired by someone else since this page was opened (another "
+    "TD, another page, or its matches changed after this page paired them): nothing changed. "
+    "Here are its matches as they are now."
+)
 TEAM_PAIR_EARLIER = (
     "Round {earlier} is not complete: enter its results before pairing round {number}."
 )
@@ -122,6 +128,15 @@ class TeamsForfeited(ValidationError):
     def __init__(self, message: str, *, teams: list[Team]) -> None:
         super().__init__(message)
         self.teams = teams
+
+
+class TeamPairedMeanwhile(ValidationError):
+    """Round ``number`` was paired by another press than this one (``team_round_pair``'s
+    ``pair_key``): the TD is shown its matches as they are now."""
+
+    def __init__(self, message: str, *, number: int) -> None:
+        super().__init__(message)
+        self.number = number
 
 
 def section_teams_set(
@@ -252,6 +267,7 @@ def team_round_pair(
     number: int | None = None,
     forfeited: str | None = None,
     forfeited_shown: Collection[int] | None = None,
+    pair_key: str = "",
 ) -> Round:
     """Pair and post round ``number`` (the first not paired when None) of a team section.
 
@@ -271,6 +287,13 @@ def team_round_pair(
     again under the section's lock as ``round_pair`` reads its lists: a team listed now that the
     page did not name is asked about and nothing changes; one no longer listed is left as it
     is. ``None`` (no page) answers for whoever is listed when it lands.
+
+    ``pair_key``: the Pair form's key (``pair_key_new``), kept with the matches it made as
+    ``round_pair`` keeps it: the same press sent again (its first answer lost over the hall's
+    Wi-Fi) finds its own matches, unchanged, and returns the round as done; a round paired by
+    another page's press, or whose boards changed since (a line-up), is refused with
+    ``TEAM_PAIR_PAIRED_MEANWHILE``. Without a key a paired round is refused with
+    ``TEAM_PAIR_ALREADY``.
     """
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
@@ -295,7 +318,15 @@ def team_round_pair(
             )
         round_ = round_lock(section=section, number=number)
         if number in paired or round_.pairings.exists():
-            raise ValidationError(TEAM_PAIR_ALREADY.format(number=number))
+            if not pair_key:
+                raise ValidationError(TEAM_PAIR_ALREADY.format(number=number))
+            if pair_key == round_.pair_key and round_.pair_version == (
+                round_pairings_version(section=section, number=number)
+            ):
+                return round_  # this very press, sent twice: its matches stand as made
+            raise TeamPairedMeanwhile(
+                TEAM_PAIR_PAIRED_MEANWHILE.format(number=number), number=number
+            )
         pending = set(
             Pairing.objects.filter(
                 round__section=section, result=Result.PENDING
@@ -351,7 +382,11 @@ def team_round_pair(
         by_number = {t.number: t for t in teams}
         _boards_create(section, round_, made.matches, made.bye, by_number, lineups)
         round_.status, round_.pairing_notes = Round.Status.PAIRED, notes
-        round_.save(update_fields=["status", "pairing_notes"])
+        round_.pair_key = pair_key
+        round_.pair_version = round_pairings_version(section=section, number=number)
+        round_.save(
+            update_fields=["status", "pairing_notes", "pair_key", "pair_version"]
+        )
         tournament_status_refresh(tournament_id=section.tournament_id)
     return round_
 

@@ -10,7 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.encoding import force_bytes
@@ -123,42 +123,109 @@ def director_invitation(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, tournament, invitation=(user, invitation_link(request, user)))
 
 
+# The session of the browser that set an invited account's password: the account's pk.
+INVITATION_DONE = "tiebreak_invitation_done"
+
+
 class InvitationView(auth_views.PasswordResetConfirmView):
     """The invited TD sets a password, then logs in."""
 
     template_name = "registration/invitation.html"
     success_url = reverse_lazy("login")
 
+    def dispatch(self, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        response = super().dispatch(*args, **kwargs)
+        user = getattr(self, "user", None)
+        if (
+            self.request.method == "POST"
+            and not self.validlink
+            and user is not None
+            and self.request.session.get(INVITATION_DONE) == user.pk
+        ):
+            # The password form sent again by the browser that set it (its first answer lost
+            # over the hall's Wi-Fi): the link is spent, but the password is set; said so
+            # rather than "this link has been used already". Only this browser's session is
+            # told, so the page says nothing about any other account.
+            return self._done(user)
+        return response
+
     def form_valid(self, form: Any) -> HttpResponse:
-        response = super().form_valid(form)
+        super().form_valid(form)
+        self.request.session[INVITATION_DONE] = form.user.pk
+        return self._done(form.user)
+
+    def _done(self, user: User) -> HttpResponse:
         messages.success(
             self.request,
-            f"Your password is set, {form.user.get_username()}: log in with it.",
+            f"Your password is set, {user.get_username()}: log in with it.",
         )
-        return response
+        return redirect("login")
+
+
+def _remove_ask(
+    request: HttpRequest,
+    tournament: Tournament,
+    asked: User,
+    others: list[str],
+    *,
+    oneself: bool,
+) -> HttpResponse:
+    """The question before a director is removed, naming them (oneself: who can add one
+    back; a superuser is never locked out, so is asked as about anyone)."""
+    username = asked.get_username()
+    full_name = asked.get_full_name()
+    who = f"{username} ({full_name})" if full_name else username
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": tournament,
+            "heading": f"Remove {'yourself' if oneself else username} from "
+            f"{tournament.name}?",
+            "lead": (
+                f"You ({username}) will no longer see or change {tournament.name}. Only "
+                f"another director ({', '.join(others)}) can add you back."
+                if oneself
+                else f"{who} will no longer see or change {tournament.name}. A director "
+                "can add them back on the directors page."
+            ),
+            "choices": [
+                {
+                    "label": "Remove myself" if oneself else f"Remove {username}",
+                    "fields": {"username": username, "confirm": "1"},
+                    "danger": True,
+                }
+            ],
+            "action": reverse(
+                "tournaments:director_remove", kwargs={"slug": tournament.slug}
+            ),
+            "cancel_url": reverse(
+                "tournaments:directors", kwargs={"slug": tournament.slug}
+            ),
+            "cancel_label": "Cancel: stay a director"
+            if oneself
+            else f"Cancel: keep {username}",
+        },
+    )
 
 
 @require_POST
 @login_required
 def director_remove(request: HttpRequest, slug: str) -> HttpResponse:
-    """Take a director off the tournament. Oneself is asked about first: the "Remove" of the
-    next row, tapped by mistake, would lock the TD out of their own event in play, and only
-    another director could add them back."""
+    """Take a director off the tournament, asked about first by name: the "Remove" of the
+    next row, tapped by mistake, would lock a TD out of the event in play (oneself: only
+    another director could add them back)."""
     tournament = tournament_for_director(request, slug)
     username = request.POST.get("username", "")
     oneself = username == request.user.get_username() and not request.user.is_superuser
-    if oneself and request.POST.get("confirm") != "1":
-        others = [
-            d.get_username()
-            for d in tournament.directors.order_by("username")
-            if d.get_username() != username
-        ]
-        if others:  # the last director is refused below, with its own sentence
-            return render(
-                request,
-                "tournaments/director_remove_confirm.html",
-                {"tournament": tournament, "username": username, "others": others},
-            )
+    if request.POST.get("confirm") != "1":
+        directors = list(tournament.directors.order_by("username"))
+        asked = next((d for d in directors if d.get_username() == username), None)
+        others = [d.get_username() for d in directors if d != asked]
+        # No longer a director (pressed twice, another TD removed them) is answered as done
+        # below; the last director is refused below, with its own sentence.
+        if asked is not None and others:
+            return _remove_ask(request, tournament, asked, others, oneself=oneself)
     try:
         services.tournament_director_remove(tournament=tournament, username=username)
     except ValidationError as error:

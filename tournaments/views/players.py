@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import selectors, services
@@ -207,8 +208,6 @@ def _player_page(
         or ByesForm(player=player, paired=selectors.posted_rounds(section)),
         "byes": list(player.requested_byes.all()),
         "can_delete": selectors.player_first_row_round(player) is None,
-        # The withdrawal asked about a game not played yet: one press forfeits it.
-        "forfeit_button": forms.get("forfeit_button", ""),
     }
     return render(request, "tournaments/player_detail.html", context, status=status)
 
@@ -248,49 +247,190 @@ def player_edit(
     return _player_page(request, player, form=form)
 
 
+def _rounds_words(first: int, last: int) -> str:
+    return f"round {last}" if first == last else f"rounds {first} to {last}"
+
+
+def _withdraw_ask(
+    request: HttpRequest,
+    player: Player,
+    plan: services.WithdrawPlan,
+    *,
+    asked_after: int,
+    unplayed: bool = False,
+) -> HttpResponse:
+    """The question before a withdrawal, saying what it will do: the game forfeited, the
+    rounds the player is left out of, the requested byes cancelled, a game still to be played.
+    Its buttons post the same withdrawal with ``confirm``; ``player_withdraw`` checks it again.
+
+    ``unplayed``: the player's game of the round being played has no result and the
+    withdrawal is before it (``WithdrawGameUnplayed``); the page asks whether it will be
+    played (``plan`` is then the withdrawal with its forfeit)."""
+    name = player.name
+    section = player.section
+    fields = {
+        "player": str(player.pk),
+        "shown": request.POST.get("shown", ""),
+        "after_round": str(asked_after),
+        "confirm": "1",
+    }
+    points: list[str] = []
+    game = plan.forfeit
+    now = player.withdrawn_after_round
+    if game is not None:
+        opponent = (game.black if game.white_id == player.pk else game.white).name  # type: ignore[union-attr]
+        points.append(
+            f"{opponent} wins board {game.board or '–'} of round {game.round.number} by "
+            f"forfeit; {name} does not play it."
+        )
+    if plan.withdraws:
+        when = withdrawal_words(plan.after_round).replace("withdrew", "withdraws")
+        points.append(
+            f"{name} {when}: not paired in "
+            f"{_rounds_words(plan.after_round + 1, section.rounds_total)}"
+            + (
+                f" (until now {name} {withdrawal_words(now)})."
+                if now is not None
+                else "."
+            )
+        )
+        if plan.byes:
+            cancelled = ", ".join(
+                f"round {b.round_number} ({b.get_kind_display().lower()})"
+                for b in plan.byes
+            )
+            points.append(f"{name}'s requested byes are cancelled: {cancelled}.")
+    elif game is not None:
+        points.append(
+            f"Round {game.round.number} is the last round: {name} stays in the standings "
+            "with that game lost by forfeit."
+        )
+    if plan.pending is not None:
+        points.append(services.player_withdraw_pending(player))
+    if game is not None:
+        board = game.board or "–"
+        label = (
+            services.WITHDRAW_GAME_FORFEIT.format(
+                opponent=opponent, board=board, round=game.round.number
+            )
+            if plan.withdraws
+            else f"Forfeit: {opponent} wins board {board} of round {game.round.number}"
+        )
+        choices = [
+            {"label": label, "fields": {**fields, "forfeit": "1"}, "danger": True}
+        ]
+    else:
+        choices = [
+            {
+                "label": f"Withdraw {name} "
+                + (
+                    "before round 1"
+                    if plan.after_round == 0
+                    else f"after round {plan.after_round}"
+                ),
+                "fields": fields,
+                "danger": True,
+            }
+        ]
+    lead = ""
+    if unplayed and game is not None:
+        number = game.round.number
+        lead = (
+            f"{name} is paired on board {game.board or '–'} of round {number} against "
+            f"{opponent}, and that game has no result yet. If it will not be played:"
+        )
+        if plan.withdraws:  # not in the last round: nothing after it to withdraw from
+            choices.append(
+                {
+                    "label": f"It will be played: withdraw {name} after round {number}",
+                    "fields": {**fields, "after_round": str(number)},
+                    "danger": False,
+                }
+            )
+    heading = (
+        f"Change {name}'s withdrawal?"
+        if now is not None
+        else f"Withdraw {name}?"
+        if plan.withdraws
+        else f"Forfeit {name}'s game?"
+    )
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": section.tournament,
+            "section": section,
+            "tab": "players",
+            "heading": heading,
+            "lead": lead,
+            "points": points,
+            "choices": choices,
+            "action": request.path,
+            "cancel_url": reverse(
+                "tournaments:player_edit",
+                kwargs={
+                    "slug": section.tournament.slug,
+                    "section": section.pk,
+                    "number": player.start_number,
+                },
+            ),
+            "cancel_label": f"Cancel: keep {name} as is",
+        },
+    )
+
+
 @require_POST
 @login_required
 def player_withdraw(
     request: HttpRequest, slug: str, section: int, number: int
 ) -> HttpResponse:
+    """Withdraw a player: a post without ``confirm`` asks first, saying what will happen (the
+    button of the wrong player pressed in a noisy hall); one with it withdraws."""
     player = _player_for_director(request, slug, section, number)
     if (refused := _renumbered(request, player)) is not None:
         return refused
     form = WithdrawForm(request.POST, section=player.section)
-    forfeit_button = ""
-    if form.is_valid():
-        forfeit = request.POST.get("forfeit") == "1"
+    if not form.is_valid():
+        return _player_page(request, player, withdraw_form=form)
+    after_round = form.cleaned_data["after_round"]
+    forfeit = request.POST.get("forfeit") == "1"
+    shown = request.POST.get("shown")
+    asked = {"player": player, "after_round": after_round, "shown": shown}
+    try:
+        if request.POST.get("confirm") != "1":
+            plan = services.player_withdraw_plan(**asked, forfeit=forfeit)
+            if not plan.made:
+                return _withdraw_ask(request, player, plan, asked_after=after_round)
+        services.player_withdraw(**asked, forfeit=forfeit, user=request.user)
+    except services.WithdrawGameUnplayed:
+        # Will the game be played? Asked with what the forfeit would do; a forfeit that
+        # cannot be made (the player paired in a later round) is refused at once instead.
         try:
-            services.player_withdraw(
-                player=player,
-                after_round=form.cleaned_data["after_round"],
-                shown=request.POST.get("shown"),
-                forfeit=forfeit,
-                user=request.user,
-            )
-        except services.WithdrawGameUnplayed as asked:
-            form_errors(form, asked)
-            forfeit_button = asked.button
+            plan = services.player_withdraw_plan(**asked, forfeit=True)
         except ValidationError as error:
             form_errors(form, error)
         else:
-            player.refresh_from_db(fields=["status", "withdrawn_after_round"])
-            if player.withdrawn_after_round is None:
-                # The game of the last round forfeited: no round after it to withdraw from.
-                messages.success(request, f"{player.name}: game lost by forfeit.")
-            else:
-                text = (
-                    f"{player.name} {withdrawal_words(player.withdrawn_after_round)}"
-                    f"{' (game lost by forfeit)' if forfeit else ''}: "
-                    "not paired from the next round on."
-                )
-                if pending := services.player_withdraw_pending(player):
-                    text += " " + pending
-                messages.success(request, text)
-            return _back(player.section)
-    return _player_page(
-        request, player, withdraw_form=form, forfeit_button=forfeit_button
-    )
+            return _withdraw_ask(
+                request, player, plan, asked_after=after_round, unplayed=True
+            )
+    except ValidationError as error:
+        form_errors(form, error)
+    else:
+        player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+        if player.withdrawn_after_round is None:
+            # The game of the last round forfeited: no round after it to withdraw from.
+            messages.success(request, f"{player.name}: game lost by forfeit.")
+        else:
+            text = (
+                f"{player.name} {withdrawal_words(player.withdrawn_after_round)}"
+                f"{' (game lost by forfeit)' if forfeit else ''}: "
+                "not paired from the next round on."
+            )
+            if pending := services.player_withdraw_pending(player):
+                text += " " + pending
+            messages.success(request, text)
+        return _back(player.section)
+    return _player_page(request, player, withdraw_form=form)
 
 
 @require_POST

@@ -50,18 +50,10 @@ def _page_url(section: Section) -> str:
     )
 
 
-def _render(
-    request: HttpRequest,
-    section: Section,
-    *,
-    formset: Any = None,
-    upload: FundUploadForm | None = None,
-    playoff: PlayoffForm | None = None,
-    status: int = 200,
-    based_on: str | None = None,
-) -> HttpResponse:
+def _playoffs(section: Section) -> list[dict[str, Any]]:
+    """The section's playoffs as the page lists them: number, (start number, name) pairs, note."""
     names = dict(section.players.values_list("start_number", "name"))
-    playoffs = [
+    return [
         {
             "number": n,
             "players": [
@@ -72,6 +64,18 @@ def _render(
         for n, entry in enumerate(section.playoffs, start=1)
         if isinstance(entry, dict) and isinstance(entry.get("players"), list)
     ]
+
+
+def _render(
+    request: HttpRequest,
+    section: Section,
+    *,
+    formset: Any = None,
+    upload: FundUploadForm | None = None,
+    playoff: PlayoffForm | None = None,
+    status: int = 200,
+    based_on: str | None = None,
+) -> HttpResponse:
     context = {
         "section": section,
         "tournament": section.tournament,
@@ -82,7 +86,7 @@ def _render(
         "announced_form": PlayoffAnnouncedForm(
             initial={"announced": section.playoff_announced}
         ),
-        "playoffs": playoffs,
+        "playoffs": _playoffs(section),
         # The fund the editor was drawn from (kept through "add rows" and refusals).
         "based_on": based_on or selectors.json_version(section.prize_fund),
         "prize_count": len((section.prize_fund or {}).get("prizes", [])),
@@ -207,18 +211,63 @@ def _numbers(text: str | None) -> list[int] | None:
         return None
 
 
+def _playoff_ask(
+    request: HttpRequest, section: Section, playoff: dict[str, Any], players: str
+) -> HttpResponse:
+    """The question before a playoff is deleted, naming it and its players."""
+    order = " › ".join(f"#{n} {name}" for n, name in playoff["players"])
+    note = f" ({playoff['note']})" if playoff["note"] else ""
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": section.tournament,
+            "section": section,
+            "tab": "prizes",
+            "heading": f"Delete playoff {playoff['number']}?",
+            "lead": f"Playoff {playoff['number']}: {order}{note}.",
+            "points": [
+                "Once it is deleted, the prize list orders these players by their "
+                "tiebreaks again.",
+            ],
+            "choices": [
+                {
+                    "label": f"Delete playoff {playoff['number']}",
+                    "fields": {"players": players, "confirm": "1"},
+                    "danger": True,
+                }
+            ],
+            "action": request.path,
+            "cancel_url": _page_url(section) + "#playoffs",
+            "cancel_label": "Cancel: keep it",
+        },
+    )
+
+
 @require_POST
 @login_required
 def playoff_delete(
     request: HttpRequest, slug: str, section: int, playoff: int
 ) -> HttpResponse:
+    """Delete a playoff: a post without ``confirm`` asks first, naming its players."""
     found = _section(request, slug, section)
-    try:
-        services.section_playoff_delete(
-            section=found,
-            number=playoff,
-            players=_numbers(request.POST.get("players")),
+    players = _numbers(request.POST.get("players"))
+    if request.POST.get("confirm") != "1":
+        # Found as the service finds it (by its players when the page sent them); one no
+        # longer there (pressed twice, another TD deleted it) is answered as done below.
+        asked = next(
+            (
+                p
+                for p in _playoffs(found)
+                if [n for n, _name in p["players"]] == players
+                or (players is None and p["number"] == playoff)
+            ),
+            None,
         )
+        if asked is not None:
+            return _playoff_ask(request, found, asked, request.POST.get("players", ""))
+    try:
+        services.section_playoff_delete(section=found, number=playoff, players=players)
     except ValidationError as error:
         for message in error.messages:
             messages.error(request, message)

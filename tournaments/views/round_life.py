@@ -109,9 +109,15 @@ def round_unpair(
         return HttpResponseRedirect(page.url())
     confirm = request.POST.get("confirm") == "1"
     based_on = request.POST.get("based_on") or None
+    # The results the page showed (none, or check entries): results entered since are a change.
+    results_seen = request.POST.get("results_seen") or None
     try:
         services.round_pairings_remove(
-            round_=page.round, confirm=confirm, user=request.user, based_on=based_on
+            round_=page.round,
+            confirm=confirm,
+            user=request.user,
+            based_on=based_on,
+            results_seen=results_seen,
         )
     except ValidationError as refused:
         if not confirm and isinstance(refused, services.RemoveNeedsConfirm):
@@ -123,8 +129,13 @@ def round_unpair(
                     heading="remove pairings",
                     question=refused.messages[0],
                     action=request.path,
-                    # The confirmation is for the pairings the first page showed.
-                    fields={"confirm": "1", "based_on": based_on or ""},
+                    # The confirmation is for the pairings (and results) the first page
+                    # showed.
+                    fields={
+                        "confirm": "1",
+                        "based_on": based_on or "",
+                        "results_seen": results_seen or "",
+                    },
                     button=f"Take back round {number}'s pairings",
                     danger=True,
                 ),
@@ -146,15 +157,41 @@ def round_repair(
 ) -> HttpResponse:
     """Pair a round again on the present scores (a round paired on old scores, not yet
     started): its pairings are removed and the program pairs it as a draft."""
-    from tournaments.views.rounds import _round_page  # see round_unpair
+    from tournaments.views.rounds import _context, _round_page  # see round_unpair
 
     page = _round_page(request, slug, section, number)
+    confirm = request.POST.get("confirm") == "1"
+    shown = {
+        "based_on": request.POST.get("based_on", ""),
+        "results_seen": request.POST.get("results_seen", ""),
+        "pair_key": request.POST.get("pair_key", ""),
+    }
     try:
         services.round_repair(
             section=page.section,
             number=number,
             user=request.user,
-            based_on=request.POST.get("based_on") or None,
+            based_on=shown["based_on"] or None,
+            # As Remove pairings: results entered since the page was drawn are named.
+            results_seen=shown["results_seen"] or None,
+            pair_key=services.pair_key_read(shown["pair_key"]),
+            confirm=confirm,
+        )
+    except services.RemoveNeedsConfirm as asked:
+        # Check entries would go with the pairings: asked as Remove pairings asks, the
+        # confirmation carrying what the first page showed.
+        return render(
+            request,
+            "tournaments/round_confirm.html",
+            _context(
+                page,
+                heading="pair again",
+                question=asked.messages[0],
+                action=request.path,
+                fields={**shown, "confirm": "1"},
+                button=f"Pair round {number} again",
+                danger=True,
+            ),
         )
     except (ValidationError, services.PairingRefused) as refused:
         text = (
@@ -172,6 +209,24 @@ def round_repair(
     return HttpResponseRedirect(page.url())
 
 
+# Boards named in the "results missing" line before the rest are counted: a round with 40
+# games out says the first few and how many more, on one line of a phone.
+BOARDS_NAMED = 10
+
+
+def _boards_named(boards: list[int]) -> str:
+    """ "board 4", "boards 4, 7", "boards 1, 2, ... 10 and 30 more"."""
+    if not boards:
+        return ""
+    shown = ", ".join(str(b) for b in boards[:BOARDS_NAMED])
+    more = len(boards) - BOARDS_NAMED
+    return (
+        ("board " if len(boards) == 1 else "boards ")
+        + shown
+        + (f" and {more} more" if more > 0 else "")
+    )
+
+
 def round_life_context(page: Any) -> dict[str, Any]:
     """What the round page shows of the round's life: final, paired on old scores (and whether
     it can be paired again), whether its pairings can be removed, check differences of the
@@ -185,6 +240,7 @@ def round_life_context(page: Any) -> dict[str, Any]:
     started = page.state is not None and page.state.done > 0
     has_pairings = round_ is not None and round_.status != "not_paired"
     removable = has_pairings and not started and not later_paired
+    removable = removable and not page.section.is_final
     blocking = (
         selectors.round_check_differences(section=page.section, number=page.number - 1)
         if round_ is not None and round_.status == "draft" and page.number > 1
@@ -196,7 +252,17 @@ def round_life_context(page: Any) -> dict[str, Any]:
         and round_.status == "draft"
         and not selectors.section_tiebreaks_posted(page.section)
     )
+    # Said before the Pair press that round_pair would refuse (ROUND_PAIR_EARLIER_INCOMPLETE):
+    # the page offers pairing only once the rounds before are in, as SwissSys pairs only then.
+    # A page drawn before a result was taken back can still press; the service refuses it.
+    earlier = (
+        selectors.rounds_earlier_open(section=page.section, number=page.number)
+        if not has_pairings and not page.section.is_final
+        else None
+    )
     return {
+        "life_earlier": earlier,
+        "life_earlier_boards": _boards_named(earlier.boards) if earlier else "",
         "life_no_order": no_order,
         "life_default_order": _order_names(
             selectors.section_default_tiebreaks(page.section.kind)
@@ -204,7 +270,12 @@ def round_life_context(page: Any) -> dict[str, Any]:
         if no_order
         else "",
         "life_final": page.section.is_final,
-        "life_removable": removable and not page.section.is_final,
+        "life_removable": removable,
+        # What the Remove pairings form saw of the results side (check entries): results
+        # entered after the page was drawn refuse the removal (round_pairings_remove).
+        "life_results_version": selectors.round_results_version(round_id=round_.pk)
+        if removable
+        else "",
         "life_posted": round_ is not None and round_.status in ("paired", "complete"),
         "life_repair": bool(round_ and round_.paired_on_old_scores)
         and removable

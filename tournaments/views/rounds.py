@@ -414,9 +414,16 @@ def round_pairings(
     # The version of the pairings this form shows: a save from it is refused once another TD
     # has saved this round's pairings since.
     version = selectors.round_pairings_version(section=page.section, number=number)
-    confirm_remove = ""
+    # And of the results side (results, check-mode entries): every row emptied takes the
+    # pairings back, and what was entered since the page was drawn is named, not thrown away
+    # (round_pairings_remove's rule).
+    results_seen = (
+        selectors.round_results_version(round_id=page.round.pk) if page.round else ""
+    )
+    confirm_remove, confirm_emptied = "", False
     if request.method == "POST":
         version = request.POST.get("version", "")
+        results_now, results_seen = results_seen, request.POST.get("results_seen", "")
         boards = BoardFormSet(request.POST, prefix="boards", **formset_kwargs)
         byes = ByeFormSet(request.POST, prefix="byes", **formset_kwargs)
         if boards.is_valid() and byes.is_valid():
@@ -430,12 +437,18 @@ def round_pairings(
                     source=ResultChange.Source.PAIRING,
                     based_on=version,
                     confirm=request.POST.get("confirm") == "1",
+                    results_seen=results_seen or None,
                 )
             except ValidationError as invalid:
+                if isinstance(invalid, services.ResultsEnteredSince):
+                    # Named above the rows: a save from this page now asks about them.
+                    results_seen = results_now
                 if isinstance(invalid, services.RemoveNeedsConfirm):
                     # Every row emptied on posted pairings: asked as "Remove pairings"
                     # asks, on this page (a second button of the same form, no script).
                     confirm_remove = invalid.messages[0]
+                    # Or rows with check entries taken out (round_pairings_save).
+                    confirm_emptied = not rows
                 else:
                     _attach(invalid, forms, boards)
             else:
@@ -502,7 +515,9 @@ def round_pairings(
             },
             has_results=has_results,
             version=version,
+            results_seen=results_seen,
             confirm_remove=confirm_remove,
+            confirm_emptied=confirm_emptied,
             auto_pair_url=page.url("round_pair"),
         ),
     )

@@ -15,7 +15,7 @@ from tournaments import selectors, services
 from tournaments.access import tournament_for_director
 from tournaments.forms.screens import HallScreenForm, SectionFinalForm
 from tournaments.models import HallScreen, Section, Tournament
-from tournaments.views.setup import form_errors
+from tournaments.views.setup import form_errors, stale_form_errors
 
 
 def _page(
@@ -41,6 +41,8 @@ def _page(
             "screens": list(zip(screens, forms, strict=True)),
             "new": new,
             "sections": [(s, progress[s.pk]) for s in sections],
+            # The form a save refused, named at the top of the page.
+            "refused": bound if bound is not None else (new if new.errors else None),
         },
     )
 
@@ -77,9 +79,12 @@ def screen_update(request: HttpRequest, slug: str, screen: int) -> HttpResponse:
     )
     if form.is_valid():
         try:
-            services.hall_screen_save(screen=form.save(commit=False))
+            services.hall_screen_save(
+                screen=form.save(commit=False),
+                based_on=form.cleaned_data.get("based_on"),
+            )
         except ValidationError as error:
-            form_errors(form, error)
+            stale_form_errors(form, error)
     if not form.is_valid():
         new = HallScreenForm(tournament=tournament, prefix="new")
         return _page(request, tournament, new, bound=form)

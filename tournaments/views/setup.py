@@ -17,6 +17,7 @@ from tournaments.forms.setup import (
     RoundScheduleForm,
     SectionForm,
     TournamentForm,
+    section_initial,
     version_field_renew,
 )
 from tournaments.forms.tiebreaks import order_labels
@@ -146,7 +147,11 @@ def tournament_publish(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def section_create(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_for_director(request, slug)
-    form = SectionForm(request.POST or None, submit="Create section")
+    form = SectionForm(
+        request.POST or None,
+        initial=section_initial(tournament),
+        submit="Create section",
+    )
     if request.method == "POST" and form.is_valid():
         try:
             section = services.section_create(

@@ -162,6 +162,9 @@ def section_team_setup(request: HttpRequest, slug: str, section: int) -> HttpRes
         "locked": selectors.round_one_posted(found),
         "teams": selectors.section_teams(found),
         "next_round": selectors.team_next_round(found),
+        # One per page drawn: the Pair press sent twice finds its own matches
+        # (team_round_pair).
+        "pair_key": services.pair_key_new(),
     }
     if request.method != "POST":
         form = TeamSectionForm(
@@ -204,10 +207,11 @@ def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpRespon
     withdraw them or pair them; the answer is posted here again with the teams it named.
     """
     found = section_for_director(request, slug, section)
-    # The round the button named: pressed twice, the second press is refused (that round is
-    # paired) rather than pairing the round after it.
+    # The round the button named: pressed twice, the second press finds that round paired by
+    # its own key (answered as done) rather than pairing the round after it.
     shown = request.POST.get("number", "")
     forfeited = request.POST.get("forfeited") or None
+    pair_key = services.pair_key_read(request.POST.get("pair_key", ""))
     try:
         round_ = services.team_round_pair(
             section=found,
@@ -217,6 +221,7 @@ def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpRespon
             forfeited_shown=whole_numbers(request.POST.getlist("forfeited_shown"))
             if forfeited
             else None,
+            pair_key=pair_key,
         )
     except services.TeamsForfeited as question:
         number = whole_number(shown) or selectors.team_next_round(found) or 1
@@ -230,13 +235,20 @@ def team_round_pair(request: HttpRequest, slug: str, section: int) -> HttpRespon
                 "teams": question.teams,
                 "number": number,
                 "last": number - 1,
+                # The press's key travels with the answer: sent twice, it finds its matches.
+                "pair_key": pair_key or services.pair_key_new(),
                 "FORFEITED_WITHDRAW": services.FORFEITED_WITHDRAW,
                 "FORFEITED_PAIR": services.FORFEITED_PAIR,
             },
         )
+    except services.TeamPairedMeanwhile as meanwhile:
+        # Another press paired it: the round's matches as they are now, nothing changed.
+        messages.error(request, " ".join(meanwhile.messages))
+        return redirect("tournaments:round_detail", slug, found.pk, meanwhile.number)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("tournaments:section_team_setup", slug, found.pk)
+    # Sent twice, the same press is answered as the first: its matches are paired and posted.
     messages.success(request, f"Round {round_.number} matches paired and posted.")
     return redirect("tournaments:round_detail", slug, found.pk, round_.number)
 
