@@ -113,23 +113,37 @@ STARTING_NOW = datetime.timedelta(minutes=10)
 
 def countdown(screen: HallScreen, section: Section | None) -> dict[str, str] | None:
     """What the screen counts down to (``at``, ISO, and ``label``): the time the TD set on the
-    screen, today in the event's time zone; else the next round of the section's schedule
-    (``Section.round_starts``) not yet started ten minutes ago. None: nothing to count down to."""
+    screen, on the day that puts it nearest to now in the event's time zone; else the next round
+    of the section's schedule (``Section.round_starts``) not yet started ten minutes ago. None:
+    nothing to count down to."""
+    now = timezone.now()
     if screen.next_round_at is not None:
-        when = datetime.datetime.combine(timezone.localdate(), screen.next_round_at)
+        # A time is a clock reading, not a date: set at 23:50, "00:10" is tomorrow's, and at
+        # 00:05 a "23:55" set last night is yesterday's (started), not tonight's.
+        today = timezone.localdate(now)
+        when = min(
+            (
+                timezone.make_aware(
+                    datetime.datetime.combine(
+                        today + datetime.timedelta(days=days), screen.next_round_at
+                    )
+                )
+                for days in (-1, 0, 1)
+            ),
+            key=lambda at: abs(at - now),
+        )
         return {
-            "at": timezone.make_aware(when).isoformat(),
+            "at": when.isoformat(),
             "label": f"Next round at {screen.next_round_at:%H:%M}",
         }
     if section is None:
         return None
-    now = timezone.now()
     for number, start in section.round_schedule():
         if start > now - STARTING_NOW:
             local = timezone.localtime(start)
             day = (
                 ""
-                if local.date() == timezone.localdate()
+                if local.date() == timezone.localdate(now)
                 else f" on {local:%a %b} {local.day}"
             )
             return {

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime
 import re
+from unittest import mock
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -184,10 +186,18 @@ def _screen(section: Section, **fields: object) -> str:
     return reverse("standings:hall_screen", args=[section.tournament.slug, screen.pk])
 
 
+def _screen_at(url: str, now: datetime.datetime) -> str:
+    """The hall screen's page as drawn at ``now`` (the clock the countdown reads)."""
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        return Client().get(url).content.decode()
+
+
+@override_settings(TIME_ZONE="America/Chicago")
 def test_a_hall_screen_counts_down_to_the_next_round_of_the_schedule(
-    anonymous: Client, section: Section
+    section: Section,
 ) -> None:
-    now = timezone.now().replace(second=0, microsecond=0)
+    hall = ZoneInfo("America/Chicago")
+    now = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=hall)
     soon = now + datetime.timedelta(minutes=40)
     _set(
         section,
@@ -196,10 +206,44 @@ def test_a_hall_screen_counts_down_to_the_next_round_of_the_schedule(
         soon,
         soon + datetime.timedelta(days=1),
     )
-    html = anonymous.get(_screen(section)).content.decode()
-    label = f"Round 3 at {timezone.localtime(soon):%H:%M}"
-    assert f'data-at="{soon.isoformat()}"' in html
-    assert f'data-label="{label}"' in html
+    html = _screen_at(_screen(section), now)
+    assert f'data-at="{soon.astimezone(UTC).isoformat()}"' in html
+    assert 'data-label="Round 3 at 14:40"' in html
+
+
+@override_settings(TIME_ZONE="America/Chicago")
+def test_a_hall_screens_next_round_after_midnight_names_its_day(
+    section: Section,
+) -> None:
+    hall = ZoneInfo("America/Chicago")
+    now = datetime.datetime(2026, 11, 28, 23, 40, tzinfo=hall)
+    _set(
+        section,
+        now - datetime.timedelta(hours=5),
+        now + datetime.timedelta(minutes=40),
+        None,
+        None,
+    )
+    html = _screen_at(_screen(section), now)
+    assert 'data-label="Round 2 on Sun Nov 29 at 00:20"' in html
+
+
+@override_settings(TIME_ZONE="America/Chicago")
+def test_a_hall_screens_own_time_is_the_nearest_such_time_of_day_even_across_midnight(
+    section: Section,
+) -> None:
+    hall = ZoneInfo("America/Chicago")
+    url = _screen(section, next_round_at=datetime.time(0, 10))
+    late = _screen_at(url, datetime.datetime(2026, 11, 28, 23, 50, tzinfo=hall))
+    tomorrow = datetime.datetime(2026, 11, 29, 0, 10, tzinfo=hall)
+    assert f'data-at="{tomorrow.isoformat()}"' in late  # 20 minutes on, not a day back
+    assert 'data-label="Next round at 00:10"' in late
+    HallScreen.objects.filter(name="Board TV").update(
+        next_round_at=datetime.time(14, 0)
+    )
+    after = _screen_at(url, datetime.datetime(2026, 11, 28, 14, 30, tzinfo=hall))
+    today = datetime.datetime(2026, 11, 28, 14, 0, tzinfo=hall)
+    assert f'data-at="{today.isoformat()}"' in after  # started half an hour ago
 
 
 def test_a_hall_screens_own_time_wins_over_the_schedule(
