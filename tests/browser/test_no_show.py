@@ -83,15 +83,35 @@ def test_no_shows_are_named_withdrawn_from_the_round_page_and_asked_about(
     assert fits(page)
     shot(page, "no-show-note")
 
-    # Eve has left: withdrawn from the note, which then names the other two.
+    # Eve has left: the note's button asks first, in the note's place, saying what the
+    # withdrawal does (her requested bye for round 3 goes); then she is withdrawn, and the
+    # note names the other two.
+    eve = Player.objects.get(section=section, name="Eve Hall")
+    services.player_byes_request(player=eve, byes={3: "half"})
     note.get_by_role("button", name="Withdraw after round 1: Eve Hall").click()
+    question = page.get_by_test_id("no-show-question")
+    expect(question).to_contain_text("Withdraw Eve Hall after round 1?")
+    expect(question).to_contain_text(
+        "Eve Hall withdraws after round 1: not paired in rounds 2 to 3."
+    )
+    expect(question).to_contain_text(
+        "Eve Hall's requested byes are cancelled: round 3 (half-point bye)."
+    )
+    expect(
+        question.get_by_role("link", name="Cancel: keep Eve Hall in")
+    ).to_be_visible()
+    eve.refresh_from_db()
+    assert eve.status == Player.Status.ACTIVE
+    assert fits(page)
+    shot(page, "no-show-ask")
+    question.get_by_role("button", name="Withdraw Eve Hall after round 1").click()
     expect(page.get_by_test_id("no-show-message")).to_contain_text(
         "Eve Hall withdrawn after round 1"
     )
     expect(note).not_to_contain_text("Eve Hall")
     assert fits(page)
     shot(page, "no-show-withdrawn")
-    eve = Player.objects.get(section=section, name="Eve Hall")
+    eve.refresh_from_db()
     assert (eve.status, eve.withdrawn_after_round) == (Player.Status.WITHDRAWN, 1)
 
     # Pairing round 2 asks about Cleo and Finn; the TD pairs them anyway.

@@ -428,6 +428,45 @@ def test_a_player_no_longer_named_is_refused_and_stays_active(change: str) -> No
     assert withdrawals(section)[6] is None
 
 
+def test_the_question_before_a_round_page_withdrawal_says_what_it_does_and_changes_nothing() -> (
+    None
+):
+    section = played()
+    six = player(section, 6)
+    RequestedBye.objects.create(player=six, round_number=3, kind=RequestedBye.Kind.HALF)
+
+    plan = services.player_no_show_withdraw_plan(player=six, after_round=1)
+
+    assert (plan.after_round, plan.withdraws, plan.made) == (1, True, False)
+    assert [b.round_number for b in plan.byes] == [3]
+    assert withdrawals(section)[6] is None
+    assert RequestedBye.objects.filter(player=six).exists()
+
+
+def test_the_question_for_a_player_withdrawn_already_is_answered_as_done() -> None:
+    section = played(rounds_total=4)
+    services.player_withdraw(player=player(section, 6), after_round=2)
+
+    plan = services.player_no_show_withdraw_plan(
+        player=player(section, 6), after_round=1
+    )
+
+    assert plan.made and not plan.withdraws
+    assert withdrawals(section)[6] == 2
+
+
+def test_the_question_for_a_player_no_longer_named_is_refused() -> None:
+    section = played()
+    check_in(section, 2, 6)
+
+    with pytest.raises(ValidationError) as refused:
+        services.player_no_show_withdraw_plan(player=player(section, 6), after_round=1)
+
+    assert refused.value.messages == [
+        services.NO_SHOW_NOT_LISTED.format(player="Player 6", round=1, next=2)
+    ]
+
+
 def test_a_player_paired_in_the_next_round_already_is_refused_and_stays_active() -> (
     None
 ):

@@ -17,6 +17,7 @@ from tournaments.models import (
     CheckIn,
     Pairing,
     Player,
+    RequestedBye,
     Result,
     Round,
     Section,
@@ -315,31 +316,87 @@ def test_entering_a_forfeit_shows_the_note_at_once_and_a_played_result_does_not_
     assert 'id="round-no-shows"' not in game.content.decode()
 
 
+CONFIRM = {"confirm": "1"}
+
+
+def test_withdraw_from_the_note_asks_first_saying_what_it_will_do(
+    td_client: Client, six: Section
+) -> None:
+    RequestedBye.objects.create(
+        player=player(six, 6), round_number=3, kind=RequestedBye.Kind.HALF
+    )
+
+    asked = td_client.post(withdraw_url(six, 6))
+
+    html = unescape(asked.content.decode())
+    assert asked.status_code == 200
+    assert "Withdraw Finn after round 1?" in html
+    question = html.split('data-testid="confirm-question"')[1].split("</div>")[0]
+    assert "Finn withdraws after round 1: not paired in rounds 2 to 3." in question
+    assert "Finn's requested byes are cancelled: round 3 (half-point bye)." in question
+    form = html.split(f'action="{withdraw_url(six, 6)}"')[1].split("</form>")[0]
+    assert 'name="confirm" value="1"' in form
+    assert "Withdraw Finn after round 1</button>" in form
+    assert f'href="{url(six)}#round-no-shows"' in html  # Cancel: back to the note
+    assert withdrawn(six) == {}
+    assert RequestedBye.objects.filter(player=player(six, 6)).exists()
+
+    done = td_client.post(withdraw_url(six, 6), CONFIRM, follow=True)
+
+    assert withdrawn(six) == {6: 1}
+    assert not RequestedBye.objects.filter(player=player(six, 6)).exists()
+    assert services.NO_SHOW_WITHDRAWN.format(
+        player="Finn", round=1, next=2
+    ) in unescape(done.content.decode())
+
+
+def test_withdraw_from_the_note_with_htmx_asks_in_the_notes_place(
+    td_client: Client, six: Section
+) -> None:
+    asked = td_client.post(withdraw_url(six, 6), headers=HTMX)
+
+    html = unescape(asked.content.decode())
+    assert html.lstrip().startswith('<div id="round-no-shows"')
+    assert 'data-testid="no-show-question"' in html
+    assert "Finn withdraws after round 1: not paired in rounds 2 to 3." in html
+    action = withdraw_url(six, 6)
+    assert f'action="{action}"' in html
+    assert f'hx-post="{action}" hx-target="#round-no-shows"' in html
+    assert 'name="confirm" value="1"' in html
+    assert 'data-testid="no-shows"' not in html
+    assert withdrawn(six) == {}
+
+
 def test_withdrawing_from_the_note_twice_says_the_second_time_changed_nothing(
     td_client: Client, six: Section
 ) -> None:
-    first = td_client.post(withdraw_url(six, 6), follow=True)
-    second = td_client.post(withdraw_url(six, 6), follow=True)
+    first = td_client.post(withdraw_url(six, 6), CONFIRM, follow=True)
+    second = td_client.post(withdraw_url(six, 6), CONFIRM, follow=True)
+    # The note's own button pressed on a page drawn before: answered, not asked.
+    pressed = td_client.post(withdraw_url(six, 6), follow=True)
 
     assert withdrawn(six) == {6: 1}
     assert services.NO_SHOW_WITHDRAWN.format(
         player="Finn", round=1, next=2
     ) in unescape(first.content.decode())
-    html = unescape(second.content.decode())
-    assert second.status_code == 200
-    assert (
-        services.NO_SHOW_ALREADY_WITHDRAWN.format(
-            player="Finn", words="withdrew after round 1"
+    for again in (second, pressed):
+        html = unescape(again.content.decode())
+        assert again.status_code == 200
+        assert (
+            services.NO_SHOW_ALREADY_WITHDRAWN.format(
+                player="Finn", words="withdrew after round 1"
+            )
+            in html
         )
-        in html
-    )
-    assert 'data-testid="no-shows"' not in html
+        assert 'data-testid="no-shows"' not in html
+        assert 'data-testid="confirm-question"' not in html
 
 
 def test_withdrawing_with_htmx_returns_the_note_without_the_player(
     td_client: Client, six: Section
 ) -> None:
-    response = td_client.post(withdraw_url(six, 6), headers=HTMX)
+    response = td_client.post(withdraw_url(six, 6), CONFIRM, headers=HTMX)
+    again = td_client.post(withdraw_url(six, 6), CONFIRM, headers=HTMX)
 
     html = unescape(response.content.decode())
     assert response.status_code == 200
@@ -347,18 +404,37 @@ def test_withdrawing_with_htmx_returns_the_note_without_the_player(
     assert services.NO_SHOW_WITHDRAWN.format(player="Finn", round=1, next=2) in html
     assert 'data-testid="no-shows"' not in html
     assert withdrawn(six) == {6: 1}
+    assert services.NO_SHOW_ALREADY_WITHDRAWN.format(
+        player="Finn", words="withdrew after round 1"
+    ) in unescape(again.content.decode())
 
 
+@pytest.mark.parametrize("confirm", [{}, CONFIRM], ids=["asked", "answered"])
 def test_a_withdrawal_from_a_page_drawn_before_the_forfeit_was_corrected_is_refused(
-    td_client: Client, six: Section
+    td_client: Client, six: Section, confirm: dict[str, str]
 ) -> None:
     Pairing.objects.filter(round__section=six, board=2).update(result=Result.WHITE_WIN)
 
-    response = td_client.post(withdraw_url(six, 6), headers=HTMX)
+    response = td_client.post(withdraw_url(six, 6), confirm, headers=HTMX)
 
     html = unescape(response.content.decode())
     assert services.NO_SHOW_NOT_LISTED.format(player="Finn", round=1, next=2) in html
     assert "alert-danger" in html
+    assert 'data-testid="confirm-question"' not in html
+    assert withdrawn(six) == {}
+
+
+def test_an_answer_to_the_question_after_the_player_checked_in_is_refused(
+    td_client: Client, six: Section
+) -> None:
+    td_client.post(withdraw_url(six, 6))  # the question, on its page
+    CheckIn.objects.create(player=player(six, 6), round_number=2)
+
+    answered = td_client.post(withdraw_url(six, 6), CONFIRM, follow=True)
+
+    assert services.NO_SHOW_NOT_LISTED.format(
+        player="Finn", round=1, next=2
+    ) in unescape(answered.content.decode())
     assert withdrawn(six) == {}
 
 

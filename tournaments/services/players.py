@@ -662,6 +662,30 @@ def player_withdraw_pending(player: Player) -> str:
     )
 
 
+def _no_show_listed_check(player: Player, after_round: int) -> None:
+    """Refuses a player the round page no longer names as having lost ``after_round`` by
+    forfeit (the result corrected to a played game, checked in or a bye asked for since)."""
+    named = round_forfeited(section=player.section, number=after_round + 1)
+    if player.pk not in {p.pk for p in named}:
+        raise ValidationError(
+            NO_SHOW_NOT_LISTED.format(
+                player=player.name, round=after_round, next=after_round + 1
+            )
+        )
+
+
+def player_no_show_withdraw_plan(*, player: Player, after_round: int) -> WithdrawPlan:
+    """What ``player_no_show_withdraw`` would do, changing nothing: the round page asks about
+    it first, as the player page asks before its Withdraw (``player_withdraw_plan``). A
+    player withdrawn already gives a plan ``made`` (nothing to ask: the press sent twice, or
+    another TD withdrew them); one no longer named is refused as the withdrawal refuses it."""
+    player.refresh_from_db(fields=["status", "withdrawn_after_round"])
+    if player.status == Player.Status.WITHDRAWN:
+        return WithdrawPlan(player, after_round, withdraws=False, made=True)
+    _no_show_listed_check(player, after_round)
+    return player_withdraw_plan(player=player, after_round=after_round)
+
+
 def player_no_show_withdraw(*, player: Player, after_round: int) -> bool:
     """Withdraw, after round ``after_round``, a player the round page names as having lost it
     by forfeit (``selectors.round_forfeited``); returns False when they are withdrawn already
@@ -676,13 +700,7 @@ def player_no_show_withdraw(*, player: Player, after_round: int) -> bool:
         player.refresh_from_db(fields=["status", "withdrawn_after_round"])
         if player.status == Player.Status.WITHDRAWN:
             return False
-        named = round_forfeited(section=player.section, number=after_round + 1)
-        if player.pk not in {p.pk for p in named}:
-            raise ValidationError(
-                NO_SHOW_NOT_LISTED.format(
-                    player=player.name, round=after_round, next=after_round + 1
-                )
-            )
+        _no_show_listed_check(player, after_round)
         player_withdraw(player=player, after_round=after_round)
     return True
 

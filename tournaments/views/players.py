@@ -251,29 +251,12 @@ def _rounds_words(first: int, last: int) -> str:
     return f"round {last}" if first == last else f"rounds {first} to {last}"
 
 
-def _withdraw_ask(
-    request: HttpRequest,
-    player: Player,
-    plan: services.WithdrawPlan,
-    *,
-    asked_after: int,
-    unplayed: bool = False,
-) -> HttpResponse:
-    """The question before a withdrawal, saying what it will do: the game forfeited, the
-    rounds the player is left out of, the requested byes cancelled, a game still to be played.
-    Its buttons post the same withdrawal with ``confirm``; ``player_withdraw`` checks it again.
-
-    ``unplayed``: the player's game of the round being played has no result and the
-    withdrawal is before it (``WithdrawGameUnplayed``); the page asks whether it will be
-    played (``plan`` is then the withdrawal with its forfeit)."""
+def withdraw_points(player: Player, plan: services.WithdrawPlan) -> list[str]:
+    """What a withdrawal will do, one sentence each, for the question asked before it (the
+    player page's Withdraw, the round page's no-show note): the game forfeited, the rounds
+    the player is left out of, the requested byes cancelled, a game still to be played."""
     name = player.name
     section = player.section
-    fields = {
-        "player": str(player.pk),
-        "shown": request.POST.get("shown", ""),
-        "after_round": str(asked_after),
-        "confirm": "1",
-    }
     points: list[str] = []
     game = plan.forfeit
     now = player.withdrawn_after_round
@@ -307,6 +290,37 @@ def _withdraw_ask(
         )
     if plan.pending is not None:
         points.append(services.player_withdraw_pending(player))
+    return points
+
+
+def _withdraw_ask(
+    request: HttpRequest,
+    player: Player,
+    plan: services.WithdrawPlan,
+    *,
+    asked_after: int,
+    unplayed: bool = False,
+) -> HttpResponse:
+    """The question before a withdrawal, saying what it will do: the game forfeited, the
+    rounds the player is left out of, the requested byes cancelled, a game still to be played.
+    Its buttons post the same withdrawal with ``confirm``; ``player_withdraw`` checks it again.
+
+    ``unplayed``: the player's game of the round being played has no result and the
+    withdrawal is before it (``WithdrawGameUnplayed``); the page asks whether it will be
+    played (``plan`` is then the withdrawal with its forfeit)."""
+    name = player.name
+    section = player.section
+    fields = {
+        "player": str(player.pk),
+        "shown": request.POST.get("shown", ""),
+        "after_round": str(asked_after),
+        "confirm": "1",
+    }
+    points = withdraw_points(player, plan)
+    game = plan.forfeit
+    now = player.withdrawn_after_round
+    if game is not None:
+        opponent = (game.black if game.white_id == player.pk else game.white).name  # type: ignore[union-attr]
     if game is not None:
         board = game.board or "–"
         label = (

@@ -47,6 +47,7 @@ from tournaments.models import (
 from tournaments.results import withdrawal_words
 from tournaments.selectors import RoundState
 from tournaments.validators import whole_numbers
+from tournaments.views.players import withdraw_points
 from tournaments.views.round_life import (
     result_confirm,
     round_life_context,
@@ -649,15 +650,23 @@ def _no_shows(page: RoundPage) -> list[Player] | list[Team]:
 def round_no_show_withdraw(
     request: HtmxHttpRequest, slug: str, section: int, number: int, player: int
 ) -> HttpResponse:
-    """Withdraw, after this round, a player the page names as having lost it by forfeit.
+    """Withdraw, after this round, a player the page names as having lost it by forfeit. A
+    post without ``confirm`` asks first, saying what the withdrawal will do, as the player
+    page's Withdraw asks (the wrong player's button pressed in a noisy hall); one with it
+    withdraws. htmx gets the question in the note's place, a plain post the question's page.
 
-    Pressed twice (or after another TD did it) says so and changes nothing; htmx gets the
-    note back, a plain post the round page.
+    Pressed twice (or after another TD did it) says so and changes nothing, asked or not; a
+    player the page should no longer name is refused. htmx gets the note back, a plain post
+    the round page.
     """
     page = _round_page(request, slug, section, number, rounds=False)
     who = get_object_or_404(Player, pk=player, section=page.section)
     level = messages.SUCCESS
     try:
+        if request.POST.get("confirm") != "1":
+            plan = services.player_no_show_withdraw_plan(player=who, after_round=number)
+            if not plan.made:
+                return _no_show_ask(request, page, who, plan)
         withdrawn = services.player_no_show_withdraw(player=who, after_round=number)
     except ValidationError as refused:
         level, text = messages.ERROR, " ".join(refused.messages)
@@ -675,6 +684,47 @@ def round_no_show_withdraw(
                 player=who.name, words=withdrawal_words(who.withdrawn_after_round)
             )
     return _no_shows_answer(request, page, level, text)
+
+
+def _no_show_ask(
+    request: HtmxHttpRequest,
+    page: RoundPage,
+    player: Player,
+    plan: services.WithdrawPlan,
+) -> HttpResponse:
+    """The question before withdrawing a player from the no-show note: the player page's
+    question (what the withdrawal does: the rounds left out, the requested byes cancelled),
+    on its own page, or with htmx in the note's place."""
+    name, number = player.name, page.number
+    question = {
+        "heading": f"Withdraw {name} after round {number}?",
+        "lead": (
+            f"{name} lost round {number} by forfeit and has not checked in for round "
+            f"{number + 1}."
+        ),
+        "points": withdraw_points(player, plan),
+        "choices": [
+            {
+                "label": f"Withdraw {name} after round {number}",
+                "fields": {"confirm": "1"},
+                "danger": True,
+            }
+        ],
+        "action": request.path,
+        "cancel_url": page.url() + "#round-no-shows",
+        "cancel_label": f"Cancel: keep {name} in",
+    }
+    if request.htmx:
+        return render(
+            request,
+            f"{TEMPLATE}#no-shows",
+            _context(page, no_show_question=question),
+        )
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {"tournament": page.tournament, "section": page.section, **question},
+    )
 
 
 def _no_shows_answer(
