@@ -357,6 +357,35 @@ def test_a_result_that_does_not_fit_the_board_is_refused(posted: Round) -> None:
     assert posted.pairings.filter(result=Result.PENDING).count() == 2
 
 
+@pytest.mark.parametrize("result", [Result.BYE_ZERO, Result.BYE_HALF, Result.DRAW])
+def test_a_bye_row_takes_no_result_and_keeps_its_bye(
+    tournament: Tournament, result: str
+) -> None:
+    # A bye's points come from its kind, changed with the round's pairings (logged and
+    # checked there), never through result entry.
+    section = section_build(
+        tournament=tournament, ratings=[1500] * 3, rounds=["1-2 ?, 3 U"]
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    bye = Pairing.objects.get(round__section=section, black__isnull=True)
+
+    refusal = [
+        services.RESULT_BYE_ROW.format(
+            player="Player 3", round=1, bye="full-point bye (pairing)"
+        )
+    ]
+
+    with pytest.raises(ValidationError) as entered:
+        services.result_record(pairing=bye, result=result, based_on=Result.BYE_PAIRING)
+    with pytest.raises(ValidationError) as checked:
+        services.result_check_record(pairing=bye, result=result)
+
+    assert messages(entered.value) == messages(checked.value) == refusal
+    bye.refresh_from_db()
+    assert bye.result == Result.BYE_PAIRING
+    assert not ResultChange.objects.exists() and not ResultCheck.objects.exists()
+
+
 def test_results_wait_for_the_round_to_be_posted(four: Section) -> None:
     round_ = services.round_pairings_save(
         section=four, number=1, rows=[game(four, 1, 1, 2)]

@@ -136,6 +136,77 @@ def test_a_result_posted_twice_is_answered_as_recorded_both_times(
     assert ResultChange.objects.filter(pairing=first).count() == 1
 
 
+@pytest.fixture
+def with_bye(tournament: Tournament) -> Section:
+    """Round 1 posted: two boards without results and 5's pairing-allocated bye."""
+    section = section_build(
+        tournament=tournament,
+        ratings=[1500] * 5,
+        rounds=["1-2 ?, 3-4 ?, 5 U"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    return section
+
+
+def bye_row(section: Section) -> Pairing:
+    return Pairing.objects.get(round__section=section, black__isnull=True)
+
+
+BYE_REFUSED = services.RESULT_BYE_ROW.format(
+    player="Player 5", round=1, bye="full-point bye (pairing)"
+)
+
+
+@pytest.mark.parametrize(
+    "result", [Result.BYE_ZERO, Result.WHITE_WIN, "nonsense"], ids=str
+)
+def test_a_result_posted_to_a_bye_row_is_refused_in_plain_text_with_htmx(
+    td_client: Client, with_bye: Section, result: str
+) -> None:
+    # The page has no result buttons for a bye: no board row to answer with (the row of a
+    # game, "board None", was put in the table). round.js shows a plain-text refusal.
+    response = td_client.post(
+        result_url(with_bye, bye_row(with_bye)),
+        {"result": result, "based_on": Result.BYE_PAIRING},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response.content.decode() == BYE_REFUSED
+    assert bye_row(with_bye).result == Result.BYE_PAIRING
+    assert not ResultChange.objects.exists()
+
+
+def test_a_result_posted_to_a_bye_row_without_javascript_says_so_on_the_page(
+    td_client: Client, with_bye: Section
+) -> None:
+    response = td_client.post(
+        result_url(with_bye, bye_row(with_bye)),
+        {"result": Result.BYE_ZERO, "based_on": Result.BYE_PAIRING},
+    )
+
+    assert response.status_code == 200
+    assert escape(BYE_REFUSED) in response.content.decode()
+    assert bye_row(with_bye).result == Result.BYE_PAIRING
+    assert not ResultChange.objects.exists()
+
+
+def test_a_check_entry_for_a_bye_row_is_refused_in_plain_text_with_htmx(
+    superuser_client: Client, with_bye: Section
+) -> None:
+    response = superuser_client.post(
+        url(with_bye, "round_check"),
+        {"pairing": bye_row(with_bye).pk, "result": Result.BYE_ZERO},
+        headers=HTMX,
+    )
+
+    assert response.status_code == 400
+    assert response.content.decode() == BYE_REFUSED
+    assert not ResultCheck.objects.exists()
+
+
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain post"])
 def test_a_stale_result_is_refused_in_the_row_with_who_set_it(
     td_client: Client, other_td: User, four: Section, htmx: bool

@@ -189,12 +189,14 @@ from tournaments.services.prizes import (
 from tournaments.services.rating_lists import RATING_LIST_EMPTY, rating_list_load
 from tournaments.services.results import (
     CHECK_PENDING,
+    RESULT_BYE_ROW,
     RESULT_CONFLICT,
     RESULT_CONFLICT_UNKNOWN,
     RESULT_NOT_FOR_PAIRING,
     RESULT_ROUND_NOT_POSTED,
     LaterRoundsPaired,
     ResultConflict,
+    result_bye_row_message,
     result_check_record,
     result_record,
 )
@@ -570,6 +572,7 @@ __all__ = [
     "RESULT_CONFLICT",
     "RESULT_CONFLICT_UNKNOWN",
     "RESULT_NOT_FOR_PAIRING",
+    "RESULT_BYE_ROW",
     "RESULT_ROUND_NOT_POSTED",
     "ROUND_EMPTY",
     "ROUND_NOT_DRAFT",
@@ -650,6 +653,7 @@ __all__ = [
     "players_import_preview",
     "players_import_save",
     "players_renumber",
+    "result_bye_row_message",
     "result_check_record",
     "result_record",
     "RATING_LIST_EMPTY",

@@ -11,7 +11,6 @@ from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 
 from tournaments.models import (
-    ONE_PLAYER_RESULTS,
     TWO_PLAYER_RESULTS,
     Pairing,
     Result,
@@ -38,6 +37,11 @@ RESULT_CONFLICT_UNKNOWN = (
     "Nothing was saved; enter it again if it is still wrong."
 )
 RESULT_NOT_FOR_PAIRING = "{result} is not a result for {pairing}."
+RESULT_BYE_ROW = (
+    "{player} has no game in round {round}: {bye}. There is no result to enter: a bye is "
+    "changed on the round's Pairings page (or as a requested bye before the round is "
+    "paired). Nothing was changed."
+)
 PAIRING_GONE = (
     "This board is no longer in the round: its pairings were changed. Reload the round."
 )
@@ -58,6 +62,16 @@ class ResultConflict(ValidationError):
     def __init__(self, message: str, *, current: str) -> None:
         super().__init__(message)
         self.current = current
+
+
+def result_bye_row_message(pairing: Pairing) -> str:
+    """The refusal of a result for a row without a game (a bye, or a player not paired): its
+    points come from its kind, changed with the round's pairings, never with result buttons."""
+    return RESULT_BYE_ROW.format(
+        player=pairing.white.name,
+        round=pairing.round.number,
+        bye=pairing.get_result_display().lower(),
+    )
 
 
 def result_record(
@@ -81,12 +95,13 @@ def result_record(
     ``confirm_later`` (``LaterRoundsPaired`` names those rounds otherwise); the later rounds are
     then flagged as paired on old scores and the correction goes into the section's log.
     """
+    if pairing.black_id is None:
+        raise ValidationError(result_bye_row_message(pairing))
     if result not in Result.values:
         raise ValidationError(
             RESULT_NOT_FOR_PAIRING.format(result=result, pairing=pairing)
         )
-    fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
-    if result not in fits:
+    if result not in TWO_PLAYER_RESULTS:
         raise ValidationError(
             RESULT_NOT_FOR_PAIRING.format(result=Result(result).label, pairing=pairing)
         )
@@ -204,10 +219,11 @@ def result_check_record(
     Only on posted pairings, as a result is (``RESULT_ROUND_NOT_POSTED``): check mode enters
     again what the score sheets of games played say, and a draft's games are not played yet
     (its boards may still change, or go)."""
+    if pairing.black_id is None:
+        raise ValidationError(result_bye_row_message(pairing))
     if result == Result.PENDING:
         raise ValidationError(CHECK_PENDING)
-    fits = TWO_PLAYER_RESULTS if pairing.black_id is not None else ONE_PLAYER_RESULTS
-    if result not in fits:
+    if result not in TWO_PLAYER_RESULTS:
         raise ValidationError(
             RESULT_NOT_FOR_PAIRING.format(
                 result=Result(result).label if result in Result.values else result,

@@ -299,6 +299,18 @@ def result_record(
         round__section=page.section,
         round__number=number,
     )
+    if board.black_id is None:
+        # A bye's row (or a player not paired): no game, no result buttons on the page. A
+        # post naming it (a crafted or mistaken URL) is refused as a whole: there is no board
+        # row to answer with.
+        refused = services.result_bye_row_message(board)
+        if request.htmx:
+            return HttpResponseBadRequest(
+                refused, content_type="text/plain; charset=utf-8"
+            )
+        messages.error(request, refused)
+        page.load_rounds()
+        return _detail(request, page)
     form = ResultForm(request.POST)
     error = confirm = ""
     before = board.result
@@ -810,6 +822,9 @@ def round_check(
             error = RESULT_NOT_OFFERED if board else CHECK_NO_BOARD
         else:
             error = CHECK_NO_BOARD
+        if board is not None and board.black_id is None:
+            # A bye's row: not on the check page, no row to answer with (as result_record).
+            error, board = services.result_bye_row_message(board), None
         if request.htmx:
             if board is None:
                 # No board to answer with its row: a redirect would be followed and a whole
