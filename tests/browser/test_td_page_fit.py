@@ -835,3 +835,42 @@ def test_a_prize_lines_errors_stand_under_it_and_leave_its_fields_level(
     assert line and box and box["y"] + box["height"] <= line["y"] + line["height"]
     assert fits(page)
     shot(page, "td-fit-prize-line-errors")
+
+
+def test_the_section_settings_name_stands_level_with_rounds_and_kind(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "section_edit")
+    boxes = [
+        page.locator(f"#id_{name}").bounding_box()
+        for name in ("name", "rounds_total", "kind")
+    ]
+    assert all(boxes)
+    heights = [round(b["height"]) for b in boxes if b]
+    # One field height for the row: the name stood taller than the two fields beside it.
+    assert len(set(heights)) == 1, heights
+    if (page.viewport_size or {"width": 0})["width"] >= 768:
+        tops = {round(b["y"]) for b in boxes if b}
+        assert len(tops) == 1, tops
+    assert fits(page)
+    shot(page, "td-fit-section-edit")
+
+
+def test_the_check_in_pages_round_buttons_take_a_thumb(
+    live_server: Any, page: Page, live_section: Section, td: User
+) -> None:
+    visit(page, live_server, td, live_section, "checkin", number=4)
+    rounds = page.get_by_role("navigation", name="Round").get_by_role("link")
+    expect(rounds.first).to_have_text("R1")
+    sizes = [
+        (rounds.nth(n).inner_text(), rounds.nth(n).bounding_box())
+        for n in range(rounds.count())
+    ]
+    small = [
+        (text, b and round(b["height"]))
+        for text, b in sizes
+        if not b or b["height"] < 44 or b["width"] < 44
+    ]
+    assert small == []
+    assert fits(page)
+    shot(page, "td-fit-checkin-rounds")

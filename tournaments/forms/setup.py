@@ -224,9 +224,9 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         self.helper.form_tag = False  # the page's template draws the <form>
         self.helper.layout = Layout(
             Row(
-                Column(
-                    Field("name", css_class="form-control-lg"), css_class="col-md-6"
-                ),
+                # The name at the height of the two fields beside it: large, it stood 10 px
+                # taller than Rounds and Kind on its row (the tournament form's name is alone).
+                Column("name", css_class="col-md-6"),
                 Column("rounds_total", css_class="col-6 col-md-2"),
                 Column("kind", css_class="col-6 col-md-4"),
             ),
