@@ -83,7 +83,7 @@ def test_no_shows_are_named_withdrawn_from_the_round_page_and_asked_about(
     assert fits(page)
     shot(page, "no-show-note")
 
-    # Eve has left: the note's button asks first, in the note's place, saying what the
+    # Eve has left: the note's button asks first, above the note, saying what the
     # withdrawal does (her requested bye for round 3 goes); then she is withdrawn, and the
     # note names the other two.
     eve = Player.objects.get(section=section, name="Eve Hall")

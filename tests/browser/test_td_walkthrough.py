@@ -256,6 +256,10 @@ def test_a_td_walks_a_whole_tournament(live_server: Any, page: Page) -> None:
     expect(page.get_by_test_id("no-shows")).to_be_visible()
     walk.shot("round2-no-show")
     page.get_by_role("button", name="Withdraw after round 2: Tomas Herrera").click()
+    # Asked first, above the note.
+    question = page.get_by_test_id("no-show-question")
+    expect(question).to_contain_text("Withdraw Tomas Herrera after round 2?")
+    question.get_by_role("button", name="Withdraw Tomas Herrera after round 2").click()
     expect(page.get_by_test_id("no-show-message")).to_be_visible()
     walk.shot("round2-no-show-withdrawn")
     assert Player.objects.get(section=open_, name="Tomas Herrera").status == "withdrawn"

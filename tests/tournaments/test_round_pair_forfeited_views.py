@@ -356,7 +356,11 @@ def test_withdraw_from_the_note_with_htmx_asks_in_the_notes_place(
     asked = td_client.post(withdraw_url(six, 6), headers=HTMX)
 
     html = unescape(asked.content.decode())
-    assert html.lstrip().startswith('<div id="round-no-shows"')
+    # In a region of its own above the note: a result entered meanwhile (the poll, the
+    # queue) sends the note again, and took the question away under the TD's thumb.
+    assert asked["HX-Retarget"] == "#round-no-show-ask"
+    assert asked["HX-Reswap"] == "outerHTML"
+    assert html.lstrip().startswith('<div id="round-no-show-ask"')
     assert 'data-testid="no-show-question"' in html
     assert "Finn withdraws after round 1: not paired in rounds 2 to 3." in html
     action = withdraw_url(six, 6)
@@ -403,6 +407,9 @@ def test_withdrawing_with_htmx_returns_the_note_without_the_player(
     assert html.lstrip().startswith('<div id="round-no-shows"')
     assert services.NO_SHOW_WITHDRAWN.format(player="Finn", round=1, next=2) in html
     assert 'data-testid="no-shows"' not in html
+    # The question it answered goes.
+    ask = html.split('id="round-no-show-ask"')[1].split("</div>")[0]
+    assert 'hx-swap-oob="true"' in ask and "no-show-question" not in ask
     assert withdrawn(six) == {6: 1}
     assert services.NO_SHOW_ALREADY_WITHDRAWN.format(
         player="Finn", words="withdrew after round 1"

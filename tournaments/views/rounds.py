@@ -25,7 +25,12 @@ from django.http import (
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
+from django_htmx.http import (
+    HttpResponseClientRefresh,
+    reswap,
+    retarget,
+    trigger_client_event,
+)
 
 from tiebreak_site.http import HtmxHttpRequest
 from tournaments import selectors, services
@@ -665,7 +670,7 @@ def round_no_show_withdraw(
     """Withdraw, after this round, a player the page names as having lost it by forfeit. A
     post without ``confirm`` asks first, saying what the withdrawal will do, as the player
     page's Withdraw asks (the wrong player's button pressed in a noisy hall); one with it
-    withdraws. htmx gets the question in the note's place, a plain post the question's page.
+    withdraws. htmx gets the question above the note, a plain post the question's page.
 
     Pressed twice (or after another TD did it) says so and changes nothing, asked or not; a
     player the page should no longer name is refused. htmx gets the note back, a plain post
@@ -706,7 +711,7 @@ def _no_show_ask(
 ) -> HttpResponse:
     """The question before withdrawing a player from the no-show note: the player page's
     question (what the withdrawal does: the rounds left out, the requested byes cancelled),
-    on its own page, or with htmx in the note's place."""
+    on its own page, or with htmx above the note."""
     name, number = player.name, page.number
     question = {
         "heading": f"Withdraw {name} after round {number}?",
@@ -727,10 +732,18 @@ def _no_show_ask(
         "cancel_label": f"Cancel: keep {name} in",
     }
     if request.htmx:
-        return render(
-            request,
-            f"{TEMPLATE}#no-shows",
-            _context(page, no_show_question=question),
+        # In the question's own region: the note under it is sent again by every result
+        # entered meanwhile, and would take the question away under the TD's thumb.
+        return reswap(
+            retarget(
+                render(
+                    request,
+                    f"{TEMPLATE}#no-show-ask",
+                    _context(page, no_show_question=question),
+                ),
+                "#round-no-show-ask",
+            ),
+            "outerHTML",
         )
     return render(
         request,
@@ -750,9 +763,10 @@ def _no_shows_answer(
     page.load_rounds()
     return render(
         request,
-        f"{TEMPLATE}#no-shows",
+        f"{TEMPLATE}#no-shows-answer",
         _context(
             page,
+            ask_oob=True,  # the question answered, if one was asked, goes
             no_shows=_no_shows(page),
             no_show_message=text,
             no_show_level={messages.ERROR: "danger", messages.INFO: "info"}.get(
