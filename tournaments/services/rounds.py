@@ -31,8 +31,10 @@ from tournaments.selectors import (
     round_pairings_version,
 )
 from tournaments.services.common import round_lock, section_lock, section_open_check
+from tournaments.services.results import LaterRoundsPaired
 from tournaments.services.round_life import (
     ROUND_SAVE_CHECKS,
+    later_rounds_message,
     result_corrections_record,
     round_checks_going_ask,
     round_pairings_take_back,
@@ -402,6 +404,7 @@ def round_pairings_save(
     based_on: str | None = None,
     confirm: bool = False,
     results_seen: str | None = None,
+    confirm_later: bool | None = None,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
 
@@ -424,6 +427,13 @@ def round_pairings_save(
     Rows taken out that hold check-mode entries are treated alike: refused when entered since
     the page was drawn, and taken out only with ``confirm`` (``RemoveNeedsConfirm`` with
     ``ROUND_SAVE_CHECKS`` naming them otherwise).
+
+    A save that changes anyone's points (a bye's kind, a row with points put in or taken out)
+    after a later round was paired changes the scores that round was paired on: it is then
+    flagged as paired on old scores and the section's log keeps the correction. From a page
+    (``confirm_later`` not None) it needs ``confirm_later``, as a result corrected on the round
+    page does (``LaterRoundsPaired`` names the later rounds otherwise, nothing written); None:
+    a caller without a page (the admin, a script).
     """
     try:
         with transaction.atomic():
@@ -538,6 +548,12 @@ def round_pairings_save(
             scored += [(p, Result.PENDING, p.result) for p in made]
             scored = [(p, old, new) for p, old, new in scored if old != new]
             later = later_rounds_paired(round_id=round_.pk) if scored else []
+            if later and confirm_later is False:
+                # Asked after the rows were worked out (only they say whose points change);
+                # the raise rolls back every write above.
+                raise LaterRoundsPaired(
+                    later_rounds_message(number=number, later=later), later=later
+                )
             if later:
                 result_corrections_record(
                     round_=round_, changes=scored, later=later, user=user
