@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
@@ -177,3 +178,99 @@ def test_the_pairings_page_asks_before_changing_points_under_a_paired_round(
     assert flagged(section)
     later = td_client.get(_url(section, 2, "round_detail")).content.decode()
     assert 'data-testid="old-scores"' in later
+
+
+# ---- a round paired by hand before the round before it: the wrong round's page
+
+
+def round_one_in(tournament: Tournament | None = None) -> Section:
+    """Round 1 in, rounds 2 and 3 not paired."""
+    section = section_build(
+        tournament=tournament,
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-3 1-0, 2-4 1-0"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    return section
+
+
+def test_a_round_is_not_paired_by_hand_before_the_round_before_it() -> None:
+    section = round_one_in()
+    rows = [
+        Row(white=pk(section, 1), black=pk(section, 2), board=1),
+        Row(white=pk(section, 3), black=pk(section, 4), board=2),
+    ]
+
+    with pytest.raises(ValidationError) as refused:
+        services.round_pairings_save(section=section, number=3, rows=rows)
+
+    assert refused.value.messages == [
+        services.ROUND_EARLIER_NOT_PAIRED.format(earlier=2, number=3)
+    ]
+    assert not Pairing.objects.filter(round__number=3).exists()
+    assert (
+        not Round.objects.filter(section=section, number=3)
+        .exclude(status=Round.Status.NOT_PAIRED)
+        .exists()
+    )
+    # Round 2, the round due, pairs by hand as ever.
+    services.round_pairings_save(section=section, number=2, rows=rows)
+    assert Round.objects.get(section=section, number=2).status == Round.Status.DRAFT
+
+
+def test_a_round_paired_before_the_round_before_it_can_still_be_emptied() -> None:
+    # Paired so before the refusal existed (or by a script): its pairings can still be taken
+    # back from the pairings page, and a save that keeps it paired is not refused for it.
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700],
+        rounds=["1-3 1-0, 2-4 1-0", "", "1-2 ?, 3-4 ?"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section, number=3).update(status=Round.Status.DRAFT)
+    rows = [
+        Row(white=pk(section, 3), black=pk(section, 4), board=1),
+        Row(white=pk(section, 1), black=pk(section, 2), board=2),
+    ]
+
+    services.round_pairings_save(section=section, number=3, rows=rows)
+    services.round_pairings_save(section=section, number=3, rows=[])
+
+    assert not Pairing.objects.filter(round__section=section, round__number=3).exists()
+
+
+def test_the_pairings_page_of_a_round_ahead_says_which_round_to_pair_first(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = round_one_in(tournament)
+    form = _Form()
+    form.feed(td_client.get(_url(section, 3)).content.decode())
+    data = form.data | {
+        "boards-0-white": "1",
+        "boards-0-black": "2",
+        "boards-1-white": "3",
+        "boards-1-black": "4",
+    }
+
+    refused = td_client.post(_url(section, 3), data)
+
+    assert refused.status_code == 200
+    assert services.ROUND_EARLIER_NOT_PAIRED.format(earlier=2, number=3) in unescape(
+        refused.content.decode()
+    )
+    assert not Pairing.objects.filter(round__number=3).exists()
+
+
+def test_the_round_page_of_a_round_ahead_offers_no_pairing_and_names_the_round_due(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = round_one_in(tournament)
+
+    ahead = unescape(td_client.get(_url(section, 3, "round_detail")).content.decode())
+    due = unescape(td_client.get(_url(section, 2, "round_detail")).content.decode())
+
+    assert "Round 2 is not paired yet: pair it" in ahead
+    assert "before round 3 can be paired." in ahead
+    assert "Pair by hand" not in ahead
+    assert f'href="{_url(section, 3)}"' not in ahead
+    assert "Pair by hand" in due

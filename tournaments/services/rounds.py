@@ -76,6 +76,13 @@ WARN_LEFT_OUT = (
 WARN_PREVIOUS_ROUND_OPEN = (
     "Round {previous} is not complete yet: {missing} board{s} without a result."
 )
+# A round paired by hand while a round before it has no pairings at all: the pairings page of
+# the wrong round (a tab left open, a round number mistyped). Results still to come only warn
+# (WARN_PREVIOUS_ROUND_OPEN): an adjourned game; a round not paired is no such case.
+ROUND_EARLIER_NOT_PAIRED = (
+    "Round {earlier} is not paired yet: pair it before round {number}. "
+    "Nothing was saved."
+)
 PAIRINGS_STALE = (
     "Round {round}'s pairings were changed by someone else after you opened this page. "
     "Nothing was saved: reload the page to see them, then make your change again."
@@ -151,7 +158,9 @@ def round_pairings_check(
 
     Players with a requested bye for the round who are missing from ``rows`` get their bye
     (added to the rows checked). A game with a result keeps its two players: a TD corrects a result,
-    not the pairing of a game that was played (clear the result first to re-pair it). Reads a
+    not the pairing of a game that was played (clear the result first to re-pair it). A round
+    not paired yet is not paired while a round before it has no pairings
+    (``ROUND_EARLIER_NOT_PAIRED``). Reads a
     constant number of queries (requested byes, players, earlier pairings, this round's
     pairings).
     """
@@ -219,6 +228,15 @@ def round_pairings_check(
         .order_by("round__number")
         .values_list("round__number", "white_id", "black_id", "result")
     )
+    if rows and not existing:
+        # Only a round paired anew: one paired before this check existed can still be
+        # edited or emptied.
+        paired_before = {r for r, *_ in earlier}
+        unpaired = next((n for n in range(1, number) if n not in paired_before), None)
+        if unpaired is not None:
+            errors.append(
+                (None, ROUND_EARLIER_NOT_PAIRED.format(earlier=unpaired, number=number))
+            )
     seen: set[int] = set()
     boards: set[int] = set()
     for i, row in enumerate(rows):
