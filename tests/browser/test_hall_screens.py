@@ -5,13 +5,12 @@ the last results, the clock, the countdown and the message line."""
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import SHOTS
@@ -176,14 +175,18 @@ def test_screens_share_a_long_list_end_to_end(
 def test_last_results_clock_countdown_and_message(
     live_server: Any, tv: Any, section: Section
 ) -> None:
-    soon = (timezone.localtime() + datetime.timedelta(minutes=20)).time()
+    # The server's clock and the TV's are pinned to one moment, late at night on purpose: the
+    # next round's time, 00:10, is tomorrow's, 20 minutes on (not this morning's, long gone).
+    now = datetime.datetime(2026, 11, 28, 23, 50, tzinfo=datetime.UTC)
     screen = _screen(
         section,
         HallScreen.Content.LAST_RESULTS,
         message="Players 5 and 116, please report your result",
-        next_round_at=soon,
+        next_round_at=datetime.time(0, 10),
     )
-    _open(tv, live_server, screen)
+    tv.clock.set_fixed_time(now)
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        _open(tv, live_server, screen)
     SHOTS.mkdir(parents=True, exist_ok=True)
     tv.screenshot(path=str(SHOTS / "hall_last_results_1920x1080.png"))
     pages, total = _all_pages(tv)
@@ -200,5 +203,5 @@ def test_last_results_clock_countdown_and_message(
     assert tv.get_by_role("heading", level=1).is_visible()
     assert tv.locator("main").count() == 1
     countdown = tv.locator(".screen-countdown").inner_text()
-    assert countdown.startswith(f"Next round at {soon:%H:%M} · in ")
-    assert re.fullmatch(r"\d\d:\d\d", tv.locator(".screen-clock").inner_text())
+    assert countdown == "Next round at 00:10 · in 20:00"
+    assert tv.locator(".screen-clock").inner_text() == "23:50"
