@@ -8,8 +8,10 @@ import datetime
 from collections.abc import Iterator
 from typing import Any
 from unittest import mock
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 from playwright.sync_api import Browser
 
@@ -205,3 +207,27 @@ def test_last_results_clock_countdown_and_message(
     countdown = tv.locator(".screen-countdown").inner_text()
     assert countdown == "Next round at 00:10 · in 20:00"
     assert tv.locator(".screen-clock").inner_text() == "23:50"
+
+
+@override_settings(TIME_ZONE="America/Chicago")
+def test_the_screens_clock_reads_the_halls_time_on_a_tv_set_to_another_zone(
+    live_server: Any, browser: Browser, section: Section
+) -> None:
+    # A TV, stick or laptop left on another zone (UTC, the TD's home): the clock must agree
+    # with the countdown's "Next round at 14:00", which is the hall's time (TIME_ZONE).
+    now = datetime.datetime(2026, 11, 28, 13, 40, tzinfo=ZoneInfo("America/Chicago"))
+    screen = _screen(
+        section, HallScreen.Content.LAST_RESULTS, next_round_at=datetime.time(14, 0)
+    )
+    context = browser.new_context(
+        viewport={"width": 1920, "height": 1080}, timezone_id="Asia/Tokyo"
+    )
+    tv = context.new_page()
+    tv.clock.set_fixed_time(now)
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        _open(tv, live_server, screen)
+    assert tv.locator(".screen-countdown").inner_text() == (
+        "Next round at 14:00 · in 20:00"
+    )
+    assert tv.locator(".screen-clock").inner_text() == "13:40"  # Tokyo: 04:40
+    context.close()
