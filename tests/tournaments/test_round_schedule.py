@@ -12,7 +12,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client, override_settings
 from django.urls import reverse
-from django.utils import timezone
 
 from tests.tournaments.builders import section_build
 from tournaments import services
@@ -246,14 +245,15 @@ def test_a_hall_screens_own_time_is_the_nearest_such_time_of_day_even_across_mid
     assert f'data-at="{today.isoformat()}"' in after  # started half an hour ago
 
 
-def test_a_hall_screens_own_time_wins_over_the_schedule(
-    anonymous: Client, section: Section
-) -> None:
-    now = timezone.now()
+@override_settings(TIME_ZONE="America/Chicago")
+def test_a_hall_screens_own_time_wins_over_the_schedule(section: Section) -> None:
+    hall = ZoneInfo("America/Chicago")
+    now = datetime.datetime(2026, 11, 28, 23, 50, tzinfo=hall)
     _set(section, None, None, now + datetime.timedelta(hours=1), None)
-    own = (timezone.localtime(now) + datetime.timedelta(minutes=20)).time()
-    html = anonymous.get(_screen(section, next_round_at=own)).content.decode()
-    assert f'data-label="Next round at {own:%H:%M}"' in html
+    html = _screen_at(_screen(section, next_round_at=datetime.time(0, 10)), now)
+    tomorrow = datetime.datetime(2026, 11, 29, 0, 10, tzinfo=hall)
+    assert f'data-at="{tomorrow.isoformat()}"' in html
+    assert 'data-label="Next round at 00:10"' in html
 
 
 def test_without_a_schedule_or_a_time_a_hall_screen_has_no_countdown(
