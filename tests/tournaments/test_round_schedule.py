@@ -186,8 +186,10 @@ def _screen(section: Section, **fields: object) -> str:
 
 
 def _screen_at(url: str, now: datetime.datetime) -> str:
-    """The hall screen's page as drawn at ``now`` (the clock the countdown reads)."""
-    with mock.patch("django.utils.timezone.now", return_value=now):
+    """The hall screen's page as drawn at ``now`` (the clock the countdown reads), given in
+    UTC as the real clock gives it: a clock in the hall's zone would hide a UTC date taken
+    for the hall's."""
+    with mock.patch("django.utils.timezone.now", return_value=now.astimezone(UTC)):
         return Client().get(url).content.decode()
 
 
