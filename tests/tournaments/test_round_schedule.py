@@ -110,6 +110,23 @@ def test_a_time_that_is_not_a_time_is_a_sentence_next_to_its_round(
     assert section.round_starts == []
 
 
+@override_settings(TIME_ZONE="America/Chicago")
+def test_a_round_time_the_halls_clocks_skip_or_repeat_is_refused_and_nothing_changes(
+    td_client: Client, section: Section
+) -> None:
+    # 2:30 AM never comes on March 8, 2026 in Chicago (clocks go forward); 1:30 AM on
+    # November 1 comes twice (clocks go back): neither names one instant.
+    for typed in ("2026-03-08T02:30", "2026-11-01T01:30"):
+        response = td_client.post(_schedule_url(section), {"round_1": typed})
+        assert response.status_code == 200
+        assert (
+            f"{typed.replace('T', ' ')}:00 couldn’t be interpreted in time zone "
+            "America/Chicago; it may be ambiguous or it may not exist."
+        ) in _text(response)
+    section.refresh_from_db()
+    assert section.round_starts == []
+
+
 def test_only_the_sections_directors_set_its_schedule(
     other_td_client: Client, section: Section
 ) -> None:
