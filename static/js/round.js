@@ -93,13 +93,15 @@
       row.querySelector(".result-cell").appendChild(note);
     }
     var last = mine.length ? mine[mine.length - 1] : sending;
-    note.textContent = last.label + (state === "saving" ? " · saving…" : state === "held" ? " · held, not sent" : " · queued");
+    if (state === "held" && last === stopped.failed) state = "failed";
+    note.textContent = last.label + ({ saving: " · saving…", held: " · held, not sent", failed: " · not saved" }[state] || " · queued");
   }
 
   function show() {
     rows().forEach(function (row) { mark(row.id); });
-    var held = queue.length;
-    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
+    document.body.dataset.entryQueue = String(queue.length + (sending ? 1 : 0));
+    // The results typed after the one that stopped the queue (not that one itself).
+    var held = queue.filter(function (e) { return !stopped || e !== stopped.failed; }).length;
     var bar = document.getElementById("entry-queue");
     if (!bar) return;
     bar.hidden = !stopped;
@@ -109,8 +111,8 @@
     bar.querySelector(".entry-queue-message").textContent =
       "Saving stopped at board " + board + ": " + stopped.message + " " +
       (held ? held + " result" + (held === 1 ? " typed after it is" : "s typed after it are") + " held, not sent." : "");
-    bar.querySelector(".entry-queue-send").hidden = !held;
-    bar.querySelector(".entry-queue-drop").hidden = !held;
+    bar.querySelector(".entry-queue-send").hidden = !queue.length;
+    bar.querySelector(".entry-queue-drop").hidden = !queue.length;
   }
 
   function alarm() {
@@ -129,8 +131,10 @@
     document.body.dataset.alarms = String(Number(document.body.dataset.alarms || 0) + 1);
   }
 
-  function stop(id, message) {
-    stopped = { row: id, message: message };
+  // ``failed``: the entry that was not saved, back at the head of the queue (sent again on
+  // resume); none when the server refused it (its row shows what the board holds instead).
+  function stop(id, message, failed) {
+    stopped = { row: id, message: message, failed: failed || null };
     // The focus stays where the TD is typing: a key typed before they noticed must not land on
     // the board that stopped the queue. Their keys go on being queued, held, for their boards.
     alarm();
@@ -201,7 +205,7 @@
       var why = error && /^the server answered/.test(error.message) ? error.message : "no answer from the server (is the connection down?).";
       var message = entry.label + " was not saved: " + why;
       rowError(entry.row, message);
-      stop(entry.row, message);
+      stop(entry.row, message, entry);
     });
   }
 
