@@ -165,11 +165,19 @@
     var body = entry.fields;
     body.set("result", entry.result);
     if (entry.based) body.set("based_on", entry.basedOn);
+    // A post with no answer is given up after the page's htmx timeout (base.html): the hall's
+    // Wi-Fi can hold a request for minutes, and the board said "saving…" all that while, with
+    // every key typed after it waiting behind it. Sent again, a post the server did get is
+    // answered as done (the board holds that result already).
+    var abort = window.AbortController ? new AbortController() : null;
+    var limit = (window.htmx && window.htmx.config.timeout) || 20000;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, limit) : null;
     fetch(entry.url, {
       method: "POST",
       body: body,
       credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href },
+      signal: abort ? abort.signal : undefined,
     }).then(function (response) {
       if (response.status === 403) throw new Error("the server answered 403, refused: reload the page (and log in again if asked).");
       if (response.status === 404) throw new Error("the server answered 404: this board is no longer in the round (its pairings were changed); reload the page.");
@@ -184,6 +192,7 @@
       if (response.redirected) throw new Error("the server answered with another page (logged out?).");
       return response.text();
     }).then(function (html) {
+      clearTimeout(timer);
       if (html.indexOf('id="' + entry.row + '"') < 0) {
         throw new Error("the server answered with another page (logged out?).");
       }
@@ -200,9 +209,12 @@
       pump();
     }).catch(function (error) {
       // Not saved, or not known to be: the entry goes back to the head of the queue, held.
+      clearTimeout(timer);
       sending = null;
       queue.unshift(entry);
-      var why = error && /^the server answered/.test(error.message) ? error.message : "no answer from the server (is the connection down?).";
+      var why = error && /^the server answered/.test(error.message) ? error.message
+        : error && error.name === "AbortError" ? "no answer from the server within " + Math.round(limit / 1000) + " s (is the connection down?)."
+        : "no answer from the server (is the connection down?).";
       var message = entry.label + " was not saved: " + why;
       rowError(entry.row, message);
       stop(entry.row, message, entry);
