@@ -119,3 +119,30 @@ def test_tiebreak_builder_holds_its_buttons_while_a_change_is_on_its_way(
     page.wait_for_url(f"**/s/{section.pk}/")
     section.refresh_from_db()
     assert section.tiebreaks == format_order(PRESETS["uschess"])
+
+
+def test_check_ins_answered_in_reverse_order_leave_the_count_of_the_newer_answer(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    _open_checkin(page, live_server.url, section)
+    held: list[Route] = []
+    page.route("**/checkin/1/toggle/**", lambda route: held.append(route))
+    count = page.locator("#checkin-count")
+    expect(count).to_contain_text("0 of 2 checked in")
+
+    page.get_by_role("button", name="Check in Ana Ortiz").click()
+    page.get_by_role("button", name="Check in Ben Ode").click()
+    expect(page.get_by_role("button", name="Check in Ben Ode")).to_be_disabled()
+    routed(page, held, 2)
+    # The server saves them in the order sent; the page hears of Ben's first, then Ana's,
+    # whose count was taken before Ben was in.
+    answers = [(route, route.fetch()) for route in held]
+    for route, answer in reversed(answers):
+        route.fulfill(response=answer)
+
+    expect(page.get_by_role("button", name="Undo check-in of Ana Ortiz")).to_be_visible()
+    expect(page.get_by_role("button", name="Undo check-in of Ben Ode")).to_be_visible()
+    assert CheckIn.objects.filter(player__section=section).count() == 2
+    expect(count).to_contain_text("2 of 2 checked in")
+    expect(count).to_contain_text("0 still missing")
+    shot(page, "checkin-answers-reversed")
