@@ -61,7 +61,9 @@ def test_a_check_in_lost_on_the_way_says_so_and_a_retry_saves_it(
     page.get_by_role("button", name="Check in Ben Ode").click()
 
     expect(alert).to_be_visible()
-    expect(alert).to_contain_text("may not have been saved")
+    expect(alert).to_contain_text(
+        "“Check in Ben Ode”: No answer from the server: this change may not have been saved."
+    )
     shot(page, "checkin-connection-lost")
     assert not CheckIn.objects.filter(player__section=section).exists()
 
@@ -87,7 +89,9 @@ def test_a_refused_check_in_shows_the_servers_answer(
 
     alert = page.locator("#htmx-error")
     expect(alert).to_be_visible()
-    expect(alert).to_contain_text("Not saved: the server answered 404")
+    expect(alert).to_contain_text(
+        "“Check in Ben Ode”: Not saved: the server answered 404"
+    )
     assert not CheckIn.objects.filter(player__section=section).exists()
 
 
