@@ -144,9 +144,35 @@ def test_check_ins_answered_in_reverse_order_leave_the_count_of_the_newer_answer
     for route, answer in reversed(answers):
         route.fulfill(response=answer)
 
-    expect(page.get_by_role("button", name="Undo check-in of Ana Ortiz")).to_be_visible()
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
     expect(page.get_by_role("button", name="Undo check-in of Ben Ode")).to_be_visible()
     assert CheckIn.objects.filter(player__section=section).count() == 2
     expect(count).to_contain_text("2 of 2 checked in")
     expect(count).to_contain_text("0 still missing")
     shot(page, "checkin-answers-reversed")
+
+
+def test_a_check_in_saved_whose_answer_was_lost_is_answered_as_done_when_pressed_again(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    _open_checkin(page, live_server.url, section)
+
+    def lose_answer(route: Route) -> None:
+        route.fetch()  # the server saves it
+        route.abort("connectionreset")
+
+    page.route("**/checkin/1/toggle/**", lose_answer)
+    page.get_by_role("button", name="Check in Ben Ode").click()
+    alert = page.locator("#htmx-error")
+    expect(alert).to_contain_text("“Check in Ben Ode”: No answer from the server")
+    assert CheckIn.objects.filter(player__section=section).count() == 1
+    page.unroute("**/checkin/1/toggle/**")
+
+    page.get_by_role("button", name="Check in Ben Ode").click()
+
+    expect(page.get_by_role("button", name="Undo check-in of Ben Ode")).to_be_visible()
+    expect(alert).to_be_hidden()
+    expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
+    assert CheckIn.objects.filter(player__section=section).count() == 1

@@ -222,3 +222,44 @@ def test_many_boards_tapped_or_typed_while_answers_are_slow_end_as_entered(
     )
     expect(page.get_by_test_id("progress")).to_have_text(f"{len(typed)}/15 results in")
     expect(page.locator(".row-status")).to_have_count(0)
+
+
+def test_a_post_given_up_that_reaches_the_server_after_its_correction_changes_nothing(
+    live_server: Any, page: Page, director: User
+) -> None:
+    section, boards = big_round(director)
+    log_in(page, live_server, director)
+    page.goto(round_url(live_server, section))
+    board = row(page, boards, 1)
+    expect(board).to_be_focused()
+    page.evaluate("htmx.config.timeout = 1000")
+    url = f"**/p/{boards[1]}/result/"
+    late: list[Route] = []
+    page.route(url, lambda route: late.append(route))  # held by the hall's Wi-Fi
+
+    enter(page, board, "1")
+    expect(board.get_by_role("alert")).to_contain_text("1-0 was not saved")
+    page.unroute(url)
+    enter(page, board, "1")  # sent again
+    drained(page)
+    if not on_phone(page):
+        page.keyboard.press("ArrowUp")
+    enter(page, board, "0")  # and corrected
+    drained(page)
+    assert results(section)[1] == Result.BLACK_WIN
+    # The first post, given up by the page, reaches the server at last: it was based on the
+    # board without a result, which holds 0-1 now.
+    assert len(late) == 1
+    late[0].fetch()
+
+    assert results(section)[1] == Result.BLACK_WIN
+    assert list(
+        ResultChange.objects.filter(pairing_id=boards[1])
+        .order_by("pk")
+        .values_list("old_result", "new_result")
+    ) == [
+        (Result.PENDING, Result.WHITE_WIN),
+        (Result.WHITE_WIN, Result.BLACK_WIN),
+    ]
+    expect(pressed(board, "0-1")).to_have_count(1)
+    expect(board.get_by_role("alert")).to_have_count(0)
