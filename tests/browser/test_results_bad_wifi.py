@@ -17,10 +17,13 @@ from playwright.sync_api import Locator, Page, Route, expect
 
 from tests.browser.test_result_keys import big_round, drained, results, row
 from tests.browser.test_round_page import log_in, round_url, shot
-from tournaments.models import Result, ResultChange
+from tournaments.models import Result, ResultChange, Section
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# The page's timeout (base.html), set back after a test shortened it to see a post given up:
+# the posts after it must not be given up on a slow test machine.
+TIMEOUT_MS = 20000
 LABELS = {"1": "1-0", "=": "½-½", "0": "0-1"}
 
 
@@ -45,6 +48,36 @@ def enter(page: Page, board: Locator, key: str) -> None:
     page.keyboard.press(key)
 
 
+def open_round(
+    page: Page, live_server: Any, director: User
+) -> tuple[Section, dict[int, int]]:
+    """The round page of a posted round of 15 boards, none with a result, as the TD opens it."""
+    section, boards = big_round(director)
+    log_in(page, live_server, director)
+    page.goto(round_url(live_server, section))
+    return section, boards
+
+
+class Held:
+    """The posts to ``url`` held on their way (the server has not seen them) until released;
+    those sent after that go through."""
+
+    def __init__(self, page: Page, url: str | re.Pattern[str]) -> None:
+        self.routes: list[Route] = []
+        self.holding = True
+        page.route(url, self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self) -> list[Route]:
+        self.holding = False
+        return self.routes
+
+
 def pressed(board: Locator, label: str) -> Locator:
     return board.locator('button[aria-pressed="true"]', has_text=label)
 
@@ -52,23 +85,12 @@ def pressed(board: Locator, label: str) -> Locator:
 def test_a_correction_typed_before_the_first_answer_ends_as_the_correction(
     live_server: Any, page: Page, director: User
 ) -> None:
-    section, boards = big_round(director)
-    log_in(page, live_server, director)
-    page.goto(round_url(live_server, section))
+    section, boards = open_round(page, live_server, director)
     board = row(page, boards, 1)
     expect(board).to_be_focused()
     # Every post of board 1 is held: the server gets them in the order sent, the page gets
     # their answers newest first.
-    held: list[Route] = []
-    holding = [True]
-
-    def hold(route: Route) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(f"**/p/{boards[1]}/result/", hold)
+    held = Held(page, f"**/p/{boards[1]}/result/")
 
     enter(page, board, "1")
     if not on_phone(page):
@@ -78,8 +100,7 @@ def test_a_correction_typed_before_the_first_answer_ends_as_the_correction(
     # Both entries are taken: on their way, or the second waiting for the first.
     page.wait_for_function("document.body.dataset.entryQueue === '2'")
     shot(page, "bad-wifi-correction-waiting")
-    answers = [(route, route.fetch()) for route in held]
-    holding[0] = False
+    answers = [(route, route.fetch()) for route in held.release()]
     for route, answer in reversed(answers):
         route.fulfill(response=answer)
     drained(page)
@@ -103,9 +124,7 @@ FAILURES = {
 def test_a_failed_post_says_its_board_was_not_saved_and_a_second_press_saves_it(
     live_server: Any, page: Page, director: User, failure: str
 ) -> None:
-    section, boards = big_round(director)
-    log_in(page, live_server, director)
-    page.goto(round_url(live_server, section))
+    section, boards = open_round(page, live_server, director)
     board = row(page, boards, 2)
     expect(row(page, boards, 1)).to_be_focused()
     url = f"**/p/{boards[2]}/result/"
@@ -135,6 +154,7 @@ def test_a_failed_post_says_its_board_was_not_saved_and_a_second_press_saves_it(
         page.context.set_offline(False)
     else:
         page.unroute(url)
+    page.evaluate(f"htmx.config.timeout = {TIMEOUT_MS}")
     enter(page, board, "=")
     drained(page)
 
@@ -148,9 +168,7 @@ def test_a_failed_post_says_its_board_was_not_saved_and_a_second_press_saves_it(
 def test_a_post_saved_whose_answer_was_lost_is_answered_as_done_when_sent_again(
     live_server: Any, page: Page, director: User
 ) -> None:
-    section, boards = big_round(director)
-    log_in(page, live_server, director)
-    page.goto(round_url(live_server, section))
+    section, boards = open_round(page, live_server, director)
     board = row(page, boards, 1)
     expect(board).to_be_focused()
     url = f"**/p/{boards[1]}/result/"
@@ -181,21 +199,10 @@ def test_a_post_saved_whose_answer_was_lost_is_answered_as_done_when_sent_again(
 def test_many_boards_tapped_or_typed_while_answers_are_slow_end_as_entered(
     live_server: Any, page: Page, director: User
 ) -> None:
-    section, boards = big_round(director)
-    log_in(page, live_server, director)
-    page.goto(round_url(live_server, section))
+    section, boards = open_round(page, live_server, director)
     expect(row(page, boards, 1)).to_be_focused()
     # Every answer is held until the test lets it go, in order.
-    held: list[Route] = []
-    holding = [True]
-
-    def hold(route: Route) -> None:
-        if holding[0]:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route(re.compile(r"/p/\d+/result/$"), hold)
+    held = Held(page, re.compile(r"/p/\d+/result/$"))
     typed = ["1", "=", "0", "1", "0", "=", "1", "1"]
 
     for number, key in enumerate(typed, start=1):
@@ -208,8 +215,7 @@ def test_many_boards_tapped_or_typed_while_answers_are_slow_end_as_entered(
     expect(row(page, boards, len(typed) + 1)).to_be_focused()
     page.wait_for_function(f"document.body.dataset.entryQueue === '{len(typed)}'")
     shot(page, "bad-wifi-many-waiting")
-    holding[0] = False
-    for route in held:
+    for route in held.release():
         route.continue_()
     drained(page)
 
@@ -227,9 +233,7 @@ def test_many_boards_tapped_or_typed_while_answers_are_slow_end_as_entered(
 def test_a_post_given_up_that_reaches_the_server_after_its_correction_changes_nothing(
     live_server: Any, page: Page, director: User
 ) -> None:
-    section, boards = big_round(director)
-    log_in(page, live_server, director)
-    page.goto(round_url(live_server, section))
+    section, boards = open_round(page, live_server, director)
     board = row(page, boards, 1)
     expect(board).to_be_focused()
     page.evaluate("htmx.config.timeout = 1000")
@@ -240,6 +244,7 @@ def test_a_post_given_up_that_reaches_the_server_after_its_correction_changes_no
     enter(page, board, "1")
     expect(board.get_by_role("alert")).to_contain_text("1-0 was not saved")
     page.unroute(url)
+    page.evaluate(f"htmx.config.timeout = {TIMEOUT_MS}")
     enter(page, board, "1")  # sent again
     drained(page)
     if not on_phone(page):
