@@ -39,4 +39,16 @@
     var button = back && back.querySelector("button");
     if (lost && button) button.focus();
   });
+
+  // Two check-ins on their way at once (two taps on a slow connection) are answered in any
+  // order, each with the count as the server read it: an answer read before the count on the
+  // page does not replace it ("1 of 2 checked in" after both were saved).
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var shown = event.detail.target;
+    var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    if (!shown || shown.id !== "checkin-count" || !incoming) return;
+    if (Number(incoming.dataset.countedAt) < Number(shown.dataset.countedAt)) {
+      event.detail.shouldSwap = false;
+    }
+  });
 })();
