@@ -10,9 +10,8 @@ from html import unescape
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
-from django.urls import reverse
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import round_url, section_build
 from tests.tournaments.test_pairings_keep_results import _Form
 from tournaments import services
 from tournaments.models import (
@@ -137,14 +136,7 @@ def test_the_last_paired_rounds_bye_changes_without_a_question() -> None:
 
 
 def _url(section: Section, number: int = 1, name: str = "round_pairings") -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-        },
-    )
+    return round_url(section, name, number)
 
 
 def test_the_pairings_page_asks_before_changing_points_under_a_paired_round(

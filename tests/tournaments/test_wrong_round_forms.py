@@ -10,9 +10,8 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.urls import reverse
 
-from tests.tournaments.builders import section_build
+from tests.tournaments.builders import round_url, section_build
 from tests.tournaments.test_pairings_keep_results import _Form
 from tournaments import selectors, services
 from tournaments.models import Pairing, ResultCheck, Round, Section, Tournament
@@ -43,15 +42,7 @@ def two_sections(tournament: Tournament, status: str) -> tuple[Section, Section]
 
 
 def url(section: Section, name: str, number: int = 2, **more: Any) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-            **more,
-        },
-    )
+    return round_url(section, name, number, **more)
 
 
 def state() -> list[tuple[Any, ...]]:
