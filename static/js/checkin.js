@@ -51,4 +51,20 @@
       event.detail.shouldSwap = false;
     }
   });
+
+  // A check-in answered after the list was drawn again (the TD searched on before the answer
+  // came) was swapped into its old row, gone from the page, with its count (htmx looks for
+  // the count beside the old row): the list went on showing the player as before the tap, and
+  // the count too. The answer goes to the player's row on the list now, if there, and its
+  // count to the page. (htmx fires its swap events on the old row: a listener put on it.)
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var row = event.detail.target;
+    if (!row || !row.matches || !row.matches("#checkin-table tr[id]")) return;
+    row.addEventListener("htmx:beforeSwap", function (swap) {
+      if (document.body.contains(row) || !swap.detail.shouldSwap || !window.htmx) return;
+      swap.detail.shouldSwap = false;
+      window.htmx.swap(document.getElementById(row.id) || row, swap.detail.serverResponse,
+        { swapStyle: "outerHTML" });
+    }, { once: true });
+  });
 })();

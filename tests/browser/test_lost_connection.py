@@ -176,3 +176,33 @@ def test_a_check_in_saved_whose_answer_was_lost_is_answered_as_done_when_pressed
     expect(alert).to_be_hidden()
     expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
     assert CheckIn.objects.filter(player__section=section).count() == 1
+
+
+@pytest.mark.parametrize("next_search", ["Ana O", "Ben"])
+def test_a_check_in_answered_after_the_next_search_shows_on_the_list_and_count(
+    live_server: Any, page: Page, section: Section, next_search: str
+) -> None:
+    _open_checkin(page, live_server.url, section)
+    search = page.get_by_label("Search by name")
+    search.fill("Ana")
+    expect(page.locator("#checkin-table tbody tr")).to_have_count(1)
+    held: list[Route] = []
+    page.route("**/checkin/1/toggle/**", lambda route: held.append(route))
+
+    page.get_by_role("button", name="Check in Ana Ortiz").click()
+    routed(page, held, 1)
+    # The TD searches on before the answer comes: the list is drawn again, Ana not yet in
+    # (or not on it).
+    search.fill(next_search)
+    page.wait_for_function("!document.querySelector('#checkin-table button').disabled")
+    held[0].continue_()
+
+    expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
+    assert CheckIn.objects.filter(player__section=section).count() == 1
+    if next_search == "Ben":
+        expect(page.get_by_role("button", name="Check in Ben Ode")).to_be_visible()
+        search.fill("")
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
+    shot(page, "checkin-answer-after-search")
