@@ -82,6 +82,80 @@ def test_keeping_apart_never_makes_a_rematch_or_leaves_the_score_group() -> None
     assert any("meet: no swap" in note for note in result.notes)
 
 
+# Six players of one score, top half 1-3 against bottom half 4-6: #3 (2010) is 10 points
+# above #4 (2000); every other switch moves 200 points or more.
+APART_RATINGS = (2400, 2200, 2010, 2000, 1800, 1600)
+
+
+def keep_apart_field() -> list[Entrant]:
+    return [
+        Entrant(id=n, name=f"P{n}", rating=rating)
+        for n, rating in enumerate(APART_RATINGS, start=1)
+    ]
+
+
+def test_keeping_apart_takes_the_swap_that_moves_the_fewest_rating_points() -> None:
+    # 1-4, 2-5, 3-6 drawn; 1 and 4 kept apart. #3 and #4 changing places moves 10 points:
+    # 1-3, 4-6. Any swap with 2-5 moves 200 or more.
+    result = pair_swiss(
+        keep_apart_field(),
+        round_number=1,
+        options=PairingOptions(
+            board_one_colour="white", do_not_pair=frozenset({frozenset((1, 4))})
+        ),
+    )
+
+    assert met(result.boards) == {
+        frozenset((1, 3)),
+        frozenset((4, 6)),
+        frozenset((2, 5)),
+    }
+
+
+def test_keeping_apart_never_makes_another_pair_that_is_to_be_kept_apart() -> None:
+    # As above, but 1 and 3 are to be kept apart too: the 10-point swap would pair them, so
+    # the next one is taken, #4 and #5 changing places (200 points): 1-5, 2-4.
+    result = pair_swiss(
+        keep_apart_field(),
+        round_number=1,
+        options=PairingOptions(
+            board_one_colour="white",
+            do_not_pair=frozenset({frozenset((1, 4)), frozenset((1, 3))}),
+        ),
+    )
+
+    assert met(result.boards) == {
+        frozenset((1, 5)),
+        frozenset((2, 4)),
+        frozenset((3, 6)),
+    }
+    assert not any("but meet" in note for note in result.notes)
+
+
+def test_keeping_apart_takes_the_swap_that_adds_the_fewest_colour_clashes() -> None:
+    # The same ratings after one game each: the top half due White, the bottom half due
+    # Black, so 1-4, 2-5, 3-6 all get their colours. The 10-point swap (1-3, 4-6) would
+    # leave both boards with two players due one colour; #4 and #5 changing places (200
+    # points) leaves none: fewer clashes come before fewer rating points.
+    entrants = [
+        one_game_player(n, rating, W if n <= 3 else B, 1)
+        for n, rating in enumerate(APART_RATINGS, start=1)
+    ]
+
+    result = pair_swiss(
+        entrants,
+        round_number=2,
+        options=PairingOptions(do_not_pair=frozenset({frozenset((1, 4))})),
+    )
+
+    assert met(result.boards) == {
+        frozenset((1, 5)),
+        frozenset((2, 4)),
+        frozenset((3, 6)),
+    }
+    assert not any("not the colour due" in note for note in result.notes)
+
+
 @pytest.mark.parametrize(
     "value",
     [[[1]], [[1, 1]], [["1", 2]], "1-2", [[True, 2]]],
