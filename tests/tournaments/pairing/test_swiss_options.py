@@ -275,6 +275,77 @@ def test_equal_colour_claims_go_to_the_higher_rank_without_looking_back() -> Non
     assert any("the higher rank" in note for note in result.notes)
 
 
+def test_equal_colour_claims_look_back_game_by_game_to_the_shorter_historys_first_game() -> (
+    None
+):
+    # Both due White to equalise (one Black more, the last two games differing). #2 played
+    # two games fewer (byes): game by game back from the latest, the two histories first
+    # differ at #2's first game, three games back, when #2 had Black and #1 White.
+    entrants = [
+        Entrant(
+            id=1, name="P1", rating=2000, colours=(B, B, W, W, B), score=Fraction(3)
+        ),
+        Entrant(id=2, name="P2", rating=1900, colours=(B, W, B), score=Fraction(3)),
+    ]
+
+    result = pair_swiss(entrants, round_number=6)
+
+    assert [(b.white, b.black) for b in result.boards] == [(2, 1)]
+    assert any(
+        "#1 P1 gets Black" in note and "3 games ago" in note for note in result.notes
+    )
+
+
+def test_claims_of_one_strength_and_unequal_imbalance_are_not_looked_back_on() -> None:
+    # Both strong claims to White: #1 two games with Black (2 down), #2 two Blacks in a row
+    # after a White (1 down). The larger imbalance is the stronger claim: #1 gets White,
+    # though #2 ranks higher and their histories never differ looking back.
+    entrants = [
+        Entrant(id=1, name="P1", rating=1900, colours=(B, B), score=Fraction(1)),
+        Entrant(id=2, name="P2", rating=2000, colours=(W, B, B), score=Fraction(1)),
+    ]
+
+    result = pair_swiss(entrants, round_number=4)
+
+    assert [(b.white, b.black) for b in result.boards] == [(1, 2)]
+    assert any(
+        "#2 P2 gets Black" in note and "a stronger claim" in note
+        for note in result.notes
+    )
+
+
+def test_the_bye_for_colours_may_go_to_the_sixth_lowest_player_of_the_lowest_group() -> (
+    None
+):
+    # Seven players, 300 points apart (no colour fix within the limits), due White, Black,
+    # White, White, Black, Black, Black. The bye to the lowest (#7) leaves 1-4 and 2-5
+    # clashing; to #6, #5, #4 or #3, at least one board; to #2, the sixth lowest, none:
+    # 1-5, 3-6, 4-7.
+    dues = (W, B, W, W, B, B, B)
+    entrants = [
+        one_game_player(n, 2900 - 300 * n, due, 0)
+        for n, due in enumerate(dues, start=1)
+    ]
+
+    plain = pair_swiss(entrants, round_number=2)
+    for_colours = pair_swiss(
+        entrants, round_number=2, options=PairingOptions(bye_for_colours=True)
+    )
+
+    assert [b.player for b in plain.byes] == [7]
+    assert [b.player for b in for_colours.byes] == [2]
+    assert met(for_colours.boards) == {
+        frozenset((1, 5)),
+        frozenset((3, 6)),
+        frozenset((4, 7)),
+    }
+    assert not any("not the colour due" in note for note in for_colours.notes)
+    assert any(
+        n.startswith("Pairing bye to #2 P2 rather than #7 P7: 2 fewer")
+        for n in for_colours.notes
+    )
+
+
 def test_keeping_apart_never_moves_a_player_out_of_their_score_group() -> None:
     # 1 and 2 lead with a point each and are club-mates: the score group wins (27A2).
     entrants = [
