@@ -8,11 +8,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.contrib.messages import WARNING
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import transaction
 from django.db.models import Count, Model, QuerySet
 from django.forms.models import construct_instance
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.utils.text import capfirst
 
 from . import prize_fund, selectors, services
@@ -67,6 +69,14 @@ class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 ADMIN_VERSION = "admin_version"
+ADMIN_ROW_GONE = (
+    "{what} was deleted after this page was opened (another TD deleted it): nothing was "
+    "saved."
+)
+
+
+class RowGone(Exception):
+    """The row of a change page being saved is no longer there (its sentence)."""
 
 
 class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -105,7 +115,16 @@ class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or self.cleaned_data
         if self.instance.pk is None:
             return data
-        row = self.locked()
+        try:
+            row = self.locked()
+        except ObjectDoesNotExist:
+            # Deleted after the admin read it for this save, before its lock (another TD's
+            # delete held the lock): answered by the admin's view (VersionedAdmin).
+            raise RowGone(
+                ADMIN_ROW_GONE.format(
+                    what=f"{capfirst(self._meta.model._meta.verbose_name)} {self.instance}"  # type: ignore[union-attr]
+                )
+            ) from None
         try:
             services.stale_check(
                 row=row,
@@ -119,6 +138,28 @@ class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             self.data = renewed
             raise ValidationError(error.messages) from None
         return data
+
+
+class VersionedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """An admin whose change page is a ``VersionedAdminForm``: a row deleted while its save
+    waited for the row's lock is answered with a sentence and the list of its rows, nothing
+    saved, as the admin answers a page sent after its row was deleted; it was a server error
+    (the row read for the save, then gone under the lock)."""
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except RowGone as gone:
+            self.message_user(request, str(gone), WARNING)
+            return redirect(
+                f"admin:{self.opts.app_label}_{self.opts.model_name}_changelist"
+            )
 
 
 def _section_lock(section_id: int | None) -> None:
@@ -286,7 +327,7 @@ class TournamentAdminForm(VersionedAdminForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TournamentAdmin(VersionedAdmin):
     form = TournamentAdminForm
     list_display = [
         "name",
@@ -395,7 +436,7 @@ class SectionAdminForm(ServiceCheckedForm):
 
 
 @admin.register(Section)
-class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SectionAdmin(VersionedAdmin):
     form = SectionAdminForm
     list_display = [
         "name",
@@ -584,7 +625,7 @@ RequestedByeInline.formset = RequestedByeInlineFormSet  # type: ignore[misc]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PlayerAdmin(VersionedAdmin):
     form = PlayerAdminForm
     list_display = [
         "start_number",
@@ -695,7 +736,7 @@ class RequestedByeAdminForm(ServiceCheckedForm):
 
 
 @admin.register(RequestedBye)
-class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RequestedByeAdmin(VersionedAdmin):
     form = RequestedByeAdminForm
     list_display = ["player", "round_number", "kind", "reason"]
     list_filter = ["kind", "reason", "player__section__tournament"]
@@ -725,7 +766,7 @@ class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RoundAdmin(VersionedAdmin):
     form = RoundForm
     list_display = ["__str__", "section", "number", "status"]
     list_filter = ["status", "section__tournament"]
@@ -762,7 +803,7 @@ class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PairingAdmin(VersionedAdmin):
     form = PairingForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__section__tournament", "round__number"]
