@@ -514,8 +514,14 @@ class SectionAdmin(VersionedAdmin):
 
 
 PLAYER_ADDED_ACTIVE = "A new player is entered active; withdraw them afterwards."
+BYES_VERSION = "byes_version"
 # The player admin form's fields that are no Player field.
-ADMIN_ONLY_FIELDS = (ADMIN_VERSION, "confirm_duplicate", "override_reason")
+ADMIN_ONLY_FIELDS = (
+    ADMIN_VERSION,
+    BYES_VERSION,
+    "confirm_duplicate",
+    "override_reason",
+)
 
 
 class PlayerAdminForm(ServiceCheckedForm):
@@ -585,10 +591,26 @@ class PlayerChangeAdminForm(PlayerAdminForm):
 
     confirm_duplicate = None  # type: ignore[assignment]
     override_reason = None  # type: ignore[assignment]
+    # The version of the player's requested byes listed below the form: the page saves
+    # every one of them, so one a TD requested after it was drawn would be taken back
+    # (RequestedByeInlineFormSet).
+    byes_version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial[BYES_VERSION] = selectors.player_byes_version(
+            player_id=self.instance.pk
+        )
 
 
 class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
-    """The player's byes as a whole, checked by the service that will save them."""
+    """The player's byes as a whole, checked by the service that will save them, and
+    against the version the page was drawn with (``byes_version``, under the section's lock
+    that ``PlayerAdminForm`` took) as the player page's byes form is: refused, saying what
+    they are now, when another TD changed them since (``byes_renewed``: their version now,
+    for the page to carry, so saving again replaces them on purpose)."""
+
+    byes_renewed: str | None = None
 
     def byes(self) -> dict[int, str]:
         return {
@@ -617,6 +639,15 @@ class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-a
         )
         try:
             services.player_byes_check(player=player, byes=self.byes())
+            if self.instance.pk:
+                services.player_byes_stale_check(
+                    player=player,
+                    byes=self.byes(),
+                    based_on=self.data.get(BYES_VERSION),
+                )
+        except services.StaleEdit as error:
+            self.byes_renewed = error.version
+            raise ValidationError(error.messages) from None
         except ValidationError as error:
             raise ValidationError(error.messages) from None
 
@@ -684,6 +715,27 @@ class PlayerAdmin(VersionedAdmin):
                 )
             player.refresh_from_db()
             _adopt(obj, player)
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Any = None,
+    ) -> HttpResponse:
+        form = context["adminform"].form
+        for inline in context.get("inline_admin_formsets", []):
+            renewed = getattr(inline.formset, "byes_renewed", None)
+            if renewed:
+                # Refused as stale: the page now carries the byes' version (the form's
+                # own is renewed by VersionedAdminForm).
+                form.data = form.data.copy()
+                form.data[BYES_VERSION] = renewed
+        return super().render_change_form(
+            request, context, add=add, change=change, form_url=form_url, obj=obj
+        )
 
     def save_formset(
         self, request: HttpRequest, form: Any, formset: Any, change: bool

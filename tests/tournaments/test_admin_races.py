@@ -32,6 +32,7 @@ from tournaments.admin import ADMIN_ROW_GONE
 from tournaments.models import (
     Pairing,
     Player,
+    RequestedBye,
     Result,
     ResultChange,
     Round,
@@ -315,6 +316,28 @@ def test_an_admin_player_save_while_a_td_edits_the_player_refuses_the_td(
     assert "club / team from 'Riverside' to empty" in page(edited)
     player.refresh_from_db()
     assert (player.rating, player.club) == (1900, "Riverside")
+
+
+def test_a_bye_requested_while_the_admin_saves_the_player_is_kept(
+    admin: Client, td: Client, player: Player
+) -> None:
+    # The admin's player page lists the player's requested byes and saves them with the
+    # player: drawn before the TD's request, it would save "no bye" over it.
+    address, fields = td_form(td, player, "player_byes")
+    save = admin_save(admin, player, club="Riverside")
+
+    requested, saved = held_then(
+        lambda: td.post(address, fields | {"round_3": "half"}), save
+    )
+
+    assert requested.status_code == 302
+    assert saved.status_code == 200
+    assert "requested byes" in page(saved)
+    assert list(RequestedBye.objects.values_list("round_number", "kind")) == [
+        (3, "half")
+    ]
+    player.refresh_from_db()
+    assert player.club == ""
 
 
 def test_a_player_deleted_while_the_admin_saves_them_is_answered_as_deleted(

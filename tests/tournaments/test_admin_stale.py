@@ -215,6 +215,40 @@ def test_admin_player_page_drawn_before_a_tds_rating_fix_is_refused_and_keeps_it
     assert (player.rating, player.club) == (1950, "")
 
 
+def test_admin_player_page_drawn_before_a_tds_bye_request_is_refused_and_keeps_it(
+    admin_client: Client, section: Section
+) -> None:
+    # The page saves the player's requested byes listed under it, none when it was drawn:
+    # it took back the bye the TD requested meanwhile, without a word.
+    section.rounds_total = 3
+    section.save(update_fields=["rounds_total"])
+    player = Player.objects.get(section=section, start_number=2)
+    url = change_url(player)
+    drawn = page_data(admin_client.get(url))
+    services.player_byes_request(player=player, byes={3: "half"})
+
+    refused = admin_client.post(url, drawn | {"club": "Riverside"})
+
+    assert refused.status_code == 200
+    assert (
+        "Player 2's requested byes changed after this page was opened (another TD saved "
+        "them): nothing was saved. Now: round 3 half-point bye."
+    ) in unescape(refused.content.decode())
+    player.refresh_from_db()
+    assert player.club == ""
+    assert list(player.requested_byes.values_list("round_number", "kind")) == [
+        (3, "half")
+    ]
+
+    # The page now carries the byes' version: saving again replaces them, on purpose.
+    again = admin_client.post(url, page_data(refused))
+
+    assert again.status_code == 302
+    player.refresh_from_db()
+    assert player.club == "Riverside"
+    assert not player.requested_byes.exists()
+
+
 def test_admin_player_page_sent_twice_saves_once(
     admin_client: Client, section: Section
 ) -> None:
