@@ -27,6 +27,7 @@ from tests.tournaments.builders import RACE_MARKS, round_url, section_build
 from tests.tournaments.test_admin_stale import change_url, page_data
 from tests.tournaments.test_lock_order import _waiting_on_a_lock
 from tests.tournaments.test_pairings_keep_results import _Form
+from tests.tournaments.test_round_races import _race
 from tournaments import services
 from tournaments.admin import ADMIN_ROW_GONE
 from tournaments.models import (
@@ -397,3 +398,62 @@ def test_a_board_replaced_on_edit_pairings_while_the_admin_saves_it_is_answered_
             "board", "white__start_number", "black__start_number"
         )
     ) == [(1, 1, 3), (2, 2, 4)]
+
+
+# ---- at the same moment (a barrier), many times: whichever the database lets in first
+
+
+RACES = 20
+
+
+def test_admin_and_td_saving_one_boards_result_at_once_one_wins_the_other_is_told(
+    admin: Client, td: Client, tournament: Any
+) -> None:
+    sections = [
+        section_build(
+            tournament=tournament,
+            ratings=[2000, 1900, 1800, 1700],
+            rounds=["1-2 ?, 3-4 ?"],
+            rounds_total=3,
+            name=f"Section {n}",
+        )
+        for n in range(RACES)
+    ]
+    Round.objects.filter(section__tournament=tournament).update(
+        status=Round.Status.PAIRED
+    )
+
+    def jobs(section: Section) -> tuple[Press, Press]:
+        board = Pairing.objects.get(round__section=section, board=1)
+        save, entry = (
+            admin_save(admin, board, result=Result.DRAW),
+            enter(td, board, Result.WHITE_WIN),
+        )
+
+        def admin_press() -> str:
+            response = save()
+            if response.status_code == 302:
+                return "saved"
+            return "refused" if "result from" in page(response) else page(response)
+
+        def td_press() -> str:
+            response = entry()
+            if response.status_code == 302:
+                return "recorded"
+            told = page(response)
+            return "refused" if "changed while you were entering it" in told else told
+
+        return admin_press, td_press
+
+    outcomes = _race(sections, jobs)
+
+    assert {(a, b) for _s, a, b in outcomes} <= {
+        ("saved", "refused"),
+        ("refused", "recorded"),
+    }, outcomes
+    for section, saved, _recorded in outcomes:
+        assert results(section) == {
+            1: Result.DRAW if saved == "saved" else Result.WHITE_WIN,
+            2: Result.PENDING,
+        }
+    assert ResultChange.objects.count() == RACES
