@@ -275,7 +275,19 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
 
     def clean(self) -> None:
         super().clean()
-        if any(self.errors) or self.instance.pk is None:
+        if self.instance.pk is None:
+            return
+        based_on = self.data.get("pairings_version")
+        now = _stored_pairings_version(self.instance)
+        if any(self.errors):
+            if based_on and based_on != now:
+                # A row of the page taken out meanwhile (the round's pairings removed or
+                # changed on the round page) fails on its hidden id, an error the page
+                # does not show ("Please correct the errors below" over no error): said as
+                # the stale page it is.
+                raise ValidationError(
+                    services.PAIRINGS_STALE.format(round=self.instance.number)
+                )
             return
         rows = self.rows()
         if not rows and self.instance.pairings.exists():
@@ -289,8 +301,6 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
         )
         # Under the round's lock (RoundForm.locked); the same save sent twice finds its own
         # first save, as round_pairings_save does.
-        based_on = self.data.get("pairings_version")
-        now = _stored_pairings_version(self.instance)
         asked = _pairings_version(
             (r.board, r.white, r.black, r.result) for r in check.rows
         )

@@ -325,6 +325,23 @@ def test_admin_round_page_drawn_before_a_result_was_entered_does_not_take_it_bac
     assert results == {1: Result.PENDING, 2: Result.WHITE_WIN}
 
 
+def test_admin_round_page_drawn_before_its_pairings_were_removed_says_so(
+    admin_client: Client, posted: Section
+) -> None:
+    # Its rows are gone: each fails on its hidden id, which the page does not show. It said
+    # "Please correct the errors below." over no error.
+    one = Round.objects.get(section=posted, number=1)
+    url = change_url(one)
+    drawn = page_data(admin_client.get(url))
+    services.round_pairings_remove(round_=one, confirm=True)
+
+    refused = admin_client.post(url, drawn)
+
+    assert refused.status_code == 200
+    assert services.PAIRINGS_STALE.format(round=1) in unescape(refused.content.decode())
+    assert not Pairing.objects.filter(round=one).exists()
+
+
 def test_admin_round_page_sent_twice_saves_once(
     admin_client: Client, posted: Section
 ) -> None:
