@@ -629,11 +629,31 @@ class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-a
             if form.cleaned_data
             and form not in self.deleted_forms
             and form.cleaned_data.get("round_number") is not None
+            and "kind" in form.cleaned_data
         }
 
     def clean(self) -> None:
         super().clean()
-        if any(self.errors) or getattr(self.instance, "section_id", None) is None:
+        if getattr(self.instance, "section_id", None) is None:
+            return
+        player = (
+            Player.objects.select_related("section").get(pk=self.instance.pk)
+            if self.instance.pk
+            else self.instance
+        )
+        if self.instance.pk:
+            # Also when a row fails: a bye of the page taken back meanwhile fails on its
+            # hidden id, an error the page does not show.
+            try:
+                services.player_byes_stale_check(
+                    player=player,
+                    byes=self.byes(),
+                    based_on=self.data.get(BYES_VERSION),
+                )
+            except services.StaleEdit as error:
+                self.byes_renewed = error.version
+                raise ValidationError(error.messages) from None
+        if any(self.errors):
             return
         numbers = [
             form.cleaned_data["round_number"]
@@ -642,22 +662,8 @@ class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-a
         ]
         if len(numbers) != len(set(numbers)):
             raise ValidationError("One requested bye per round.")
-        player = (
-            Player.objects.select_related("section").get(pk=self.instance.pk)
-            if self.instance.pk
-            else self.instance
-        )
         try:
             services.player_byes_check(player=player, byes=self.byes())
-            if self.instance.pk:
-                services.player_byes_stale_check(
-                    player=player,
-                    byes=self.byes(),
-                    based_on=self.data.get(BYES_VERSION),
-                )
-        except services.StaleEdit as error:
-            self.byes_renewed = error.version
-            raise ValidationError(error.messages) from None
         except ValidationError as error:
             raise ValidationError(error.messages) from None
 

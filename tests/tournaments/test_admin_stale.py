@@ -249,6 +249,31 @@ def test_admin_player_page_drawn_before_a_tds_bye_request_is_refused_and_keeps_i
     assert not player.requested_byes.exists()
 
 
+def test_admin_player_page_listing_a_bye_the_td_took_back_says_so(
+    admin_client: Client, section: Section
+) -> None:
+    # The bye's row of the page is gone: it fails on its hidden id, which the page does not
+    # show ("Please correct the errors below." over no error).
+    section.rounds_total = 3
+    section.save(update_fields=["rounds_total"])
+    player = Player.objects.get(section=section, start_number=2)
+    services.player_byes_request(player=player, byes={3: "half"})
+    url = change_url(player)
+    drawn = page_data(admin_client.get(url))
+    services.player_byes_request(player=player, byes={})
+
+    refused = admin_client.post(url, drawn | {"club": "Riverside"})
+
+    assert refused.status_code == 200
+    assert (
+        "Player 2's requested byes changed after this page was opened (another TD saved "
+        "them): nothing was saved. Now: none."
+    ) in unescape(refused.content.decode())
+    player.refresh_from_db()
+    assert player.club == ""
+    assert not player.requested_byes.exists()
+
+
 def test_admin_player_page_sent_twice_saves_once(
     admin_client: Client, section: Section
 ) -> None:
