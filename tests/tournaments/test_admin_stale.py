@@ -215,14 +215,18 @@ def test_admin_player_page_drawn_before_a_tds_rating_fix_is_refused_and_keeps_it
     assert (player.rating, player.club) == (1950, "")
 
 
+def _player_of_three_rounds(section: Section) -> Player:
+    """Player 2, in ``section`` made three rounds long: rounds 2 and 3 open to byes."""
+    Section.objects.filter(pk=section.pk).update(rounds_total=3)
+    return Player.objects.select_related("section").get(section=section, start_number=2)
+
+
 def test_admin_player_page_drawn_before_a_tds_bye_request_is_refused_and_keeps_it(
     admin_client: Client, section: Section
 ) -> None:
     # The page saves the player's requested byes listed under it, none when it was drawn:
     # it took back the bye the TD requested meanwhile, without a word.
-    section.rounds_total = 3
-    section.save(update_fields=["rounds_total"])
-    player = Player.objects.get(section=section, start_number=2)
+    player = _player_of_three_rounds(section)
     url = change_url(player)
     drawn = page_data(admin_client.get(url))
     services.player_byes_request(player=player, byes={3: "half"})
@@ -254,9 +258,7 @@ def test_admin_player_page_listing_a_bye_the_td_took_back_says_so(
 ) -> None:
     # The bye's row of the page is gone: it fails on its hidden id, which the page does not
     # show ("Please correct the errors below." over no error).
-    section.rounds_total = 3
-    section.save(update_fields=["rounds_total"])
-    player = Player.objects.get(section=section, start_number=2)
+    player = _player_of_three_rounds(section)
     services.player_byes_request(player=player, byes={3: "half"})
     url = change_url(player)
     drawn = page_data(admin_client.get(url))

@@ -25,6 +25,8 @@ from django.urls import reverse
 
 from tests.tournaments.builders import round_url, section_build
 from tests.tournaments.test_pairings_keep_results import _Form
+from tests.tournaments.test_players_views import _round_two_being_played
+from tests.tournaments.test_players_views import url as players_url
 from tournaments import services
 from tournaments.backup import tournament_export
 from tournaments.models import (
@@ -248,30 +250,6 @@ def told(response: Any) -> str:
     )
 
 
-def players_url(name: str, section: Section, number: int) -> str:
-    return reverse(
-        f"tournaments:{name}",
-        kwargs={
-            "slug": section.tournament.slug,
-            "section": section.pk,
-            "number": number,
-        },
-    )
-
-
-@pytest.fixture
-def two_playing(tournament: Tournament) -> Section:
-    """Two players, four rounds: round 1 played, round 2 posted (2-1 on board 1), no result."""
-    section = section_build(
-        tournament=tournament,
-        ratings=[2000, 1900],
-        rounds=["1-2 1-0", "2-1 ?"],
-        rounds_total=4,
-    )
-    Round.objects.filter(section=section, number=2).update(status=Round.Status.PAIRED)
-    return section
-
-
 @pytest.mark.parametrize(
     ("after_round", "choice", "done"),
     [
@@ -287,11 +265,17 @@ def two_playing(tournament: Tournament) -> Section:
     ids=["withdraw", "withdraw-with-forfeit", "game-will-be-played"],
 )
 def test_a_withdrawal_confirmed_twice_is_done_once(
-    td_client: Client, two_playing: Section, after_round: str, choice: int, done: str
+    td_client: Client,
+    tournament: Tournament,
+    after_round: str,
+    choice: int,
+    done: str,
 ) -> None:
-    one = Player.objects.get(section=two_playing, start_number=1)
+    # Two players: round 1 played, round 2 posted (2-1 on board 1), no result yet.
+    section = _round_two_being_played(tournament)
+    one = Player.objects.get(section=section, start_number=1)
     RequestedBye.objects.create(player=one, round_number=4, kind="half")
-    withdraw = players_url("player_withdraw", two_playing, 1)
+    withdraw = players_url("player_withdraw", section, number=1)
     asked = td_client.post(withdraw, {"after_round": after_round, "shown": ""})
     action, fields = confirm_choices(asked.content.decode())[choice]
 
@@ -303,12 +287,13 @@ def test_a_withdrawal_confirmed_twice_is_done_once(
 
 
 def test_the_last_rounds_forfeit_confirmed_twice_is_entered_once(
-    td_client: Client, two_playing: Section
+    td_client: Client, tournament: Tournament
 ) -> None:
     # The player leaves during the last round: no round after it to withdraw from, the game
     # lost by forfeit only.
-    Section.objects.filter(pk=two_playing.pk).update(rounds_total=2)
-    withdraw = players_url("player_withdraw", two_playing, 1)
+    section = _round_two_being_played(tournament)
+    Section.objects.filter(pk=section.pk).update(rounds_total=2)
+    withdraw = players_url("player_withdraw", section, number=1)
     asked = td_client.post(withdraw, {"after_round": "1", "shown": ""})
     [(action, fields)] = confirm_choices(asked.content.decode())
 
