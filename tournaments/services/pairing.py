@@ -9,8 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
-from django.db.models import Q
+from django.db import transaction
 
 from standings.engine.formatting import format_decimal
 from tournaments import pairing
@@ -30,6 +29,8 @@ from tournaments.selectors import (
     round_forfeited,
     round_pairings_changed,
     round_pairings_version,
+    rounds_earlier_open,
+    rounds_with_pairings,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import (
@@ -235,15 +236,10 @@ def round_pair(
         if section.team_boards:
             # A team section pairs matches of teams (services/team_sections.py), not players.
             raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
-        # Round number -> results not yet entered, for every round with pairings.
-        counts = dict(
-            Pairing.objects.filter(round__section=section)
-            .values_list("round__number")
-            .annotate(pending=models.Count("pk", filter=Q(result=Result.PENDING)))
-            .order_by()
-        )
-        paired = set(counts)
-        pending = {n for n, waiting in counts.items() if waiting}
+        # Every round with pairings, read once: which round is next, and (below) whether the
+        # rounds before it are complete.
+        rounds = rounds_with_pairings(section=section)
+        paired = set(rounds)
         if number is None:
             number = next(
                 (n for n in range(1, section.rounds_total + 1) if n not in paired),
@@ -272,11 +268,14 @@ def round_pair(
             ):
                 return round_  # this very press, sent twice: its pairings stand as made
             raise PairingRefused(ROUND_PAIR_PAIRED_MEANWHILE.format(number=number))
-        for earlier in range(1, number):
-            if earlier not in paired or earlier in pending:
-                raise PairingRefused(
-                    ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
+        # The round page's rule (it says so before the press), read here as it reads it.
+        earlier = rounds_earlier_open(section=section, number=number, rounds=rounds)
+        if earlier is not None:
+            raise PairingRefused(
+                ROUND_PAIR_EARLIER_INCOMPLETE.format(
+                    earlier=earlier.number, number=number
                 )
+            )
         notes_first: list[str] = []
         if number == 1 and not section_tiebreaks_posted(section):
             if not post_default_order:

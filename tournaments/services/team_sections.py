@@ -37,6 +37,7 @@ from tournaments.results import section_scoring
 from tournaments.selectors import (
     round_one_posted,
     round_pairings_version,
+    rounds_earlier_open,
     section_teams,
     team_lineup_version,
     team_round_forfeited,
@@ -327,16 +328,12 @@ def team_round_pair(
             raise TeamPairedMeanwhile(
                 TEAM_PAIR_PAIRED_MEANWHILE.format(number=number), number=number
             )
-        pending = set(
-            Pairing.objects.filter(
-                round__section=section, result=Result.PENDING
-            ).values_list("round__number", flat=True)
-        )
-        for earlier in range(1, number):
-            if earlier not in paired or earlier in pending:
-                raise ValidationError(
-                    TEAM_PAIR_EARLIER.format(earlier=earlier, number=number)
-                )
+        # The rule ``round_pair`` and the round page read (``selectors.rounds_earlier_open``).
+        earlier = rounds_earlier_open(section=section, number=number)
+        if earlier is not None:
+            raise ValidationError(
+                TEAM_PAIR_EARLIER.format(earlier=earlier.number, number=number)
+            )
         # Read under the section's lock just above, as ``round_pair`` reads it: a "Mark final"
         # landed since the page was drawn refuses the pairing before anyone is withdrawn.
         if section.is_final:
