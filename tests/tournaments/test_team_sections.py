@@ -427,6 +427,28 @@ def test_pair_sent_twice_after_a_line_up_changed_its_boards_says_paired_meanwhil
     assert _matches(section) == changed
 
 
+def test_a_team_rounds_pairings_removed_take_its_matches_and_it_pairs_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = team_section(tournament)
+    one = services.team_round_pair(section=section, number=1)
+    page = unescape(
+        td_client.get(
+            reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+        ).content.decode()
+    )
+    assert "Remove pairings" in page  # the round page offers it, as for any round
+
+    services.round_pairings_remove(round_=one, confirm=True)
+
+    assert not TeamMatch.objects.filter(round=one).exists()
+    assert team_section_report(section=section).matches == []
+    # Paired again: its matches made afresh, each team once (the old ones refused it).
+    services.team_round_pair(section=section, number=1)
+    assert TeamMatch.objects.filter(round=one).count() == 2
+    assert Pairing.objects.filter(round=one).count() == 4
+
+
 def _setup_version(page: str) -> str:
     found = re.search(r'name="based_on" value="([0-9a-f]+)"', page)
     assert found is not None, "the team form carries the version it was drawn from"

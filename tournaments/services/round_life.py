@@ -13,7 +13,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from standings.engine import ScoringSystem
-from tournaments.models import Pairing, Result, Round, Section, SectionEvent
+from tournaments.models import (
+    Pairing,
+    Result,
+    Round,
+    Section,
+    SectionEvent,
+    TeamMatch,
+)
 from tournaments.results import outcomes, section_scoring
 from tournaments.selectors import (
     round_bye_kinds_changed,
@@ -303,6 +310,9 @@ def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) 
         raise RemoveNeedsConfirm(asked)
     games = sum(1 for _b, black, _r in rows if black is not None)
     Pairing.objects.filter(round=round_).delete()
+    # A team section's matches go with their boards: left behind, the team pages list them
+    # with no board, and pairing the round again meets them (each team once per round).
+    TeamMatch.objects.filter(round=round_).delete()
     round_.status = Round.Status.NOT_PAIRED
     round_.pairing_notes = []
     round_.paired_on_old_scores, round_.paired_scores = False, None
