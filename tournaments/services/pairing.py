@@ -63,6 +63,11 @@ ROUND_PAIR_PAIRED_MEANWHILE = (
     "TD, another page, or its pairings changed after this page paired it): nothing changed. "
     "Here are its pairings as they are now."
 )
+ROUND_PAIR_REMOVED_MEANWHILE = (
+    "Round {number} was paired from this page, and its pairings were removed since (Remove "
+    "pairings, on another page or by another TD): it was not paired again. Press Pair "
+    "automatically to pair it as it is now."
+)
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 # The round note of a zero-point bye the player did not ask for, by its stored reason.
 BYE_NOT_CHECKED_IN = "zero-point bye (did not check in)."
@@ -212,8 +217,11 @@ def round_pair(
     (``Round.pair_key``). The same press sent again (its first answer lost over the hall's
     Wi-Fi) finds its own pairings, unchanged, and returns the round as done; a round paired by
     another page's press, or changed since, is refused with ``ROUND_PAIR_PAIRED_MEANWHILE``
-    (not told to remove pairings the TD never saw). Without a key (``manage.py pair``) a paired
-    round is refused with ``ROUND_PAIR_ALREADY_PAIRED``.
+    (not told to remove pairings the TD never saw); sent again after its pairings were removed
+    (Remove pairings, by this TD on another page or by another TD), it is refused with
+    ``ROUND_PAIR_REMOVED_MEANWHILE`` and the round stays empty: the removal was the later
+    decision. Without a key (``manage.py pair``) a paired round is refused with
+    ``ROUND_PAIR_ALREADY_PAIRED``.
 
     A zero-point bye given for either group stands as a requested bye with its reason
     (``RequestedBye.Reason``): pairing the round again (``round_repair``, or its pairings
@@ -268,6 +276,12 @@ def round_pair(
             ):
                 return round_  # this very press, sent twice: its pairings stand as made
             raise PairingRefused(ROUND_PAIR_PAIRED_MEANWHILE.format(number=number))
+        if pair_key and pair_key == round_.pair_key:
+            # This very press paired the round, and its pairings were taken back since (the
+            # round keeps the key of the press that last paired it): sent again, it does not
+            # undo the removal unseen, as the press from a page drawn before another TD's
+            # pairing does not take them back.
+            raise PairingRefused(ROUND_PAIR_REMOVED_MEANWHILE.format(number=number))
         # The round page's rule (it says so before the press), read here as it reads it.
         earlier = rounds_earlier_open(section=section, number=number, rounds=rounds)
         if earlier is not None:

@@ -313,6 +313,8 @@ def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) 
     # A team section's matches go with their boards: left behind, the team pages list them
     # with no board, and pairing the round again meets them (each team once per round).
     TeamMatch.objects.filter(round=round_).delete()
+    # The round keeps ``pair_key``: the Pair press that made these pairings, sent again,
+    # is told they were removed instead of pairing the round behind the TD's back.
     round_.status = Round.Status.NOT_PAIRED
     round_.pairing_notes = []
     round_.paired_on_old_scores, round_.paired_scores = False, None
