@@ -7,12 +7,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Model, QuerySet
 from django.forms.models import construct_instance
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.text import capfirst
 
 from . import prize_fund, selectors, services
@@ -793,8 +793,44 @@ class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         # A change of players replaces the row: the admin's messages and log name the new one.
         obj.pk = saved.round.pairings.get(white_id=row.white, black_id=row.black).pk
 
+    def render_delete_form(self, request: HttpRequest, context: dict[str, Any]) -> Any:
+        """The delete page carries the versions of the round it was drawn from
+        (``admin/tournaments/pairing/delete_confirmation.html``): a bye's kind or a check-mode
+        entry entered after it was drawn is not deleted unseen (``pairing_delete``)."""
+        pairing = context["object"]
+        context["based_on"] = selectors.round_pairings_version(
+            section=pairing.round.section, number=pairing.round.number
+        )
+        context["results_seen"] = selectors.round_results_version(
+            round_id=pairing.round_id
+        )
+        return super().render_delete_form(request, context)
+
+    def delete_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().delete_view(request, object_id, extra_context)
+        except ValidationError as refused:
+            # Nothing was deleted (the admin's delete runs in one transaction): the refusal
+            # above the delete page drawn again, as the round is now.
+            self.message_user(request, " ".join(refused.messages), messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
     def delete_model(self, request: HttpRequest, obj: Pairing) -> None:
-        services.pairing_delete(pairing=obj, user=request.user)
+        results_seen = request.POST.get("results_seen") or None
+        services.pairing_delete(
+            pairing=obj,
+            user=request.user,
+            based_on=request.POST.get("based_on") or None,
+            results_seen=results_seen,
+            # The delete page lists the row's check-mode entry among what goes with it; a
+            # page without its versions (drawn before they were carried) is asked again.
+            confirm=results_seen is not None,
+        )
 
     def has_delete_permission(
         self, request: HttpRequest, obj: Pairing | None = None
