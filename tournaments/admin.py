@@ -164,6 +164,19 @@ def _stored_pairings_version(round_: Round) -> str:
     )
 
 
+def _checks_going_refuse(round_: Round, gone: Iterable[int]) -> None:
+    """Refuse an admin save that takes rows holding check-mode entries (``gone``: their pks)
+    out of ``round_``: the admin shows no check entry, and the save would throw them away
+    unseen (``ADMIN_ROUND_CHECKS``; ``round_pairings_save`` asks before they go)."""
+    named = services.round_check_entries_named(round_=round_, pairing_ids=set(gone))
+    if named:
+        raise ValidationError(
+            services.ADMIN_ROUND_CHECKS.format(
+                round=round_.number, entries=", ".join(named)
+            )
+        )
+
+
 class RoundForm(VersionedAdminForm):
     """The round number is checked by the service every page uses. The form also carries the
     version of the round's pairings it was drawn with (``pairings_version``): the pairings
@@ -214,6 +227,12 @@ class PairingForm(VersionedAdminForm):
             )
             if check.errors:
                 raise ValidationError([message for _row_index, message in check.errors])
+            if self.instance.pk is not None and (row.white, row.black) != (
+                self.instance.white_id,
+                self.instance.black_id,
+            ):
+                # A change of players replaces the row (``pairing_save``).
+                _checks_going_refuse(self.instance.round, [self.instance.pk])
         return data
 
 
@@ -259,6 +278,18 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
             )
         if check.errors:
             raise ValidationError([message for _row_index, message in check.errors])
+        # Rows taken out (deleted, or their players changed: the row is replaced).
+        kept = {(r.white, r.black) for r in check.rows}
+        _checks_going_refuse(
+            self.instance,
+            (
+                pk
+                for pk, white, black in self.instance.pairings.values_list(
+                    "pk", "white_id", "black_id"
+                )
+                if (white, black) not in kept
+            ),
+        )
 
 
 class PairingInline(admin.TabularInline):  # type: ignore[type-arg]

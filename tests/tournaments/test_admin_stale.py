@@ -441,3 +441,45 @@ def test_admin_delete_page_drawn_before_a_check_entry_does_not_delete_it(
     )
     assert not Pairing.objects.filter(pk=board_two.pk).exists()
     assert not ResultCheck.objects.exists()
+
+
+def test_admin_round_page_taking_out_a_row_with_a_check_entry_is_refused_with_a_sentence(
+    admin_client: Client, with_bye: Round
+) -> None:
+    url = change_url(with_bye)
+    drawn = page_data(admin_client.get(url))
+    board_two = Pairing.objects.get(round=with_bye, board=2)
+    services.result_check_record(pairing=board_two, result=Result.DRAW)
+    prefix = next(
+        key[: -len("-id")]
+        for key, value in drawn.items()
+        if key.startswith("pairings-") and key.endswith("-id") and value == board_two.pk
+    )
+
+    refused = admin_client.post(url, drawn | {f"{prefix}-DELETE": "on"})
+
+    assert refused.status_code == 200
+    assert services.ADMIN_ROUND_CHECKS.format(
+        round=1, entries="the check entry on board 2 (½-½)"
+    ) in unescape(refused.content.decode())
+    assert Pairing.objects.filter(round=with_bye).count() == 3
+    assert ResultCheck.objects.filter(pairing=board_two).exists()
+
+
+def test_admin_pairing_page_changing_the_players_of_a_row_with_a_check_entry_is_refused(
+    admin_client: Client, with_bye: Round
+) -> None:
+    board_two = Pairing.objects.get(round=with_bye, board=2)
+    services.result_check_record(pairing=board_two, result=Result.DRAW)
+    drawn = page_data(admin_client.get(change_url(board_two)))
+    # Colours swapped: the row is replaced, and its check entry would go with it.
+    swapped = drawn | {"white": drawn["black"], "black": drawn["white"]}
+
+    refused = admin_client.post(change_url(board_two), swapped)
+
+    assert refused.status_code == 200
+    assert services.ADMIN_ROUND_CHECKS.format(
+        round=1, entries="the check entry on board 2 (½-½)"
+    ) in unescape(refused.content.decode())
+    board_two.refresh_from_db()
+    assert ResultCheck.objects.filter(pairing=board_two).exists()

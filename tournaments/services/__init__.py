@@ -199,6 +199,7 @@ from tournaments.services.results import (
     result_record,
 )
 from tournaments.services.round_life import (
+    ADMIN_ROUND_CHECKS,
     ADMIN_ROUND_EMPTIED,
     CHECK_DIFFERS,
     LATER_ROUND_PAIRED,
@@ -223,6 +224,7 @@ from tournaments.services.round_life import (
     RemoveNeedsConfirm,
     ResultsEnteredSince,
     result_corrections_record,
+    round_check_entries_named,
     round_pairings_remove,
     round_post_check,
     round_publish,
@@ -466,6 +468,7 @@ __all__ = [
     "ROUND_SAVE_CHECKS",
     "RemoveNeedsConfirm",
     "ResultsEnteredSince",
+    "ADMIN_ROUND_CHECKS",
     "ADMIN_ROUND_EMPTIED",
     "ROUND_REMOVE_HAS_RESULTS",
     "ROUND_REMOVE_LATER",
@@ -476,6 +479,7 @@ __all__ = [
     "STALE_EDIT",
     "StaleEdit",
     "result_corrections_record",
+    "round_check_entries_named",
     "round_pairings_remove",
     "round_results_seen_check",
     "round_post_check",

@@ -68,6 +68,13 @@ ADMIN_ROUND_EMPTIED = (
     "Round {round} would have no pairings left: take them back with Remove pairings on the "
     "round's page (it asks first when they are posted, and keeps it in the section's log)."
 )
+# The admin shows no check-mode entry: a save there that takes rows holding them out of a round
+# would throw them away unseen, so it sends the TD to the page that names them and asks.
+ADMIN_ROUND_CHECKS = (
+    "Saving takes rows with check entries out of round {round}'s pairings ({entries}): "
+    "nothing was saved. Take them out with Edit pairings on the round's page, which names "
+    "them and asks first."
+)
 ROUND_REMOVE_BYES = "Taken back with them: {rows}."
 # A press that takes back check-mode entries from a page drawn after they were made (so not
 # refused as entered since) still asks first, naming them with ROUND_REMOVE_BYES: they are a
