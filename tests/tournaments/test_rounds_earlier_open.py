@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.tournaments.builders import round_url as url
 from tests.tournaments.builders import section_build
+from tests.tournaments.test_team_sections import team_section
 from tournaments import selectors, services
 from tournaments.models import Pairing, Result, Round, Section, Tournament
 
@@ -178,14 +179,7 @@ def test_the_rule_read_from_rounds_the_caller_read_costs_the_boards_query_at_mos
 def test_a_team_section_refuses_the_round_the_round_page_names(
     td_client: Client, tournament: Tournament
 ) -> None:
-    section = section_build(
-        tournament=tournament, ratings=[1800] * 8, rounds=[], rounds_total=3
-    )
-    services.section_teams_set(
-        section=section,
-        boards=2,
-        rosters=[("A", [1, 2]), ("B", [3, 4]), ("C", [5, 6]), ("D", [7, 8])],
-    )
+    section = team_section(tournament)
     # Round 2 pressed while round 1 is not paired: round 1 named, by both.
     with pytest.raises(ValidationError) as not_paired:
         services.team_round_pair(section=section, number=2)
