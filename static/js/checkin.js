@@ -39,4 +39,32 @@
     var button = back && back.querySelector("button");
     if (lost && button) button.focus();
   });
+
+  // Two check-ins on their way at once (two taps on a slow connection) are answered in any
+  // order, each with the count as the server read it: an answer read before the count on the
+  // page does not replace it ("1 of 2 checked in" after both were saved).
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var shown = event.detail.target;
+    var incoming = event.detail.fragment && event.detail.fragment.firstElementChild;
+    if (!shown || shown.id !== "checkin-count" || !incoming) return;
+    if (Number(incoming.dataset.countedAt) < Number(shown.dataset.countedAt)) {
+      event.detail.shouldSwap = false;
+    }
+  });
+
+  // A check-in answered after the list was drawn again (the TD searched on before the answer
+  // came) was swapped into its old row, gone from the page, with its count (htmx looks for
+  // the count beside the old row): the list went on showing the player as before the tap, and
+  // the count too. The answer goes to the player's row on the list now, if there, and its
+  // count to the page. (htmx fires its swap events on the old row: a listener put on it.)
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var row = event.detail.target;
+    if (!row || !row.matches || !row.matches("#checkin-table tr[id]")) return;
+    row.addEventListener("htmx:beforeSwap", function (swap) {
+      if (document.body.contains(row) || !swap.detail.shouldSwap || !window.htmx) return;
+      swap.detail.shouldSwap = false;
+      window.htmx.swap(document.getElementById(row.id) || row, swap.detail.serverResponse,
+        { swapStyle: "outerHTML" });
+    }, { once: true });
+  });
 })();

@@ -80,10 +80,21 @@
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
+  // The clock reads the hall's time (data-time-zone, the server's TIME_ZONE), as the countdown's
+  // "Next round at 14:00" does, not the zone the TV or laptop happens to be set to.
+  var hallTime = null;
+  try {
+    hallTime = new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: body.dataset.timeZone
+    });
+  } catch (e) {
+    hallTime = null; // an unknown zone name: the TV's own time
+  }
+
   function tick() {
     var now = new Date();
     var clock = document.querySelector(".screen-clock");
-    if (clock) clock.textContent = pad(now.getHours()) + ":" + pad(now.getMinutes());
+    if (clock) clock.textContent = hallTime ? hallTime.format(now) : pad(now.getHours()) + ":" + pad(now.getMinutes());
     var countdown = document.querySelector(".screen-countdown");
     if (countdown) {
       var at = new Date(countdown.dataset.at);

@@ -21,13 +21,25 @@
     el.hidden = false;
   }
 
+  // Which change it was, in the words of the button pressed ("Check in Ben Ode"): the TD has
+  // tapped on down the list by the time a lost tap is known, and the box above the page does
+  // not sit by its row.
+  function which(event) {
+    var config = event.detail.requestConfig || {};
+    var pressed = config.triggeringEvent && config.triggeringEvent.submitter;
+    var elt = config.elt;
+    var button = pressed || (elt && elt.matches && (elt.matches("button") ? elt : elt.querySelector("button")));
+    var name = button ? (button.getAttribute("aria-label") || button.textContent).trim() : "";
+    return name ? "“" + name + "”: " : "";
+  }
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (isWrite(event) && box()) box().hidden = true;
   });
   // No answer at all: the connection dropped, before or after the server got the change.
   function unanswered(event) {
     if (!isWrite(event)) return;
-    show("No answer from the server: this change may not have been saved. " +
+    show(which(event) + "No answer from the server: this change may not have been saved. " +
       "Reload the page to see what was saved, then press again if needed.");
   }
   document.addEventListener("htmx:sendError", unanswered);
@@ -38,7 +50,7 @@
     var xhr = event.detail.xhr;
     var said = (xhr.getResponseHeader("Content-Type") || "").indexOf("text/plain") === 0
       ? " " + xhr.responseText.trim() : "";
-    show("Not saved: the server answered " + xhr.status + "." + said +
+    show(which(event) + "Not saved: the server answered " + xhr.status + "." + said +
       " Reload the page and try again.");
   });
 })();

@@ -93,13 +93,15 @@
       row.querySelector(".result-cell").appendChild(note);
     }
     var last = mine.length ? mine[mine.length - 1] : sending;
-    note.textContent = last.label + (state === "saving" ? " · saving…" : state === "held" ? " · held, not sent" : " · queued");
+    if (state === "held" && last === stopped.failed) state = "failed";
+    note.textContent = last.label + ({ saving: " · saving…", held: " · held, not sent", failed: " · not saved" }[state] || " · queued");
   }
 
   function show() {
     rows().forEach(function (row) { mark(row.id); });
-    var held = queue.length;
-    document.body.dataset.entryQueue = String(held + (sending ? 1 : 0));
+    document.body.dataset.entryQueue = String(queue.length + (sending ? 1 : 0));
+    // The results typed after the one that stopped the queue (not that one itself).
+    var held = queue.filter(function (e) { return !stopped || e !== stopped.failed; }).length;
     var bar = document.getElementById("entry-queue");
     if (!bar) return;
     bar.hidden = !stopped;
@@ -109,8 +111,8 @@
     bar.querySelector(".entry-queue-message").textContent =
       "Saving stopped at board " + board + ": " + stopped.message + " " +
       (held ? held + " result" + (held === 1 ? " typed after it is" : "s typed after it are") + " held, not sent." : "");
-    bar.querySelector(".entry-queue-send").hidden = !held;
-    bar.querySelector(".entry-queue-drop").hidden = !held;
+    bar.querySelector(".entry-queue-send").hidden = !queue.length;
+    bar.querySelector(".entry-queue-drop").hidden = !queue.length;
   }
 
   function alarm() {
@@ -129,8 +131,10 @@
     document.body.dataset.alarms = String(Number(document.body.dataset.alarms || 0) + 1);
   }
 
-  function stop(id, message) {
-    stopped = { row: id, message: message };
+  // ``failed``: the entry that was not saved, back at the head of the queue (sent again on
+  // resume); none when the server refused it (its row shows what the board holds instead).
+  function stop(id, message, failed) {
+    stopped = { row: id, message: message, failed: failed || null };
     // The focus stays where the TD is typing: a key typed before they noticed must not land on
     // the board that stopped the queue. Their keys go on being queued, held, for their boards.
     alarm();
@@ -161,11 +165,19 @@
     var body = entry.fields;
     body.set("result", entry.result);
     if (entry.based) body.set("based_on", entry.basedOn);
+    // A post with no answer is given up after the page's htmx timeout (base.html): the hall's
+    // Wi-Fi can hold a request for minutes, and the board said "saving…" all that while, with
+    // every key typed after it waiting behind it. Sent again, a post the server did get is
+    // answered as done (the board holds that result already).
+    var abort = window.AbortController ? new AbortController() : null;
+    var limit = (window.htmx && window.htmx.config.timeout) || 20000;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, limit) : null;
     fetch(entry.url, {
       method: "POST",
       body: body,
       credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Current-URL": window.location.href },
+      signal: abort ? abort.signal : undefined,
     }).then(function (response) {
       if (response.status === 403) throw new Error("the server answered 403, refused: reload the page (and log in again if asked).");
       if (response.status === 404) throw new Error("the server answered 404: this board is no longer in the round (its pairings were changed); reload the page.");
@@ -180,6 +192,7 @@
       if (response.redirected) throw new Error("the server answered with another page (logged out?).");
       return response.text();
     }).then(function (html) {
+      clearTimeout(timer);
       if (html.indexOf('id="' + entry.row + '"') < 0) {
         throw new Error("the server answered with another page (logged out?).");
       }
@@ -196,12 +209,15 @@
       pump();
     }).catch(function (error) {
       // Not saved, or not known to be: the entry goes back to the head of the queue, held.
+      clearTimeout(timer);
       sending = null;
       queue.unshift(entry);
-      var why = error && /^the server answered/.test(error.message) ? error.message : "no answer from the server (is the connection down?).";
+      var why = error && /^the server answered/.test(error.message) ? error.message
+        : error && error.name === "AbortError" ? "no answer from the server within " + Math.round(limit / 1000) + " s (is the connection down?)."
+        : "no answer from the server (is the connection down?).";
       var message = entry.label + " was not saved: " + why;
       rowError(entry.row, message);
-      stop(entry.row, message);
+      stop(entry.row, message, entry);
     });
   }
 

@@ -5,13 +5,14 @@ the last results, the clock, the countdown and the message line."""
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
-from django.utils import timezone
 from playwright.sync_api import Browser
 
 from tests.browser.conftest import SHOTS
@@ -176,14 +177,18 @@ def test_screens_share_a_long_list_end_to_end(
 def test_last_results_clock_countdown_and_message(
     live_server: Any, tv: Any, section: Section
 ) -> None:
-    soon = (timezone.localtime() + datetime.timedelta(minutes=20)).time()
+    # The server's clock and the TV's are pinned to one moment, late at night on purpose: the
+    # next round's time, 00:10, is tomorrow's, 20 minutes on (not this morning's, long gone).
+    now = datetime.datetime(2026, 11, 28, 23, 50, tzinfo=datetime.UTC)
     screen = _screen(
         section,
         HallScreen.Content.LAST_RESULTS,
         message="Players 5 and 116, please report your result",
-        next_round_at=soon,
+        next_round_at=datetime.time(0, 10),
     )
-    _open(tv, live_server, screen)
+    tv.clock.set_fixed_time(now)
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        _open(tv, live_server, screen)
     SHOTS.mkdir(parents=True, exist_ok=True)
     tv.screenshot(path=str(SHOTS / "hall_last_results_1920x1080.png"))
     pages, total = _all_pages(tv)
@@ -200,5 +205,29 @@ def test_last_results_clock_countdown_and_message(
     assert tv.get_by_role("heading", level=1).is_visible()
     assert tv.locator("main").count() == 1
     countdown = tv.locator(".screen-countdown").inner_text()
-    assert countdown.startswith(f"Next round at {soon:%H:%M} · in ")
-    assert re.fullmatch(r"\d\d:\d\d", tv.locator(".screen-clock").inner_text())
+    assert countdown == "Next round at 00:10 · in 20:00"
+    assert tv.locator(".screen-clock").inner_text() == "23:50"
+
+
+@override_settings(TIME_ZONE="America/Chicago")
+def test_the_screens_clock_reads_the_halls_time_on_a_tv_set_to_another_zone(
+    live_server: Any, browser: Browser, section: Section
+) -> None:
+    # A TV, stick or laptop left on another zone (UTC, the TD's home): the clock must agree
+    # with the countdown's "Next round at 14:00", which is the hall's time (TIME_ZONE).
+    now = datetime.datetime(2026, 11, 28, 13, 40, tzinfo=ZoneInfo("America/Chicago"))
+    screen = _screen(
+        section, HallScreen.Content.LAST_RESULTS, next_round_at=datetime.time(14, 0)
+    )
+    context = browser.new_context(
+        viewport={"width": 1920, "height": 1080}, timezone_id="Asia/Tokyo"
+    )
+    tv = context.new_page()
+    tv.clock.set_fixed_time(now)
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        _open(tv, live_server, screen)
+    assert tv.locator(".screen-countdown").inner_text() == (
+        "Next round at 14:00 · in 20:00"
+    )
+    assert tv.locator(".screen-clock").inner_text() == "13:40"  # Tokyo: 04:40
+    context.close()

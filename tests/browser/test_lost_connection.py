@@ -32,6 +32,17 @@ def section() -> Section:
     return section
 
 
+def routed(page: Page, held: list[Route], count: int) -> None:
+    """Wait until ``count`` posts have reached the test's route: its handler runs while the
+    test waits on the page, not at once when the button is pressed (asserted at once, the
+    count was sometimes 0)."""
+    for _ in range(100):
+        if len(held) >= count:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == count
+
+
 def _open_checkin(page: Page, base: str, section: Section) -> None:
     login(page, base)
     page.goto(f"{base}/td/t/{section.tournament.slug}/s/{section.pk}/checkin/1/")
@@ -50,7 +61,9 @@ def test_a_check_in_lost_on_the_way_says_so_and_a_retry_saves_it(
     page.get_by_role("button", name="Check in Ben Ode").click()
 
     expect(alert).to_be_visible()
-    expect(alert).to_contain_text("may not have been saved")
+    expect(alert).to_contain_text(
+        "“Check in Ben Ode”: No answer from the server: this change may not have been saved."
+    )
     shot(page, "checkin-connection-lost")
     assert not CheckIn.objects.filter(player__section=section).exists()
 
@@ -76,7 +89,9 @@ def test_a_refused_check_in_shows_the_servers_answer(
 
     alert = page.locator("#htmx-error")
     expect(alert).to_be_visible()
-    expect(alert).to_contain_text("Not saved: the server answered 404")
+    expect(alert).to_contain_text(
+        "“Check in Ben Ode”: Not saved: the server answered 404"
+    )
     assert not CheckIn.objects.filter(player__section=section).exists()
 
 
@@ -100,7 +115,7 @@ def test_tiebreak_builder_holds_its_buttons_while_a_change_is_on_its_way(
 
     expect(use.first).to_be_disabled()
     expect(page.get_by_role("button", name="Add to the order")).to_be_disabled()
-    assert len(held) == 1
+    routed(page, held, 1)
     held[0].continue_()
     expect(page.get_by_role("button", name="Post this order")).to_be_enabled()
     page.unroute("**/tiebreaks/")
@@ -108,3 +123,86 @@ def test_tiebreak_builder_holds_its_buttons_while_a_change_is_on_its_way(
     page.wait_for_url(f"**/s/{section.pk}/")
     section.refresh_from_db()
     assert section.tiebreaks == format_order(PRESETS["uschess"])
+
+
+def test_check_ins_answered_in_reverse_order_leave_the_count_of_the_newer_answer(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    _open_checkin(page, live_server.url, section)
+    held: list[Route] = []
+    page.route("**/checkin/1/toggle/**", lambda route: held.append(route))
+    count = page.locator("#checkin-count")
+    expect(count).to_contain_text("0 of 2 checked in")
+
+    page.get_by_role("button", name="Check in Ana Ortiz").click()
+    page.get_by_role("button", name="Check in Ben Ode").click()
+    expect(page.get_by_role("button", name="Check in Ben Ode")).to_be_disabled()
+    routed(page, held, 2)
+    # The server saves them in the order sent; the page hears of Ben's first, then Ana's,
+    # whose count was taken before Ben was in.
+    answers = [(route, route.fetch()) for route in held]
+    for route, answer in reversed(answers):
+        route.fulfill(response=answer)
+
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
+    expect(page.get_by_role("button", name="Undo check-in of Ben Ode")).to_be_visible()
+    assert CheckIn.objects.filter(player__section=section).count() == 2
+    expect(count).to_contain_text("2 of 2 checked in")
+    expect(count).to_contain_text("0 still missing")
+    shot(page, "checkin-answers-reversed")
+
+
+def test_a_check_in_saved_whose_answer_was_lost_is_answered_as_done_when_pressed_again(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    _open_checkin(page, live_server.url, section)
+
+    def lose_answer(route: Route) -> None:
+        route.fetch()  # the server saves it
+        route.abort("connectionreset")
+
+    page.route("**/checkin/1/toggle/**", lose_answer)
+    page.get_by_role("button", name="Check in Ben Ode").click()
+    alert = page.locator("#htmx-error")
+    expect(alert).to_contain_text("“Check in Ben Ode”: No answer from the server")
+    assert CheckIn.objects.filter(player__section=section).count() == 1
+    page.unroute("**/checkin/1/toggle/**")
+
+    page.get_by_role("button", name="Check in Ben Ode").click()
+
+    expect(page.get_by_role("button", name="Undo check-in of Ben Ode")).to_be_visible()
+    expect(alert).to_be_hidden()
+    expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
+    assert CheckIn.objects.filter(player__section=section).count() == 1
+
+
+@pytest.mark.parametrize("next_search", ["Ana O", "Ben"])
+def test_a_check_in_answered_after_the_next_search_shows_on_the_list_and_count(
+    live_server: Any, page: Page, section: Section, next_search: str
+) -> None:
+    _open_checkin(page, live_server.url, section)
+    search = page.get_by_label("Search by name")
+    search.fill("Ana")
+    expect(page.locator("#checkin-table tbody tr")).to_have_count(1)
+    held: list[Route] = []
+    page.route("**/checkin/1/toggle/**", lambda route: held.append(route))
+
+    page.get_by_role("button", name="Check in Ana Ortiz").click()
+    routed(page, held, 1)
+    # The TD searches on before the answer comes: the list is drawn again, Ana not yet in
+    # (or not on it).
+    search.fill(next_search)
+    page.wait_for_function("!document.querySelector('#checkin-table button').disabled")
+    held[0].continue_()
+
+    expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
+    assert CheckIn.objects.filter(player__section=section).count() == 1
+    if next_search == "Ben":
+        expect(page.get_by_role("button", name="Check in Ben Ode")).to_be_visible()
+        search.fill("")
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
+    shot(page, "checkin-answer-after-search")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import datetime
 from typing import Any
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SHOTS, fits
@@ -90,7 +90,10 @@ def test_a_hall_screen_without_its_own_time_counts_down_to_the_scheduled_round(
 ) -> None:
     tournament, _ = demo_tournament_create()
     section = tournament.sections.get(name="Open")
-    now = timezone.now().replace(microsecond=0)
+    # The server's clock and the TV's are pinned to one moment: late at night on purpose, so
+    # the round, 20 minutes on, falls on the next day (a real clock made the label depend on
+    # the hour CI ran, and on the day the assertion read after the page was drawn).
+    now = datetime.datetime(2026, 11, 28, 23, 45, tzinfo=datetime.UTC)
     starts: list[datetime.datetime | None] = [None] * section.rounds_total
     starts[-1] = now + datetime.timedelta(minutes=20)
     services.section_schedule_set(section=section, starts=starts)
@@ -102,18 +105,15 @@ def test_a_hall_screen_without_its_own_time_counts_down_to_the_scheduled_round(
     )
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     tv = context.new_page()
-    tv.goto(
-        live_server.url
-        + reverse("standings:hall_screen", args=[tournament.slug, screen.pk])
-    )
-    at = timezone.localtime(starts[-1])
-    countdown = tv.locator(".screen-countdown")
-    expect(countdown).to_contain_text(" · in 1")  # 19:59 ... 19:00
-    # Near midnight the round falls on the next day, which the label then names.
-    day = "" if at.date() == timezone.localdate() else f" on {at:%a %b} {at.day}"
-    assert countdown.inner_text().startswith(
-        f"Round {section.rounds_total}{day} at {at:%H:%M} · in "
-    )
+    tv.clock.set_fixed_time(now)
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        tv.goto(
+            live_server.url
+            + reverse("standings:hall_screen", args=[tournament.slug, screen.pk])
+        )
+        expect(tv.locator(".screen-countdown")).to_have_text(
+            f"Round {section.rounds_total} on Sun Nov 29 at 00:05 · in 20:00"
+        )
     SHOTS.mkdir(parents=True, exist_ok=True)
     tv.screenshot(path=str(SHOTS / "hall_countdown_schedule_1920x1080.png"))
     context.close()

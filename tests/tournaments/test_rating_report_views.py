@@ -6,10 +6,12 @@ import datetime
 import html
 import re
 from pathlib import Path
+from unittest import mock
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -78,6 +80,45 @@ def test_a_ready_event_has_no_errors_and_offers_the_download(
 
     assert (errors, warnings) == ([], [])
     assert "the report is ready to upload" in page
+
+
+# The event's last day is the hall's date (TIME_ZONE), not UTC's: evening in Chicago is already
+# the next day in UTC, and morning in Tokyo still the day before.
+@pytest.mark.parametrize(
+    ("hall", "hall_time", "over"),
+    [
+        ("America/Chicago", datetime.datetime(2026, 11, 28, 21, 0), False),  # UTC: Sun
+        ("Asia/Tokyo", datetime.datetime(2026, 11, 29, 8, 0), True),  # UTC: Sat
+    ],
+    ids=["saturday-night-in-chicago", "sunday-morning-in-tokyo"],
+)
+def test_an_event_can_be_reported_from_its_last_day_in_the_halls_time_zone(
+    td_client: Client,
+    tournament: Tournament,
+    hall: str,
+    hall_time: datetime.datetime,
+    over: bool,
+) -> None:
+    ready(tournament)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        end_date=datetime.date(2026, 11, 29)  # Sunday
+    )
+    # In UTC, as the real clock gives it: a local ``now`` would hide a UTC date.
+    now = hall_time.replace(tzinfo=ZoneInfo(hall)).astimezone(datetime.UTC)
+    with (
+        override_settings(TIME_ZONE=hall),
+        mock.patch("django.utils.timezone.now", return_value=now),
+    ):
+        errors, _warnings = page_problems(td_client, report_url(tournament))
+    edit = reverse("tournaments:tournament_edit", kwargs={"slug": tournament.slug})
+    assert errors == (
+        []
+        if over
+        else [
+            "The event ends on 2026-11-29: it can be reported once it is over. "
+            f"-> {edit}"
+        ]
+    )
 
 
 def test_the_page_lists_each_planted_problem_with_the_page_that_fixes_it(

@@ -12,7 +12,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client, override_settings
 from django.urls import reverse
-from django.utils import timezone
 
 from tests.tournaments.builders import section_build
 from tournaments import services
@@ -111,6 +110,23 @@ def test_a_time_that_is_not_a_time_is_a_sentence_next_to_its_round(
     assert section.round_starts == []
 
 
+@override_settings(TIME_ZONE="America/Chicago")
+def test_a_round_time_the_halls_clocks_skip_or_repeat_is_refused_and_nothing_changes(
+    td_client: Client, section: Section
+) -> None:
+    # 2:30 AM never comes on March 8, 2026 in Chicago (clocks go forward); 1:30 AM on
+    # November 1 comes twice (clocks go back): neither names one instant.
+    for typed in ("2026-03-08T02:30", "2026-11-01T01:30"):
+        response = td_client.post(_schedule_url(section), {"round_1": typed})
+        assert response.status_code == 200
+        assert (
+            f"{typed.replace('T', ' ')}:00 couldn’t be interpreted in time zone "
+            "America/Chicago; it may be ambiguous or it may not exist."
+        ) in _text(response)
+    section.refresh_from_db()
+    assert section.round_starts == []
+
+
 def test_only_the_sections_directors_set_its_schedule(
     other_td_client: Client, section: Section
 ) -> None:
@@ -187,8 +203,10 @@ def _screen(section: Section, **fields: object) -> str:
 
 
 def _screen_at(url: str, now: datetime.datetime) -> str:
-    """The hall screen's page as drawn at ``now`` (the clock the countdown reads)."""
-    with mock.patch("django.utils.timezone.now", return_value=now):
+    """The hall screen's page as drawn at ``now`` (the clock the countdown reads), given in
+    UTC as the real clock gives it: a clock in the hall's zone would hide a UTC date taken
+    for the hall's."""
+    with mock.patch("django.utils.timezone.now", return_value=now.astimezone(UTC)):
         return Client().get(url).content.decode()
 
 
@@ -246,14 +264,15 @@ def test_a_hall_screens_own_time_is_the_nearest_such_time_of_day_even_across_mid
     assert f'data-at="{today.isoformat()}"' in after  # started half an hour ago
 
 
-def test_a_hall_screens_own_time_wins_over_the_schedule(
-    anonymous: Client, section: Section
-) -> None:
-    now = timezone.now()
+@override_settings(TIME_ZONE="America/Chicago")
+def test_a_hall_screens_own_time_wins_over_the_schedule(section: Section) -> None:
+    hall = ZoneInfo("America/Chicago")
+    now = datetime.datetime(2026, 11, 28, 23, 50, tzinfo=hall)
     _set(section, None, None, now + datetime.timedelta(hours=1), None)
-    own = (timezone.localtime(now) + datetime.timedelta(minutes=20)).time()
-    html = anonymous.get(_screen(section, next_round_at=own)).content.decode()
-    assert f'data-label="Next round at {own:%H:%M}"' in html
+    html = _screen_at(_screen(section, next_round_at=datetime.time(0, 10)), now)
+    tomorrow = datetime.datetime(2026, 11, 29, 0, 10, tzinfo=hall)
+    assert f'data-at="{tomorrow.isoformat()}"' in html
+    assert 'data-label="Next round at 00:10"' in html
 
 
 def test_without_a_schedule_or_a_time_a_hall_screen_has_no_countdown(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -23,6 +25,11 @@ TEMPLATE = "tournaments/checkin.html"
 
 
 def _context(section: Section, number: int, query: str = "") -> dict[str, object]:
+    # When the count was read: of two check-ins answered out of order (two taps on a slow
+    # connection), the page keeps the count read last (checkin.js). Taken before the counting
+    # queries: every check-in saved before the stamp is in its count, so the count with the
+    # latest stamp holds each check-in the page has been answered for.
+    counted_at = time.time_ns() // 1000  # microseconds: exact in a JavaScript number
     expected = list(selectors.checkin_expected(section, number))
     checked = set(
         CheckIn.objects.filter(
@@ -45,6 +52,7 @@ def _context(section: Section, number: int, query: str = "") -> dict[str, object
         "expected": len(expected),
         "present": present,
         "missing": len(expected) - present,
+        "counted_at": counted_at,
         "away": away,
         "closed": number in selectors.posted_rounds(section),
         # A draft's check-in stays open; the page says the draft must be paired again.
