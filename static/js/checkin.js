@@ -67,4 +67,16 @@
         { swapStyle: "outerHTML" });
     }, { once: true });
   });
+
+  // A search read by the server before a check-in, whose answer comes after the check-in's:
+  // its list shows the player as before the tap. Such a list is asked for again at once.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var table = document.getElementById("checkin-table");
+    var count = document.getElementById("checkin-count");
+    var search = document.getElementById("id_q");
+    if (!table || !count || !search || !window.htmx || !event.detail.requestConfig || event.detail.requestConfig.elt !== search) return;
+    if (Number(table.dataset.countedAt) < Number(count.dataset.countedAt)) {
+      window.htmx.trigger(search, "search");
+    }
+  });
 })();

@@ -4,11 +4,12 @@ press cannot be sent on the first one's stale page)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, Request, Route, expect
 
 from standings.engine import PRESETS, format_order
 from tests.browser.test_td_setup import login, shot
@@ -32,7 +33,7 @@ def section() -> Section:
     return section
 
 
-def routed(page: Page, held: list[Route], count: int) -> None:
+def routed(page: Page, held: Sequence[object], count: int) -> None:
     """Wait until ``count`` posts have reached the test's route: its handler runs while the
     test waits on the page, not at once when the button is pressed (asserted at once, the
     count was sometimes 0)."""
@@ -206,3 +207,60 @@ def test_a_check_in_answered_after_the_next_search_shows_on_the_list_and_count(
         page.get_by_role("button", name="Undo check-in of Ana Ortiz")
     ).to_be_visible()
     shot(page, "checkin-answer-after-search")
+
+
+def test_a_search_read_before_a_check_in_and_answered_after_it_is_asked_again(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    _open_checkin(page, live_server.url, section)
+    # The search reaches the server first and is read there, but its answer comes last.
+    searches: list[tuple[Route, Any]] = []
+
+    def hold_first_search(route: Route) -> None:
+        if searches or "q=Ana" not in route.request.url:
+            route.continue_()
+        else:
+            searches.append((route, route.fetch()))
+
+    page.route("**/checkin/1/?q=*", hold_first_search)
+    page.get_by_label("Search by name").fill("Ana")
+    routed(page, searches, 1)
+    page.get_by_role("button", name="Check in Ana Ortiz").click()
+    expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
+    route, answer = searches[0]
+    route.fulfill(response=answer)
+
+    expect(page.locator("#checkin-table tbody tr")).to_have_count(1)
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
+    expect(page.locator("#checkin-count")).to_contain_text("1 of 2 checked in")
+    assert CheckIn.objects.filter(player__section=section).count() == 1
+
+
+def test_check_ins_at_the_door_ask_for_nothing_but_the_check_ins(
+    live_server: Any, page: Page, section: Section
+) -> None:
+    _open_checkin(page, live_server.url, section)
+    asked: list[str] = []
+
+    def note(request: Request) -> None:
+        if "/checkin/" in request.url:
+            asked.append(request.method)
+
+    page.on("request", note)
+
+    page.get_by_role("button", name="Check in Ana Ortiz").click()
+    expect(
+        page.get_by_role("button", name="Undo check-in of Ana Ortiz")
+    ).to_be_visible()
+    page.get_by_role("button", name="Check in Ben Ode").click()
+    expect(page.locator("#checkin-count")).to_contain_text("2 of 2 checked in")
+    page.get_by_label("Search by name").fill("Ben")
+    expect(page.locator("#checkin-table tbody tr")).to_have_count(1)
+
+    # Two taps, one search: not a list asked for again after each tap.
+    assert asked == ["POST", "POST", "GET"]

@@ -530,9 +530,14 @@ def _url_changes(world: World, other: Other) -> dict[str, dict[str, int]]:
     round_1 = world.section.rounds.get(number=1)
     return {
         "section": {"other tournament's section": other.section.pk},
-        "number": {"out of range": 99, "huge": 10**20},
+        "number": {"round 0": 0, "out of range": 99, "huge": 10**20},
         "pairing": {
             "round 1's board under round 2": round_1.pairings.first().pk,  # type: ignore[union-attr]
+            # The same round number, the same tournament: a tab of the other section.
+            "other section's board": other.reserve.rounds.get(number=2)
+            .pairings.order_by("board")
+            .first()
+            .pk,  # type: ignore[union-attr]
             "other tournament's board": other.pairing.pk,
         },
         "player": {
@@ -540,6 +545,7 @@ def _url_changes(world: World, other: Other) -> dict[str, dict[str, int]]:
             "other tournament's player": other.player.pk,
         },
         "screen": {"other tournament's screen": other.screen.pk},
+        "team": {"out of range": 99},
         "playoff": {"out of range": 99},
         "group": {"out of range": 99},
         "table": {"out of range": 99},

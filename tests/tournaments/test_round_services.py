@@ -141,6 +141,10 @@ def test_a_withdrawn_player_and_a_player_of_another_section_are_refused(
         status=Player.Status.WITHDRAWN, withdrawn_after_round=1
     )
     outsider = Player.objects.get(section=other)
+    # Round 1 paired: round 2 is the round due (a round is not paired before the one before).
+    services.round_pairings_save(
+        section=four, number=1, rows=[game(four, 1, 1, 2), game(four, 2, 3, 4)]
+    )
 
     with pytest.raises(ValidationError) as error:
         services.round_pairings_save(

@@ -614,7 +614,13 @@ class ColourFixer:
         score group) within the limit of its clash that eases it, without a rematch; every
         pair within the limit is looked at (``colour_swap`` looks at the nearest only for a
         claim with no limit), and an interchange either way (``colour_swap``: the lower
-        player of the clash moving up)."""
+        player of the clash moving up).
+
+        It eases this pair's clash when the stronger clash of the two boards it leaves is
+        weaker than this one (the two boards are then lighter as well). A swap that only
+        lightens a stronger clash of the other pair (both pairs due the same colour, this
+        one's clash left as it was) is not this board's to name: the note would say a move
+        eases a clash it leaves."""
         a, b = group[k]
         limit = self.limit(severity)
         assert a.due is not None
@@ -628,8 +634,9 @@ class ColourFixer:
                 )
         for other in sorted(candidates):
             if other != k:
-                for _after, swap in _easing(a, b, *group[other], limit, both=True):
-                    return swap
+                for after, swap in _easing(a, b, *group[other], limit, both=True):
+                    if after[0] < severity:
+                        return swap
         return None
 
 

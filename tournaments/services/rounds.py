@@ -31,8 +31,10 @@ from tournaments.selectors import (
     round_pairings_version,
 )
 from tournaments.services.common import round_lock, section_lock, section_open_check
+from tournaments.services.results import LaterRoundsPaired
 from tournaments.services.round_life import (
     ROUND_SAVE_CHECKS,
+    later_rounds_message,
     result_corrections_record,
     round_checks_going_ask,
     round_pairings_take_back,
@@ -73,6 +75,13 @@ WARN_LEFT_OUT = (
 )
 WARN_PREVIOUS_ROUND_OPEN = (
     "Round {previous} is not complete yet: {missing} board{s} without a result."
+)
+# A round paired by hand while a round before it has no pairings at all: the pairings page of
+# the wrong round (a tab left open, a round number mistyped). Results still to come only warn
+# (WARN_PREVIOUS_ROUND_OPEN): an adjourned game; a round not paired is no such case.
+ROUND_EARLIER_NOT_PAIRED = (
+    "Round {earlier} is not paired yet: pair it before round {number}. "
+    "Nothing was saved."
 )
 PAIRINGS_STALE = (
     "Round {round}'s pairings were changed by someone else after you opened this page. "
@@ -149,7 +158,9 @@ def round_pairings_check(
 
     Players with a requested bye for the round who are missing from ``rows`` get their bye
     (added to the rows checked). A game with a result keeps its two players: a TD corrects a result,
-    not the pairing of a game that was played (clear the result first to re-pair it). Reads a
+    not the pairing of a game that was played (clear the result first to re-pair it). A round
+    not paired yet is not paired while a round before it has no pairings
+    (``ROUND_EARLIER_NOT_PAIRED``). Reads a
     constant number of queries (requested byes, players, earlier pairings, this round's
     pairings).
     """
@@ -217,6 +228,15 @@ def round_pairings_check(
         .order_by("round__number")
         .values_list("round__number", "white_id", "black_id", "result")
     )
+    if rows and not existing:
+        # Only a round paired anew: one paired before this check existed can still be
+        # edited or emptied.
+        paired_before = {r for r, *_ in earlier}
+        unpaired = next((n for n in range(1, number) if n not in paired_before), None)
+        if unpaired is not None:
+            errors.append(
+                (None, ROUND_EARLIER_NOT_PAIRED.format(earlier=unpaired, number=number))
+            )
     seen: set[int] = set()
     boards: set[int] = set()
     for i, row in enumerate(rows):
@@ -402,6 +422,7 @@ def round_pairings_save(
     based_on: str | None = None,
     confirm: bool = False,
     results_seen: str | None = None,
+    confirm_later: bool | None = None,
 ) -> PairingsSaved:
     """Make ``rows`` the pairings of round ``number``, in one transaction; create the round.
 
@@ -424,6 +445,13 @@ def round_pairings_save(
     Rows taken out that hold check-mode entries are treated alike: refused when entered since
     the page was drawn, and taken out only with ``confirm`` (``RemoveNeedsConfirm`` with
     ``ROUND_SAVE_CHECKS`` naming them otherwise).
+
+    A save that changes anyone's points (a bye's kind, a row with points put in or taken out)
+    after a later round was paired changes the scores that round was paired on: it is then
+    flagged as paired on old scores and the section's log keeps the correction. From a page
+    (``confirm_later`` not None) it needs ``confirm_later``, as a result corrected on the round
+    page does (``LaterRoundsPaired`` names the later rounds otherwise, nothing written); None:
+    a caller without a page (the admin, a script).
     """
     try:
         with transaction.atomic():
@@ -538,6 +566,12 @@ def round_pairings_save(
             scored += [(p, Result.PENDING, p.result) for p in made]
             scored = [(p, old, new) for p, old, new in scored if old != new]
             later = later_rounds_paired(round_id=round_.pk) if scored else []
+            if later and confirm_later is False:
+                # Asked after the rows were worked out (only they say whose points change);
+                # the raise rolls back every write above.
+                raise LaterRoundsPaired(
+                    later_rounds_message(number=number, later=later), later=later
+                )
             if later:
                 result_corrections_record(
                     round_=round_, changes=scored, later=later, user=user

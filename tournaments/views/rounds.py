@@ -421,6 +421,9 @@ def round_pairings(
         selectors.round_results_version(round_id=page.round.pk) if page.round else ""
     )
     confirm_remove, confirm_emptied = "", False
+    # A change of points under a later round paired on them: asked on this page, as a
+    # correction on the round page asks (round_pairings_save's confirm_later).
+    confirm_later, confirmed = "", request.POST.get("confirm") == "1"
     if request.method == "POST":
         version = request.POST.get("version", "")
         results_now, results_seen = results_seen, request.POST.get("results_seen", "")
@@ -436,9 +439,12 @@ def round_pairings(
                     user=request.user,
                     source=ResultChange.Source.PAIRING,
                     based_on=version,
-                    confirm=request.POST.get("confirm") == "1",
+                    confirm=confirmed,
                     results_seen=results_seen or None,
+                    confirm_later=request.POST.get("confirm_later") == "1",
                 )
+            except services.LaterRoundsPaired as asked:
+                confirm_later = asked.messages[0]
             except ValidationError as invalid:
                 if isinstance(invalid, services.ResultsEnteredSince):
                     # Named above the rows: a save from this page now asks about them.
@@ -518,6 +524,9 @@ def round_pairings(
             results_seen=results_seen,
             confirm_remove=confirm_remove,
             confirm_emptied=confirm_emptied,
+            confirm_later=confirm_later,
+            # The check entries' question answered on the page before: not asked again.
+            confirmed=confirmed,
             auto_pair_url=page.url("round_pair"),
         ),
     )

@@ -82,6 +82,80 @@ def test_keeping_apart_never_makes_a_rematch_or_leaves_the_score_group() -> None
     assert any("meet: no swap" in note for note in result.notes)
 
 
+# Six players of one score, top half 1-3 against bottom half 4-6: #3 (2010) is 10 points
+# above #4 (2000); every other switch moves 200 points or more.
+APART_RATINGS = (2400, 2200, 2010, 2000, 1800, 1600)
+
+
+def keep_apart_field() -> list[Entrant]:
+    return [
+        Entrant(id=n, name=f"P{n}", rating=rating)
+        for n, rating in enumerate(APART_RATINGS, start=1)
+    ]
+
+
+def test_keeping_apart_takes_the_swap_that_moves_the_fewest_rating_points() -> None:
+    # 1-4, 2-5, 3-6 drawn; 1 and 4 kept apart. #3 and #4 changing places moves 10 points:
+    # 1-3, 4-6. Any swap with 2-5 moves 200 or more.
+    result = pair_swiss(
+        keep_apart_field(),
+        round_number=1,
+        options=PairingOptions(
+            board_one_colour="white", do_not_pair=frozenset({frozenset((1, 4))})
+        ),
+    )
+
+    assert met(result.boards) == {
+        frozenset((1, 3)),
+        frozenset((4, 6)),
+        frozenset((2, 5)),
+    }
+
+
+def test_keeping_apart_never_makes_another_pair_that_is_to_be_kept_apart() -> None:
+    # As above, but 1 and 3 are to be kept apart too: the 10-point swap would pair them, so
+    # the next one is taken, #4 and #5 changing places (200 points): 1-5, 2-4.
+    result = pair_swiss(
+        keep_apart_field(),
+        round_number=1,
+        options=PairingOptions(
+            board_one_colour="white",
+            do_not_pair=frozenset({frozenset((1, 4)), frozenset((1, 3))}),
+        ),
+    )
+
+    assert met(result.boards) == {
+        frozenset((1, 5)),
+        frozenset((2, 4)),
+        frozenset((3, 6)),
+    }
+    assert not any("but meet" in note for note in result.notes)
+
+
+def test_keeping_apart_takes_the_swap_that_adds_the_fewest_colour_clashes() -> None:
+    # The same ratings after one game each: the top half due White, the bottom half due
+    # Black, so 1-4, 2-5, 3-6 all get their colours. The 10-point swap (1-3, 4-6) would
+    # leave both boards with two players due one colour; #4 and #5 changing places (200
+    # points) leaves none: fewer clashes come before fewer rating points.
+    entrants = [
+        one_game_player(n, rating, W if n <= 3 else B, 1)
+        for n, rating in enumerate(APART_RATINGS, start=1)
+    ]
+
+    result = pair_swiss(
+        entrants,
+        round_number=2,
+        options=PairingOptions(do_not_pair=frozenset({frozenset((1, 4))})),
+    )
+
+    assert met(result.boards) == {
+        frozenset((1, 5)),
+        frozenset((2, 4)),
+        frozenset((3, 6)),
+    }
+    assert not any("not the colour due" in note for note in result.notes)
+
+
 @pytest.mark.parametrize(
     "value",
     [[[1]], [[1, 1]], [["1", 2]], "1-2", [[True, 2]]],
@@ -199,6 +273,77 @@ def test_equal_colour_claims_go_to_the_higher_rank_without_looking_back() -> Non
 
     assert [(b.white, b.black) for b in result.boards] == [(1, 2)]
     assert any("the higher rank" in note for note in result.notes)
+
+
+def test_equal_colour_claims_look_back_game_by_game_to_the_shorter_historys_first_game() -> (
+    None
+):
+    # Both due White to equalise (one Black more, the last two games differing). #2 played
+    # two games fewer (byes): game by game back from the latest, the two histories first
+    # differ at #2's first game, three games back, when #2 had Black and #1 White.
+    entrants = [
+        Entrant(
+            id=1, name="P1", rating=2000, colours=(B, B, W, W, B), score=Fraction(3)
+        ),
+        Entrant(id=2, name="P2", rating=1900, colours=(B, W, B), score=Fraction(3)),
+    ]
+
+    result = pair_swiss(entrants, round_number=6)
+
+    assert [(b.white, b.black) for b in result.boards] == [(2, 1)]
+    assert any(
+        "#1 P1 gets Black" in note and "3 games ago" in note for note in result.notes
+    )
+
+
+def test_claims_of_one_strength_and_unequal_imbalance_are_not_looked_back_on() -> None:
+    # Both strong claims to White: #1 two games with Black (2 down), #2 two Blacks in a row
+    # after a White (1 down). The larger imbalance is the stronger claim: #1 gets White,
+    # though #2 ranks higher and their histories never differ looking back.
+    entrants = [
+        Entrant(id=1, name="P1", rating=1900, colours=(B, B), score=Fraction(1)),
+        Entrant(id=2, name="P2", rating=2000, colours=(W, B, B), score=Fraction(1)),
+    ]
+
+    result = pair_swiss(entrants, round_number=4)
+
+    assert [(b.white, b.black) for b in result.boards] == [(1, 2)]
+    assert any(
+        "#2 P2 gets Black" in note and "a stronger claim" in note
+        for note in result.notes
+    )
+
+
+def test_the_bye_for_colours_may_go_to_the_sixth_lowest_player_of_the_lowest_group() -> (
+    None
+):
+    # Seven players, 300 points apart (no colour fix within the limits), due White, Black,
+    # White, White, Black, Black, Black. The bye to the lowest (#7) leaves 1-4 and 2-5
+    # clashing; to #6, #5, #4 or #3, at least one board; to #2, the sixth lowest, none:
+    # 1-5, 3-6, 4-7.
+    dues = (W, B, W, W, B, B, B)
+    entrants = [
+        one_game_player(n, 2900 - 300 * n, due, 0)
+        for n, due in enumerate(dues, start=1)
+    ]
+
+    plain = pair_swiss(entrants, round_number=2)
+    for_colours = pair_swiss(
+        entrants, round_number=2, options=PairingOptions(bye_for_colours=True)
+    )
+
+    assert [b.player for b in plain.byes] == [7]
+    assert [b.player for b in for_colours.byes] == [2]
+    assert met(for_colours.boards) == {
+        frozenset((1, 5)),
+        frozenset((3, 6)),
+        frozenset((4, 7)),
+    }
+    assert not any("not the colour due" in note for note in for_colours.notes)
+    assert any(
+        n.startswith("Pairing bye to #2 P2 rather than #7 P7: 2 fewer")
+        for n in for_colours.notes
+    )
 
 
 def test_keeping_apart_never_moves_a_player_out_of_their_score_group() -> None:
