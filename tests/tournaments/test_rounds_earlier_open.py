@@ -60,7 +60,7 @@ SAID = {
     "not paired": (
         2,
         "Round 2 is not paired yet: pair it and enter its results on round 2's page "
-        "before round 3 can be paired automatically.",
+        "before round 3 can be paired.",
     ),
     "results missing": (
         2,
