@@ -8,11 +8,13 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.contrib.messages import WARNING
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import transaction
 from django.db.models import Count, Model, QuerySet
 from django.forms.models import construct_instance
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect
 from django.utils.text import capfirst
 
 from . import prize_fund, selectors, services
@@ -67,6 +69,14 @@ class RequestedByeInline(admin.TabularInline):  # type: ignore[type-arg]
 
 
 ADMIN_VERSION = "admin_version"
+ADMIN_ROW_GONE = (
+    "{what} was deleted after this page was opened (another TD deleted it): nothing was "
+    "saved."
+)
+
+
+class RowGone(Exception):
+    """The row of a change page being saved is no longer there (its sentence)."""
 
 
 class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -105,7 +115,16 @@ class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
         data = super().clean() or self.cleaned_data
         if self.instance.pk is None:
             return data
-        row = self.locked()
+        try:
+            row = self.locked()
+        except ObjectDoesNotExist:
+            # Deleted after the admin read it for this save, before its lock (another TD's
+            # delete held the lock): answered by the admin's view (VersionedAdmin).
+            raise RowGone(
+                ADMIN_ROW_GONE.format(
+                    what=f"{capfirst(self._meta.model._meta.verbose_name)} {self.instance}"  # type: ignore[union-attr]
+                )
+            ) from None
         try:
             services.stale_check(
                 row=row,
@@ -119,6 +138,28 @@ class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
             self.data = renewed
             raise ValidationError(error.messages) from None
         return data
+
+
+class VersionedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """An admin whose change page is a ``VersionedAdminForm``: a row deleted while its save
+    waited for the row's lock is answered with a sentence and the list of its rows, nothing
+    saved, as the admin answers a page sent after its row was deleted; it was a server error
+    (the row read for the save, then gone under the lock)."""
+
+    def changeform_view(
+        self,
+        request: HttpRequest,
+        object_id: str | None = None,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except RowGone as gone:
+            self.message_user(request, str(gone), WARNING)
+            return redirect(
+                f"admin:{self.opts.app_label}_{self.opts.model_name}_changelist"
+            )
 
 
 def _section_lock(section_id: int | None) -> None:
@@ -253,7 +294,19 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
 
     def clean(self) -> None:
         super().clean()
-        if any(self.errors) or self.instance.pk is None:
+        if self.instance.pk is None:
+            return
+        based_on = self.data.get("pairings_version")
+        now = _stored_pairings_version(self.instance)
+        if any(self.errors):
+            if based_on and based_on != now:
+                # A row of the page taken out meanwhile (the round's pairings removed or
+                # changed on the round page) fails on its hidden id, an error the page
+                # does not show ("Please correct the errors below" over no error): said as
+                # the stale page it is.
+                raise ValidationError(
+                    services.PAIRINGS_STALE.format(round=self.instance.number)
+                )
             return
         rows = self.rows()
         if not rows and self.instance.pairings.exists():
@@ -267,8 +320,6 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
         )
         # Under the round's lock (RoundForm.locked); the same save sent twice finds its own
         # first save, as round_pairings_save does.
-        based_on = self.data.get("pairings_version")
-        now = _stored_pairings_version(self.instance)
         asked = _pairings_version(
             (r.board, r.white, r.black, r.result) for r in check.rows
         )
@@ -317,7 +368,7 @@ class TournamentAdminForm(VersionedAdminForm):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class TournamentAdmin(VersionedAdmin):
     form = TournamentAdminForm
     list_display = [
         "name",
@@ -426,7 +477,7 @@ class SectionAdminForm(ServiceCheckedForm):
 
 
 @admin.register(Section)
-class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SectionAdmin(VersionedAdmin):
     form = SectionAdminForm
     list_display = [
         "name",
@@ -504,8 +555,14 @@ class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 PLAYER_ADDED_ACTIVE = "A new player is entered active; withdraw them afterwards."
+BYES_VERSION = "byes_version"
 # The player admin form's fields that are no Player field.
-ADMIN_ONLY_FIELDS = (ADMIN_VERSION, "confirm_duplicate", "override_reason")
+ADMIN_ONLY_FIELDS = (
+    ADMIN_VERSION,
+    BYES_VERSION,
+    "confirm_duplicate",
+    "override_reason",
+)
 
 
 class PlayerAdminForm(ServiceCheckedForm):
@@ -575,10 +632,26 @@ class PlayerChangeAdminForm(PlayerAdminForm):
 
     confirm_duplicate = None  # type: ignore[assignment]
     override_reason = None  # type: ignore[assignment]
+    # The version of the player's requested byes listed below the form: the page saves
+    # every one of them, so one a TD requested after it was drawn would be taken back
+    # (RequestedByeInlineFormSet).
+    byes_version = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial[BYES_VERSION] = selectors.player_byes_version(
+            player_id=self.instance.pk
+        )
 
 
 class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
-    """The player's byes as a whole, checked by the service that will save them."""
+    """The player's byes as a whole, checked by the service that will save them, and
+    against the version the page was drawn with (``byes_version``, under the section's lock
+    that ``PlayerAdminForm`` took) as the player page's byes form is: refused, saying what
+    they are now, when another TD changed them since (``byes_renewed``: their version now,
+    for the page to carry, so saving again replaces them on purpose)."""
+
+    byes_renewed: str | None = None
 
     def byes(self) -> dict[int, str]:
         return {
@@ -587,11 +660,31 @@ class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-a
             if form.cleaned_data
             and form not in self.deleted_forms
             and form.cleaned_data.get("round_number") is not None
+            and "kind" in form.cleaned_data
         }
 
     def clean(self) -> None:
         super().clean()
-        if any(self.errors) or getattr(self.instance, "section_id", None) is None:
+        if getattr(self.instance, "section_id", None) is None:
+            return
+        player = (
+            Player.objects.select_related("section").get(pk=self.instance.pk)
+            if self.instance.pk
+            else self.instance
+        )
+        if self.instance.pk:
+            # Also when a row fails: a bye of the page taken back meanwhile fails on its
+            # hidden id, an error the page does not show.
+            try:
+                services.player_byes_stale_check(
+                    player=player,
+                    byes=self.byes(),
+                    based_on=self.data.get(BYES_VERSION),
+                )
+            except services.StaleEdit as error:
+                self.byes_renewed = error.version
+                raise ValidationError(error.messages) from None
+        if any(self.errors):
             return
         numbers = [
             form.cleaned_data["round_number"]
@@ -600,11 +693,6 @@ class RequestedByeInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-a
         ]
         if len(numbers) != len(set(numbers)):
             raise ValidationError("One requested bye per round.")
-        player = (
-            Player.objects.select_related("section").get(pk=self.instance.pk)
-            if self.instance.pk
-            else self.instance
-        )
         try:
             services.player_byes_check(player=player, byes=self.byes())
         except ValidationError as error:
@@ -615,7 +703,7 @@ RequestedByeInline.formset = RequestedByeInlineFormSet  # type: ignore[misc]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PlayerAdmin(VersionedAdmin):
     form = PlayerAdminForm
     list_display = [
         "start_number",
@@ -675,6 +763,27 @@ class PlayerAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             player.refresh_from_db()
             _adopt(obj, player)
 
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        add: bool = False,
+        change: bool = False,
+        form_url: str = "",
+        obj: Any = None,
+    ) -> HttpResponse:
+        form = context["adminform"].form
+        for inline in context.get("inline_admin_formsets", []):
+            renewed = getattr(inline.formset, "byes_renewed", None)
+            if renewed:
+                # Refused as stale: the page now carries the byes' version (the form's
+                # own is renewed by VersionedAdminForm).
+                form.data = form.data.copy()
+                form.data[BYES_VERSION] = renewed
+        return super().render_change_form(
+            request, context, add=add, change=change, form_url=form_url, obj=obj
+        )
+
     def save_formset(
         self, request: HttpRequest, form: Any, formset: Any, change: bool
     ) -> None:
@@ -726,7 +835,7 @@ class RequestedByeAdminForm(ServiceCheckedForm):
 
 
 @admin.register(RequestedBye)
-class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RequestedByeAdmin(VersionedAdmin):
     form = RequestedByeAdminForm
     list_display = ["player", "round_number", "kind", "reason"]
     list_filter = ["kind", "reason", "player__section__tournament"]
@@ -756,7 +865,7 @@ class RequestedByeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RoundAdmin(VersionedAdmin):
     form = RoundForm
     list_display = ["__str__", "section", "number", "status"]
     list_filter = ["status", "section__tournament"]
@@ -793,7 +902,7 @@ class RoundAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Pairing)
-class PairingAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PairingAdmin(VersionedAdmin):
     form = PairingForm
     list_display = ["round", "board", "white", "black", "result"]
     list_filter = ["result", "round__section__tournament", "round__number"]

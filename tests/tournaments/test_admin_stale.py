@@ -216,6 +216,67 @@ def test_admin_player_page_drawn_before_a_tds_rating_fix_is_refused_and_keeps_it
     assert (player.rating, player.club) == (1950, "")
 
 
+def _player_of_three_rounds(section: Section) -> Player:
+    """Player 2, in ``section`` made three rounds long: rounds 2 and 3 open to byes."""
+    Section.objects.filter(pk=section.pk).update(rounds_total=3)
+    return Player.objects.select_related("section").get(section=section, start_number=2)
+
+
+def test_admin_player_page_drawn_before_a_tds_bye_request_is_refused_and_keeps_it(
+    admin_client: Client, section: Section
+) -> None:
+    # The page saves the player's requested byes listed under it, none when it was drawn:
+    # it took back the bye the TD requested meanwhile, without a word.
+    player = _player_of_three_rounds(section)
+    url = change_url(player)
+    drawn = page_data(admin_client.get(url))
+    services.player_byes_request(player=player, byes={3: "half"})
+
+    refused = admin_client.post(url, drawn | {"club": "Riverside"})
+
+    assert refused.status_code == 200
+    assert (
+        "Player 2's requested byes changed after this page was opened (another TD saved "
+        "them): nothing was saved. Now: round 3 half-point bye."
+    ) in unescape(refused.content.decode())
+    player.refresh_from_db()
+    assert player.club == ""
+    assert list(player.requested_byes.values_list("round_number", "kind")) == [
+        (3, "half")
+    ]
+
+    # The page now carries the byes' version: saving again replaces them, on purpose.
+    again = admin_client.post(url, page_data(refused))
+
+    assert again.status_code == 302
+    player.refresh_from_db()
+    assert player.club == "Riverside"
+    assert not player.requested_byes.exists()
+
+
+def test_admin_player_page_listing_a_bye_the_td_took_back_says_so(
+    admin_client: Client, section: Section
+) -> None:
+    # The bye's row of the page is gone: it fails on its hidden id, which the page does not
+    # show ("Please correct the errors below." over no error).
+    player = _player_of_three_rounds(section)
+    services.player_byes_request(player=player, byes={3: "half"})
+    url = change_url(player)
+    drawn = page_data(admin_client.get(url))
+    services.player_byes_request(player=player, byes={})
+
+    refused = admin_client.post(url, drawn | {"club": "Riverside"})
+
+    assert refused.status_code == 200
+    assert (
+        "Player 2's requested byes changed after this page was opened (another TD saved "
+        "them): nothing was saved. Now: none."
+    ) in unescape(refused.content.decode())
+    player.refresh_from_db()
+    assert player.club == ""
+    assert not player.requested_byes.exists()
+
+
 def test_admin_player_page_sent_twice_saves_once(
     admin_client: Client, section: Section
 ) -> None:
@@ -290,6 +351,23 @@ def test_admin_round_page_drawn_before_a_result_was_entered_does_not_take_it_bac
     assert services.PAIRINGS_STALE.format(round=1) in unescape(refused.content.decode())
     results = dict(Pairing.objects.filter(round=one).values_list("board", "result"))
     assert results == {1: Result.PENDING, 2: Result.WHITE_WIN}
+
+
+def test_admin_round_page_drawn_before_its_pairings_were_removed_says_so(
+    admin_client: Client, posted: Section
+) -> None:
+    # Its rows are gone: each fails on its hidden id, which the page does not show. It said
+    # "Please correct the errors below." over no error.
+    one = Round.objects.get(section=posted, number=1)
+    url = change_url(one)
+    drawn = page_data(admin_client.get(url))
+    services.round_pairings_remove(round_=one, confirm=True)
+
+    refused = admin_client.post(url, drawn)
+
+    assert refused.status_code == 200
+    assert services.PAIRINGS_STALE.format(round=1) in unescape(refused.content.decode())
+    assert not Pairing.objects.filter(round=one).exists()
 
 
 def test_admin_round_page_sent_twice_saves_once(

@@ -798,23 +798,8 @@ def player_byes_request(
         section_open_check(section=player.section_id)
         player.refresh_from_db(fields=["status", "withdrawn_after_round"])
         player_byes_check(player=player, byes=byes)
+        player_byes_stale_check(player=player, byes=byes, based_on=based_on)
         paired = posted_rounds(player.section)
-        now = player_byes_version(player_id=player.pk)
-        if based_on and based_on != now:
-            rows = RequestedBye.objects.filter(player=player).order_by("round_number")
-            stored = {b.round_number: b.kind for b in rows}
-            wanted = {**{n: k for n, k in stored.items() if n in paired}, **byes}
-            if wanted != stored:
-                raise StaleEdit(
-                    BYES_STALE.format(
-                        player=player,
-                        now=", ".join(
-                            f"round {b.round_number} {b.label().lower()}" for b in rows
-                        )
-                        or "none",
-                    ),
-                    version=now,
-                )
         current = {
             b.round_number: b for b in RequestedBye.objects.filter(player=player)
         }
@@ -835,6 +820,32 @@ def player_byes_request(
                 had.kind, had.reason = kind, RequestedBye.Reason.ASKED
                 had.save(update_fields=["kind", "reason"])
     return list(RequestedBye.objects.filter(player=player))
+
+
+def player_byes_stale_check(
+    *, player: Player, byes: Mapping[int, str], based_on: str | None
+) -> None:
+    """Refuse (``StaleEdit``) ``byes`` from a form drawn from another version of the player's
+    requested byes (``based_on``, ``selectors.player_byes_version``; empty: not checked) when
+    saving them would change the stored ones. Read under the section's lock, the caller's."""
+    now = player_byes_version(player_id=player.pk)
+    if not based_on or based_on == now:
+        return
+    paired = posted_rounds(player.section)
+    rows = RequestedBye.objects.filter(player=player).order_by("round_number")
+    stored = {b.round_number: b.kind for b in rows}
+    wanted = {**{n: k for n, k in stored.items() if n in paired}, **byes}
+    if wanted != stored:
+        raise StaleEdit(
+            BYES_STALE.format(
+                player=player,
+                now=", ".join(
+                    f"round {b.round_number} {b.label().lower()}" for b in rows
+                )
+                or "none",
+            ),
+            version=now,
+        )
 
 
 def player_delete(*, player: Player, user: Any = None) -> None:

@@ -11,14 +11,14 @@ from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import services
-from tournaments.access import tournament_for_director
+from tournaments.access import can_direct, tournament_for_director
 from tournaments.forms.directors import DirectorAccountForm, DirectorAddForm
 from tournaments.models import Tournament
 from tournaments.views.setup import form_errors
@@ -215,8 +215,17 @@ def director_remove(request: HttpRequest, slug: str) -> HttpResponse:
     """Take a director off the tournament, asked about first by name: the "Remove" of the
     next row, tapped by mistake, would lock a TD out of the event in play (oneself: only
     another director could add them back)."""
-    tournament = tournament_for_director(request, slug)
     username = request.POST.get("username", "")
+    removed = get_object_or_404(Tournament, slug=slug)
+    if username == request.user.get_username() and not can_direct(
+        request.user, removed
+    ):
+        # Removing oneself sent twice (its first answer lost over the hall's Wi-Fi): the
+        # first press took this TD off the event, so this one is answered as the first was,
+        # not refused as a stranger's. It names no more than that refusal would.
+        messages.success(request, f"{username} is not a director of {removed.name}.")
+        return redirect("tournaments:dashboard")
+    tournament = tournament_for_director(request, slug)
     oneself = username == request.user.get_username() and not request.user.is_superuser
     if request.POST.get("confirm") != "1":
         directors = list(tournament.directors.order_by("username"))
