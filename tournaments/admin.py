@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.messages import WARNING
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import transaction
 from django.db.models import Count, Model, QuerySet
 from django.forms.models import construct_instance
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.text import capfirst
 
@@ -205,6 +205,19 @@ def _stored_pairings_version(round_: Round) -> str:
     )
 
 
+def _checks_going_refuse(round_: Round, gone: Iterable[int]) -> None:
+    """Refuse an admin save that takes rows holding check-mode entries (``gone``: their pks)
+    out of ``round_``: the admin shows no check entry, and the save would throw them away
+    unseen (``ADMIN_ROUND_CHECKS``; ``round_pairings_save`` asks before they go)."""
+    named = services.round_check_entries_named(round_=round_, pairing_ids=set(gone))
+    if named:
+        raise ValidationError(
+            services.ADMIN_ROUND_CHECKS.format(
+                round=round_.number, entries=", ".join(named)
+            )
+        )
+
+
 class RoundForm(VersionedAdminForm):
     """The round number is checked by the service every page uses. The form also carries the
     version of the round's pairings it was drawn with (``pairings_version``): the pairings
@@ -255,6 +268,12 @@ class PairingForm(VersionedAdminForm):
             )
             if check.errors:
                 raise ValidationError([message for _row_index, message in check.errors])
+            if self.instance.pk is not None and (row.white, row.black) != (
+                self.instance.white_id,
+                self.instance.black_id,
+            ):
+                # A change of players replaces the row (``pairing_save``).
+                _checks_going_refuse(self.instance.round, [self.instance.pk])
         return data
 
 
@@ -310,6 +329,18 @@ class PairingInlineFormSet(forms.BaseInlineFormSet):  # type: ignore[type-arg]
             )
         if check.errors:
             raise ValidationError([message for _row_index, message in check.errors])
+        # Rows taken out (deleted, or their players changed: the row is replaced).
+        kept = {(r.white, r.black) for r in check.rows}
+        _checks_going_refuse(
+            self.instance,
+            (
+                pk
+                for pk, white, black in self.instance.pairings.values_list(
+                    "pk", "white_id", "black_id"
+                )
+                if (white, black) not in kept
+            ),
+        )
 
 
 class PairingInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -902,8 +933,44 @@ class PairingAdmin(VersionedAdmin):
         # A change of players replaces the row: the admin's messages and log name the new one.
         obj.pk = saved.round.pairings.get(white_id=row.white, black_id=row.black).pk
 
+    def render_delete_form(self, request: HttpRequest, context: dict[str, Any]) -> Any:
+        """The delete page carries the versions of the round it was drawn from
+        (``admin/tournaments/pairing/delete_confirmation.html``): a bye's kind or a check-mode
+        entry entered after it was drawn is not deleted unseen (``pairing_delete``)."""
+        pairing = context["object"]
+        context["based_on"] = selectors.round_pairings_version(
+            section=pairing.round.section, number=pairing.round.number
+        )
+        context["results_seen"] = selectors.round_results_version(
+            round_id=pairing.round_id
+        )
+        return super().render_delete_form(request, context)
+
+    def delete_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        try:
+            return super().delete_view(request, object_id, extra_context)
+        except ValidationError as refused:
+            # Nothing was deleted (the admin's delete runs in one transaction): the refusal
+            # above the delete page drawn again, as the round is now.
+            self.message_user(request, " ".join(refused.messages), messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
     def delete_model(self, request: HttpRequest, obj: Pairing) -> None:
-        services.pairing_delete(pairing=obj, user=request.user)
+        results_seen = request.POST.get("results_seen") or None
+        services.pairing_delete(
+            pairing=obj,
+            user=request.user,
+            based_on=request.POST.get("based_on") or None,
+            results_seen=results_seen,
+            # The delete page lists the row's check-mode entry among what goes with it; a
+            # page without its versions (drawn before they were carried) is asked again.
+            confirm=results_seen is not None,
+        )
 
     def has_delete_permission(
         self, request: HttpRequest, obj: Pairing | None = None

@@ -22,6 +22,7 @@ from tournaments.models import (
     Player,
     Result,
     ResultChange,
+    ResultCheck,
     Round,
     Section,
     Tournament,
@@ -443,3 +444,120 @@ def test_admin_player_change_page_leaves_off_the_new_player_questions(
         assert f'name="{name}"' in added
         assert f'name="{name}"' not in changed
     assert "Enter as well" not in changed
+
+
+@pytest.fixture
+def with_bye() -> Round:
+    """Round 1 posted, no result yet; player 5 not paired."""
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700, 1600],
+        rounds=["1-2 ?, 3-4 ?, 5 -"],
+        rounds_total=3,
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.PAIRED)
+    return Round.objects.get(section=section, number=1)
+
+
+def delete_url(row: Model) -> str:
+    return reverse(f"admin:tournaments_{row._meta.model_name}_delete", args=[row.pk])
+
+
+def delete_data(response: Any) -> dict[str, str]:
+    """What the browser posts from an admin delete page as drawn: its hidden fields."""
+    html = response.content.decode()
+    assert response.status_code == 200, html
+    return {
+        "post": "yes",
+        **{
+            name: html.split(f'name="{name}" value="')[1].split('"')[0]
+            for name in ("based_on", "results_seen")
+        },
+    }
+
+
+def test_admin_delete_page_drawn_before_a_bye_was_entered_does_not_delete_it(
+    admin_client: Client, with_bye: Round
+) -> None:
+    bye = Pairing.objects.get(round=with_bye, black=None)
+    drawn = delete_data(admin_client.get(delete_url(bye)))
+    # The TD gives player 5 a half-point bye on the round page meanwhile.
+    services.result_record(pairing=bye, result=Result.BYE_HALF, based_on=bye.result)
+
+    refused = admin_client.post(delete_url(bye), drawn, follow=True)
+
+    said = unescape(refused.content.decode())
+    assert services.PAIRINGS_STALE.format(round=1) in said
+    assert Pairing.objects.get(pk=bye.pk).result == Result.BYE_HALF
+    # Drawn again as the round is now, it names the half point: confirmed, it goes.
+    assert "5. Player 5: Half-point bye" in said
+    assert admin_client.post(delete_url(bye), delete_data(refused)).status_code == 302
+    assert not Pairing.objects.filter(pk=bye.pk).exists()
+
+
+def test_admin_delete_page_drawn_before_a_check_entry_does_not_delete_it(
+    admin_client: Client, with_bye: Round
+) -> None:
+    board_two = Pairing.objects.get(round=with_bye, board=2)
+    drawn = delete_data(admin_client.get(delete_url(board_two)))
+    services.result_check_record(pairing=board_two, result=Result.DRAW)
+
+    refused = admin_client.post(delete_url(board_two), drawn, follow=True)
+
+    said = unescape(refused.content.decode())
+    assert (
+        services.ROUND_REMOVE_RESULTS_ENTERED.format(
+            round=1, rows="board 2 (3. Player 3 – 4. Player 4) check entry ½-½"
+        )
+        in said
+    )
+    assert ResultCheck.objects.filter(pairing=board_two).exists()
+    # The page drawn again lists the check entry among what goes with the row: confirmed,
+    # both go (the service's question is the page's own).
+    assert (
+        admin_client.post(delete_url(board_two), delete_data(refused)).status_code
+        == 302
+    )
+    assert not Pairing.objects.filter(pk=board_two.pk).exists()
+    assert not ResultCheck.objects.exists()
+
+
+def test_admin_round_page_taking_out_a_row_with_a_check_entry_is_refused_with_a_sentence(
+    admin_client: Client, with_bye: Round
+) -> None:
+    url = change_url(with_bye)
+    drawn = page_data(admin_client.get(url))
+    board_two = Pairing.objects.get(round=with_bye, board=2)
+    services.result_check_record(pairing=board_two, result=Result.DRAW)
+    prefix = next(
+        key[: -len("-id")]
+        for key, value in drawn.items()
+        if key.startswith("pairings-") and key.endswith("-id") and value == board_two.pk
+    )
+
+    refused = admin_client.post(url, drawn | {f"{prefix}-DELETE": "on"})
+
+    assert refused.status_code == 200
+    assert services.ADMIN_ROUND_CHECKS.format(
+        round=1, entries="the check entry on board 2 (½-½)"
+    ) in unescape(refused.content.decode())
+    assert Pairing.objects.filter(round=with_bye).count() == 3
+    assert ResultCheck.objects.filter(pairing=board_two).exists()
+
+
+def test_admin_pairing_page_changing_the_players_of_a_row_with_a_check_entry_is_refused(
+    admin_client: Client, with_bye: Round
+) -> None:
+    board_two = Pairing.objects.get(round=with_bye, board=2)
+    services.result_check_record(pairing=board_two, result=Result.DRAW)
+    drawn = page_data(admin_client.get(change_url(board_two)))
+    # Colours swapped: the row is replaced, and its check entry would go with it.
+    swapped = drawn | {"white": drawn["black"], "black": drawn["white"]}
+
+    refused = admin_client.post(change_url(board_two), swapped)
+
+    assert refused.status_code == 200
+    assert services.ADMIN_ROUND_CHECKS.format(
+        round=1, entries="the check entry on board 2 (½-½)"
+    ) in unescape(refused.content.decode())
+    board_two.refresh_from_db()
+    assert ResultCheck.objects.filter(pairing=board_two).exists()

@@ -707,6 +707,47 @@ def test_pair_sent_twice_is_answered_as_paired_showing_the_pairings_it_made(
     assert Round.objects.get(section=section, number=2).status == Round.Status.DRAFT
 
 
+def test_pair_sent_again_after_its_pairings_were_removed_says_so_and_pairs_nothing(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = round_two_ready(tournament)
+    key = pair_key(td_client.get(url(section, number=2)).content.decode())
+    td_client.post(url(section, "round_pair", number=2), {"pair_key": key}, follow=True)
+    # The TD checks the draft and takes it back from the round page as drawn now.
+    page = td_client.get(url(section, number=2)).content.decode()
+    unpair = url(section, "round_unpair", number=2)
+    td_client.post(
+        unpair,
+        {
+            "based_on": form_version(page, unpair),
+            "results_seen": page.split('name="results_seen" value="')[1].split('"')[0],
+        },
+    )
+    assert round_two_rows(section) == []
+
+    # The first press arrives again (the browser sends it again after a dropped connection,
+    # or the page before it is pressed again): the removal was the TD's later word.
+    again = td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": key}, follow=True
+    )
+
+    said = unescape(again.content.decode())
+    assert services.ROUND_PAIR_REMOVED_MEANWHILE.format(number=2) in said
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=2) not in said
+    assert round_two_rows(section) == []
+    assert Round.objects.get(section=section, number=2).status == (
+        Round.Status.NOT_PAIRED
+    )
+    # The page it lands on offers Pair automatically with a key of its own, which pairs.
+    fresh = pair_key(said)
+    assert fresh != key
+    done = td_client.post(
+        url(section, "round_pair", number=2), {"pair_key": fresh}, follow=True
+    )
+    assert ROUND_PAIRED_AUTOMATICALLY.format(round=2) in unescape(done.content.decode())
+    assert len(round_two_rows(section)) == 2
+
+
 def test_pair_from_a_page_opened_before_another_td_paired_says_so_and_changes_nothing(
     td_client: Client,
     other_td_client: Client,

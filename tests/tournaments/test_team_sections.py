@@ -427,6 +427,75 @@ def test_pair_sent_twice_after_a_line_up_changed_its_boards_says_paired_meanwhil
     assert _matches(section) == changed
 
 
+def test_a_team_rounds_pairings_removed_take_its_matches_and_it_pairs_again(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = team_section(tournament)
+    one = services.team_round_pair(section=section, number=1)
+    page = unescape(
+        td_client.get(
+            reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+        ).content.decode()
+    )
+    assert "Remove pairings" in page  # the round page offers it, as for any round
+
+    services.round_pairings_remove(round_=one, confirm=True)
+
+    assert not TeamMatch.objects.filter(round=one).exists()
+    assert team_section_report(section=section).matches == []
+    # Paired again: its matches made afresh, each team once (the old ones refused it).
+    services.team_round_pair(section=section, number=1)
+    assert TeamMatch.objects.filter(round=one).count() == 2
+    assert Pairing.objects.filter(round=one).count() == 4
+
+
+def test_pair_and_post_sent_again_after_its_matches_were_removed_says_so(
+    td_client: Client, tournament: Tournament
+) -> None:
+    section = team_section(tournament)
+    setup = reverse(
+        "tournaments:section_team_setup", args=[tournament.slug, section.pk]
+    )
+    pair = reverse("tournaments:team_round_pair", args=[tournament.slug, section.pk])
+    sent = {"number": "1", "pair_key": _pair_key(td_client.get(setup).content.decode())}
+    td_client.post(pair, sent, follow=True)
+    one = section.rounds.get(number=1)
+    # Taken back from the round page (posted: confirmed).
+    page = td_client.get(
+        reverse("tournaments:round_detail", args=[tournament.slug, section.pk, 1])
+    ).content.decode()
+    unpair = reverse("tournaments:round_unpair", args=[tournament.slug, section.pk, 1])
+    form = page[page.index(f'action="{unpair}"') :]
+    td_client.post(
+        unpair,
+        {
+            "confirm": "1",
+            "based_on": form.split('name="based_on" value="')[1].split('"')[0],
+            "results_seen": form.split('name="results_seen" value="')[1].split('"')[0],
+        },
+    )
+    assert not Pairing.objects.filter(round=one).exists()
+
+    # The first press arrives again (sent again after a dropped connection).
+    again = td_client.post(pair, sent, follow=True)
+
+    said = unescape(again.content.decode())
+    assert services.TEAM_PAIR_REMOVED_MEANWHILE.format(number=1) in said
+    assert "Round 1 matches paired and posted." not in said
+    assert not Pairing.objects.filter(round=one).exists()
+    assert not TeamMatch.objects.filter(round=one).exists()
+    # The team page it lands on offers Pair and post round 1 with a key of its own.
+    assert 'name="number" value="1"' in said
+    assert _pair_key(said) != sent["pair_key"]
+    with pytest.raises(ValidationError) as refused:
+        services.team_round_pair(section=section, number=1, pair_key=sent["pair_key"])
+    assert refused.value.messages == [
+        services.TEAM_PAIR_REMOVED_MEANWHILE.format(number=1)
+    ]
+    services.team_round_pair(section=section, number=1, pair_key=_pair_key(said))
+    assert TeamMatch.objects.filter(round=one).count() == 2
+
+
 def _setup_version(page: str) -> str:
     found = re.search(r'name="based_on" value="([0-9a-f]+)"', page)
     assert found is not None, "the team form carries the version it was drawn from"

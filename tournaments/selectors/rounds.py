@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -255,6 +255,29 @@ class RoundState:
         return math.floor(100 * self.done / self.total) if self.total else 0
 
 
+class RoundRows(NamedTuple):
+    """A round with pairings as ``rounds_with_pairings`` reads it."""
+
+    status: str  # Round.Status
+    pending: int  # its rows without a result
+
+
+def rounds_with_pairings(
+    *, section: Section, before: int | None = None
+) -> dict[int, RoundRows]:
+    """Each round of the section that has pairings (rows) -> its status and its rows without a
+    result, in one query; the rounds before ``before`` only, when given."""
+    rows = Pairing.objects.filter(round__section=section)
+    if before is not None:
+        rows = rows.filter(round__number__lt=before)
+    return {
+        n: RoundRows(status, pending)
+        for n, status, pending in rows.values_list("round__number", "round__status")
+        .annotate(pending=Count("pk", filter=Q(result=Result.PENDING)))
+        .order_by()
+    }
+
+
 class EarlierOpen(NamedTuple):
     """The first round before a round that is not complete, and why (``rounds_earlier_open``)."""
 
@@ -264,26 +287,29 @@ class EarlierOpen(NamedTuple):
     boards: list[int]  # the boards of those rows, in board order
 
 
-def rounds_earlier_open(*, section: Section, number: int) -> EarlierOpen | None:
+def rounds_earlier_open(
+    *,
+    section: Section,
+    number: int,
+    rounds: Mapping[int, RoundRows] | None = None,
+) -> EarlierOpen | None:
     """The first round before ``number`` without pairings or with a result missing, or None:
-    the round ``round_pair`` refuses to pair round ``number`` for (ROUND_PAIR_EARLIER_INCOMPLETE),
-    read as it reads it, so the round page can say so before the press. Two queries at most,
-    whatever the number of rounds and boards."""
+    the one rule for "an earlier round is not complete", read by the round page before the Pair
+    press and by ``round_pair`` (ROUND_PAIR_EARLIER_INCOMPLETE) and ``team_round_pair``
+    (TEAM_PAIR_EARLIER) when it lands, so the page and the refusal name the same round.
+
+    ``rounds``: the section's ``rounds_with_pairings`` when the caller has read them already
+    (``round_pair``, under the section's lock); else read here. Two queries at most (one when
+    ``rounds`` is given), whatever the number of rounds and boards: the boards are read only
+    for a round with results missing."""
     if number <= 1:
         return None
-    counts = {
-        n: (status, pending)
-        for n, status, pending in Pairing.objects.filter(
-            round__section=section, round__number__lt=number
-        )
-        .values_list("round__number", "round__status")
-        .annotate(pending=Count("pk", filter=Q(result=Result.PENDING)))
-        .order_by()
-    }
+    if rounds is None:
+        rounds = rounds_with_pairings(section=section, before=number)
     for earlier in range(1, number):
-        if earlier not in counts:
+        if earlier not in rounds:
             return EarlierOpen(earlier, Round.Status.NOT_PAIRED, 0, [])
-        status, pending = counts[earlier]
+        status, pending = rounds[earlier]
         if pending:
             boards = [
                 board

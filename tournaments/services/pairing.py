@@ -9,8 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
-from django.db.models import Q
+from django.db import transaction
 
 from standings.engine.formatting import format_decimal
 from tournaments import pairing
@@ -30,6 +29,8 @@ from tournaments.selectors import (
     round_forfeited,
     round_pairings_changed,
     round_pairings_version,
+    rounds_earlier_open,
+    rounds_with_pairings,
     section_tiebreaks_posted,
 )
 from tournaments.services.common import (
@@ -61,6 +62,11 @@ ROUND_PAIR_PAIRED_MEANWHILE = (
     "Round {number} was already paired by someone else since this page was opened (another "
     "TD, another page, or its pairings changed after this page paired it): nothing changed. "
     "Here are its pairings as they are now."
+)
+ROUND_PAIR_REMOVED_MEANWHILE = (
+    "Round {number} was paired from this page, and its pairings were removed since (Remove "
+    "pairings, on another page or by another TD): it was not paired again. Press Pair "
+    "automatically to pair it as it is now."
 )
 ROUND_PAIR_NO_PLAYERS = "No one is left to pair in round {number}."
 # The round note of a zero-point bye the player did not ask for, by its stored reason.
@@ -211,8 +217,11 @@ def round_pair(
     (``Round.pair_key``). The same press sent again (its first answer lost over the hall's
     Wi-Fi) finds its own pairings, unchanged, and returns the round as done; a round paired by
     another page's press, or changed since, is refused with ``ROUND_PAIR_PAIRED_MEANWHILE``
-    (not told to remove pairings the TD never saw). Without a key (``manage.py pair``) a paired
-    round is refused with ``ROUND_PAIR_ALREADY_PAIRED``.
+    (not told to remove pairings the TD never saw); sent again after its pairings were removed
+    (Remove pairings, by this TD on another page or by another TD), it is refused with
+    ``ROUND_PAIR_REMOVED_MEANWHILE`` and the round stays empty: the removal was the later
+    decision. Without a key (``manage.py pair``) a paired round is refused with
+    ``ROUND_PAIR_ALREADY_PAIRED``.
 
     A zero-point bye given for either group stands as a requested bye with its reason
     (``RequestedBye.Reason``): pairing the round again (``round_repair``, or its pairings
@@ -235,15 +244,10 @@ def round_pair(
         if section.team_boards:
             # A team section pairs matches of teams (services/team_sections.py), not players.
             raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
-        # Round number -> results not yet entered, for every round with pairings.
-        counts = dict(
-            Pairing.objects.filter(round__section=section)
-            .values_list("round__number")
-            .annotate(pending=models.Count("pk", filter=Q(result=Result.PENDING)))
-            .order_by()
-        )
-        paired = set(counts)
-        pending = {n for n, waiting in counts.items() if waiting}
+        # Every round with pairings, read once: which round is next, and (below) whether the
+        # rounds before it are complete.
+        rounds = rounds_with_pairings(section=section)
+        paired = set(rounds)
         if number is None:
             number = next(
                 (n for n in range(1, section.rounds_total + 1) if n not in paired),
@@ -272,11 +276,20 @@ def round_pair(
             ):
                 return round_  # this very press, sent twice: its pairings stand as made
             raise PairingRefused(ROUND_PAIR_PAIRED_MEANWHILE.format(number=number))
-        for earlier in range(1, number):
-            if earlier not in paired or earlier in pending:
-                raise PairingRefused(
-                    ROUND_PAIR_EARLIER_INCOMPLETE.format(earlier=earlier, number=number)
+        if pair_key and pair_key == round_.pair_key:
+            # This very press paired the round, and its pairings were taken back since (the
+            # round keeps the key of the press that last paired it): sent again, it does not
+            # undo the removal unseen, as the press from a page drawn before another TD's
+            # pairing does not take them back.
+            raise PairingRefused(ROUND_PAIR_REMOVED_MEANWHILE.format(number=number))
+        # The round page's rule (it says so before the press), read here as it reads it.
+        earlier = rounds_earlier_open(section=section, number=number, rounds=rounds)
+        if earlier is not None:
+            raise PairingRefused(
+                ROUND_PAIR_EARLIER_INCOMPLETE.format(
+                    earlier=earlier.number, number=number
                 )
+            )
         notes_first: list[str] = []
         if number == 1 and not section_tiebreaks_posted(section):
             if not post_default_order:

@@ -13,7 +13,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from standings.engine import ScoringSystem
-from tournaments.models import Pairing, Result, Round, Section, SectionEvent
+from tournaments.models import (
+    Pairing,
+    Result,
+    Round,
+    Section,
+    SectionEvent,
+    TeamMatch,
+)
 from tournaments.results import outcomes, section_scoring
 from tournaments.selectors import (
     round_bye_kinds_changed,
@@ -60,6 +67,13 @@ ROUND_REMOVE_CONFIRM = (
 ADMIN_ROUND_EMPTIED = (
     "Round {round} would have no pairings left: take them back with Remove pairings on the "
     "round's page (it asks first when they are posted, and keeps it in the section's log)."
+)
+# The admin shows no check-mode entry: a save there that takes rows holding them out of a round
+# would throw them away unseen, so it sends the TD to the page that names them and asks.
+ADMIN_ROUND_CHECKS = (
+    "Saving takes rows with check entries out of round {round}'s pairings ({entries}): "
+    "nothing was saved. Take them out with Edit pairings on the round's page, which names "
+    "them and asks first."
 )
 ROUND_REMOVE_BYES = "Taken back with them: {rows}."
 # A press that takes back check-mode entries from a page drawn after they were made (so not
@@ -303,6 +317,11 @@ def round_pairings_take_back(*, round_: Round, confirm: bool, user: Any = None) 
         raise RemoveNeedsConfirm(asked)
     games = sum(1 for _b, black, _r in rows if black is not None)
     Pairing.objects.filter(round=round_).delete()
+    # A team section's matches go with their boards: left behind, the team pages list them
+    # with no board, and pairing the round again meets them (each team once per round).
+    TeamMatch.objects.filter(round=round_).delete()
+    # The round keeps ``pair_key``: the Pair press that made these pairings, sent again,
+    # is told they were removed instead of pairing the round behind the TD's back.
     round_.status = Round.Status.NOT_PAIRED
     round_.pairing_notes = []
     round_.paired_on_old_scores, round_.paired_scores = False, None

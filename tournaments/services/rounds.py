@@ -734,9 +734,22 @@ def _round_rows_with(
     ]
 
 
-def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
+def pairing_delete(
+    *,
+    pairing: Pairing,
+    user: Any = None,
+    based_on: str | None = None,
+    results_seen: str | None = None,
+    confirm: bool = False,
+) -> PairingsSaved:
     """Take one pairing out of its round; the round's other rows stay (and are checked), read
-    under the round's locks (``_round_locks``)."""
+    under the round's locks (``_round_locks``).
+
+    ``based_on`` and ``results_seen``: the ``selectors.round_pairings_version`` and
+    ``selectors.round_results_version`` of the page that asked (the admin's delete page), as
+    ``round_pairings_save`` takes them: a bye's kind entered since (``PAIRINGS_STALE``) or a
+    check-mode entry entered since on the row (``ResultsEnteredSince``) is not thrown away
+    unseen. ``confirm``: the page showed the row's check-mode entry going with it."""
     round_ = Round.objects.select_related("section").get(pk=pairing.round_id)
     with transaction.atomic():
         _round_locks(round_)
@@ -747,5 +760,11 @@ def pairing_delete(*, pairing: Pairing, user: Any = None) -> PairingsSaved:
             .values_list("board", "white_id", "black_id", "result")
         ]
         return round_pairings_save(
-            section=round_.section, number=round_.number, rows=rows, user=user
+            section=round_.section,
+            number=round_.number,
+            rows=rows,
+            user=user,
+            based_on=based_on,
+            results_seen=results_seen,
+            confirm=confirm,
         )

@@ -37,6 +37,7 @@ from tournaments.results import section_scoring
 from tournaments.selectors import (
     round_one_posted,
     round_pairings_version,
+    rounds_earlier_open,
     section_teams,
     team_lineup_version,
     team_round_forfeited,
@@ -79,6 +80,11 @@ TEAM_PAIR_PAIRED_MEANWHILE = (
     "Round {number} was already paired by someone else since this page was opened (another "
     "TD, another page, or its matches changed after this page paired them): nothing changed. "
     "Here are its matches as they are now."
+)
+TEAM_PAIR_REMOVED_MEANWHILE = (
+    "Round {number} was paired from this page, and its matches were removed since (Remove "
+    "pairings, on another page or by another TD): it was not paired again. Press Pair and "
+    "post to pair it as it is now."
 )
 TEAM_PAIR_EARLIER = (
     "Round {earlier} is not complete: enter its results before pairing round {number}."
@@ -292,8 +298,9 @@ def team_round_pair(
     ``round_pair`` keeps it: the same press sent again (its first answer lost over the hall's
     Wi-Fi) finds its own matches, unchanged, and returns the round as done; a round paired by
     another page's press, or whose boards changed since (a line-up), is refused with
-    ``TEAM_PAIR_PAIRED_MEANWHILE``. Without a key a paired round is refused with
-    ``TEAM_PAIR_ALREADY``.
+    ``TEAM_PAIR_PAIRED_MEANWHILE``; sent again after its matches were removed, it is refused
+    with ``TEAM_PAIR_REMOVED_MEANWHILE`` (as ``round_pair``). Without a key a paired round is
+    refused with ``TEAM_PAIR_ALREADY``.
     """
     with transaction.atomic():
         section = Section.objects.select_for_update().get(pk=section.pk)
@@ -327,16 +334,15 @@ def team_round_pair(
             raise TeamPairedMeanwhile(
                 TEAM_PAIR_PAIRED_MEANWHILE.format(number=number), number=number
             )
-        pending = set(
-            Pairing.objects.filter(
-                round__section=section, result=Result.PENDING
-            ).values_list("round__number", flat=True)
-        )
-        for earlier in range(1, number):
-            if earlier not in paired or earlier in pending:
-                raise ValidationError(
-                    TEAM_PAIR_EARLIER.format(earlier=earlier, number=number)
-                )
+        if pair_key and pair_key == round_.pair_key:
+            # This press paired the round and its matches were removed since: as round_pair.
+            raise ValidationError(TEAM_PAIR_REMOVED_MEANWHILE.format(number=number))
+        # The rule ``round_pair`` and the round page read (``selectors.rounds_earlier_open``).
+        earlier = rounds_earlier_open(section=section, number=number)
+        if earlier is not None:
+            raise ValidationError(
+                TEAM_PAIR_EARLIER.format(earlier=earlier.number, number=number)
+            )
         # Read under the section's lock just above, as ``round_pair`` reads it: a "Mark final"
         # landed since the page was drawn refuses the pairing before anyone is withdrawn.
         if section.is_final:

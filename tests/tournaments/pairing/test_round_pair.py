@@ -157,6 +157,30 @@ def test_refuses_while_an_earlier_round_is_incomplete_and_changes_nothing() -> N
     assert not Round.objects.filter(section=section, number=2).exists()
 
 
+def test_a_keyed_press_sent_again_after_its_pairings_were_removed_pairs_nothing() -> (
+    None
+):
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=["1-3 1-0, 2-4 1-0"], rounds_total=3
+    )
+    key = services.pair_key_new()
+    two = round_pair(section=section, number=2, pair_key=key)
+    services.round_pairings_remove(round_=two)
+
+    with pytest.raises(PairingRefused) as refused:
+        round_pair(section=section, number=2, pair_key=key)
+
+    assert str(refused.value) == services.ROUND_PAIR_REMOVED_MEANWHILE.format(number=2)
+    two.refresh_from_db()
+    assert two.status == Round.Status.NOT_PAIRED
+    assert not Pairing.objects.filter(round=two).exists()
+    # A press from a page drawn since (its own key), or without a key, pairs it.
+    again = round_pair(section=section, number=2, pair_key=services.pair_key_new())
+    assert len(boards(again)) == 2
+    services.round_pairings_remove(round_=again)
+    assert len(boards(round_pair(section=section, number=2))) == 2
+
+
 def test_refuses_a_round_already_paired_a_round_out_of_range_and_a_full_section() -> (
     None
 ):
