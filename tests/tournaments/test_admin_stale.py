@@ -480,8 +480,22 @@ def test_admin_delete_page_drawn_before_a_bye_was_entered_does_not_delete_it(
 ) -> None:
     bye = Pairing.objects.get(round=with_bye, black=None)
     drawn = delete_data(admin_client.get(delete_url(bye)))
-    # The TD gives player 5 a half-point bye on the round page meanwhile.
-    services.result_record(pairing=bye, result=Result.BYE_HALF, based_on=bye.result)
+    # The TD gives player 5 a half-point bye on the round's Pairings page meanwhile (a bye's
+    # row takes no result on the round page: result_record refuses it).
+    number = dict(
+        Player.objects.filter(section=with_bye.section).values_list(
+            "start_number", "pk"
+        )
+    )
+    services.round_pairings_save(
+        section=with_bye.section,
+        number=1,
+        rows=[
+            services.PairingInput(board=1, white=number[1], black=number[2]),
+            services.PairingInput(board=2, white=number[3], black=number[4]),
+            services.PairingInput(white=number[5], result=Result.BYE_HALF),
+        ],
+    )
 
     refused = admin_client.post(delete_url(bye), drawn, follow=True)
 
