@@ -108,7 +108,8 @@ class VersionedAdminForm(forms.ModelForm):  # type: ignore[type-arg]
         a round before the tournament row)."""
         rows = type(self.instance)._default_manager.all()
         if transaction.get_connection().in_atomic_block:
-            rows = rows.select_for_update()
+            # A section's row is locked FOR NO KEY UPDATE, as by the services (section_lock).
+            rows = rows.select_for_update(no_key=isinstance(self.instance, Section))
         return rows.get(pk=self.instance.pk)  # type: ignore[no-any-return]
 
     def clean(self) -> dict[str, Any]:
@@ -165,7 +166,11 @@ class VersionedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 def _section_lock(section_id: int | None) -> None:
     """Take a section's lock before a row under it (the services' lock order)."""
     if section_id is not None and transaction.get_connection().in_atomic_block:
-        list(Section.objects.select_for_update().filter(pk=section_id).values("pk"))
+        list(
+            Section.objects.select_for_update(no_key=True)
+            .filter(pk=section_id)
+            .values("pk")
+        )
 
 
 def _row(data: dict[str, Any]) -> services.PairingInput | None:
@@ -186,7 +191,11 @@ def _round_locks(round_id: int) -> None:
     round's (``services.round_lock``), held until the admin's save (one transaction)."""
     if transaction.get_connection().in_atomic_block:
         section = Section.objects.get(rounds__pk=round_id)
-        list(Section.objects.select_for_update().filter(pk=section.pk).values("pk"))
+        list(
+            Section.objects.select_for_update(no_key=True)
+            .filter(pk=section.pk)
+            .values("pk")
+        )
         round_lock(round_id=round_id)
 
 
@@ -359,7 +368,7 @@ class TournamentAdminForm(VersionedAdminForm):
     def locked(self) -> Model:
         if transaction.get_connection().in_atomic_block:
             list(
-                Section.objects.select_for_update()
+                Section.objects.select_for_update(no_key=True)
                 .filter(tournament=self.instance.pk)
                 .order_by("pk")
                 .values("pk")

@@ -226,3 +226,82 @@ def test_an_admin_change_of_one_pairing_keeps_a_result_entered_meanwhile() -> No
     assert (holder, writer) == (["done"], ["done"])
     results = dict(Pairing.objects.filter(round=one).values_list("board", "result"))
     assert results == {1: Result.DRAW, 2: Result.WHITE_WIN}
+
+
+def _two_boards_played(rounds: list[str]) -> tuple[Section, Pairing]:
+    """Four players, three rounds; ``rounds`` complete. Returns the section and round 1's
+    board 1 (1-0)."""
+    section = section_build(
+        ratings=[2000, 1900, 1800, 1700], rounds=rounds, rounds_total=3
+    )
+    Round.objects.filter(section=section).update(status=Round.Status.COMPLETE)
+    return section, Pairing.objects.get(
+        round__section=section, round__number=1, board=1
+    )
+
+
+def test_a_result_cleared_in_round_one_while_round_two_is_paired_leaves_it_unpaired() -> (
+    None
+):
+    # One TD clears board 1 of round 1 (a result entered by mistake) while another presses
+    # Pair for round 2: the pairing waits for round 1, then reads it incomplete and refuses.
+    section, board = _two_boards_played(["1-2 1-0, 3-4 0-1"])
+
+    holder, writer = _writing_during(
+        lambda: services.result_record(
+            pairing=board, result=Result.PENDING, based_on=Result.WHITE_WIN
+        ),
+        lambda: services.round_pair(section=section, number=2),
+        lambda: None,
+    )
+
+    assert holder == ["done"]
+    assert len(writer) == 1 and writer[0].startswith(
+        "error: PairingRefused: Round 1 is"
+    )
+    assert not Pairing.objects.filter(round__section=section, round__number=2).exists()
+
+
+def test_round_two_paired_while_a_result_of_round_one_is_cleared_asks_about_round_two() -> (
+    None
+):
+    # The other order: the pairing holds the rounds, the clearing waits, then finds round 2
+    # paired on round 1's result and asks first (LaterRoundsPaired), changing nothing.
+    section, board = _two_boards_played(["1-2 1-0, 3-4 0-1"])
+
+    holder, writer = _writing_during(
+        lambda: services.round_pair(section=section, number=2),
+        lambda: services.result_record(
+            pairing=board, result=Result.PENDING, based_on=Result.WHITE_WIN
+        ),
+        lambda: None,
+    )
+
+    assert holder == ["done"]
+    assert len(writer) == 1 and writer[0].startswith("error: LaterRoundsPaired:")
+    assert Pairing.objects.get(pk=board.pk).result == Result.WHITE_WIN
+    assert Pairing.objects.filter(round__section=section, round__number=2).exists()
+
+
+def test_a_correction_logged_while_the_next_round_is_paired_does_not_deadlock() -> None:
+    # A correction of round 1 (round 2 paired on it, confirmed) holds round 1 and logs a
+    # SectionEvent; Pair for round 3 holds the section and waits for round 1. A FOR UPDATE
+    # section lock would block the log's insert (its key-share lock on the section): a
+    # deadlock, one TD's save aborted with a server error. Both go through.
+    section, board = _two_boards_played(["1-2 1-0, 3-4 0-1", "1-4 1-0, 2-3 0-1"])
+    one = Round.objects.get(section=section, number=1)
+
+    holder, writer = _writing_during(
+        lambda: round_lock(round_id=one.pk),
+        lambda: services.round_pair(section=section, number=3),
+        lambda: services.result_record(
+            pairing=board,
+            result=Result.BLACK_WIN,
+            based_on=Result.WHITE_WIN,
+            confirm_later=True,
+        ),
+    )
+
+    assert (holder, writer) == (["done"], ["done"])
+    assert Pairing.objects.get(pk=board.pk).result == Result.BLACK_WIN
+    assert Pairing.objects.filter(round__section=section, round__number=3).exists()

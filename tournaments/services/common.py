@@ -21,9 +21,17 @@ SECTION_FINAL = (
 
 def section_lock(section: Section) -> None:
     """Serialise writes that number a section's players (two TDs entering players at once);
-    refuse them in a section marked final."""
+    refuse them in a section marked final.
+
+    Every lock of a section row is ``FOR NO KEY UPDATE`` (``no_key=True``): it excludes every
+    other writer of the section as ``FOR UPDATE`` does, but not a row inserted under the
+    section (a result's correction logged as a ``SectionEvent`` takes a key-share lock on its
+    section). ``FOR UPDATE`` would make that insert wait for the section's holder while the
+    holder waits for the correction's round: a deadlock (``round_pair``, which locks the
+    section's rounds, and a correction of an earlier round at the same moment).
+    """
     locked = (
-        Section.objects.select_for_update()
+        Section.objects.select_for_update(no_key=True)
         .filter(pk=section.pk)
         .values_list("name", "is_final")
         .first()
@@ -145,6 +153,19 @@ def round_lock(
     assert section is not None and number >= 1
     round_, _created = rounds.get_or_create(section=section, number=number)
     return round_
+
+
+def section_rounds_lock(section: Section) -> None:
+    """Lock every round of ``section``, in number order, after the section's own lock: a
+    result entered or cleared in an earlier round (``round_lock`` of that round) then lands
+    wholly before or wholly after a pairing that reads the earlier rounds complete
+    (``round_pair``), never unseen beside it."""
+    list(
+        Round.objects.select_for_update()
+        .filter(section=section)
+        .order_by("number")
+        .values_list("pk", flat=True)
+    )
 
 
 def model_check(row: models.Model, exclude: Iterable[str] = ()) -> None:

@@ -38,6 +38,7 @@ from tournaments.services.common import (
     AnswerGroup,
     round_lock,
     section_lock,
+    section_rounds_lock,
 )
 from tournaments.services.players import player_withdraw
 from tournaments.services.round_life import (
@@ -229,7 +230,7 @@ def round_pair(
     from that reason, as it does for one given when check-in was closed.
     """
     with transaction.atomic():
-        section = Section.objects.select_for_update().get(pk=section.pk)
+        section = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         # The options read under the section's lock too: another TD's change saved while this
         # waited for it stands, and round 1 is paired by it (never by the options the caller's
         # page read, stored ones then saying otherwise).
@@ -244,8 +245,10 @@ def round_pair(
         if section.team_boards:
             # A team section pairs matches of teams (services/team_sections.py), not players.
             raise PairingRefused(ROUND_PAIR_TEAM_SECTION.format(section=section.name))
-        # Every round with pairings, read once: which round is next, and (below) whether the
-        # rounds before it are complete.
+        # Every round with pairings, read once under the rounds' locks: which round is next,
+        # and (below) whether the rounds before it are complete. A result of an earlier round
+        # entered or cleared at this moment lands before this read or waits for the pairing.
+        section_rounds_lock(section)
         rounds = rounds_with_pairings(section=section)
         paired = set(rounds)
         if number is None:

@@ -50,7 +50,7 @@ def section_pairing_options_set(
     except pairing.OptionsError as error:
         raise ValidationError(PAIRING_OPTIONS_INVALID.format(error=error)) from None
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         stored = locked.pairing_options or {}
         now = json_version(stored)
         if based_on and based_on != now and new != stored:

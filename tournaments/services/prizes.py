@@ -55,7 +55,9 @@ def section_prize_fund_set(
     except prize_fund.FundError as error:
         raise ValidationError(error.messages) from None
     with transaction.atomic():
-        stored = Section.objects.select_for_update().get(pk=section.pk).prize_fund
+        stored = (
+            Section.objects.select_for_update(no_key=True).get(pk=section.pk).prize_fund
+        )
         now = json_version(stored)
         if based_on and based_on != now and cleaned != stored:
             count = len((stored or {}).get("prizes", []))
@@ -87,7 +89,7 @@ def section_playoff_record(
     note = note.strip()
     _playoff_check(players, note)
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         known = set(
             Player.objects.filter(section=locked, start_number__in=players).values_list(
                 "start_number", flat=True
@@ -181,7 +183,7 @@ def section_playoff_delete(
     pressed twice, or another TD deleted it) is deleted already, and no other goes instead.
     """
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         if players is not None:
             shown = list(players)
             found = [

@@ -126,7 +126,7 @@ def section_final_set(
     reason = reason.strip()
     no_control_characters_but_lines(reason)
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         if locked.is_final != final:
             if not final and not reason:
                 raise ValidationError(REOPEN_REASON)

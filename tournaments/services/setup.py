@@ -216,7 +216,7 @@ def section_update(
     """
     fields.pop("tiebreaks", None)
     with transaction.atomic():
-        changed = Section.objects.select_for_update().get(pk=section.pk)
+        changed = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         stale_check(
             row=changed,
             fields=fields,
@@ -290,7 +290,11 @@ def section_schedule_set(
         for when in starts
     ]
     with transaction.atomic():
-        now = Section.objects.select_for_update().get(pk=section.pk).round_starts
+        now = (
+            Section.objects.select_for_update(no_key=True)
+            .get(pk=section.pk)
+            .round_starts
+        )
         version = json_version(now)
         if based_on and based_on != version and stored != now:
             raise StaleEdit(

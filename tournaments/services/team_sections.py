@@ -50,6 +50,7 @@ from tournaments.services.common import (
     StaleEdit,
     round_lock,
     section_lock,
+    section_rounds_lock,
 )
 from tournaments.services.pairing import FORFEITED_PAIR, FORFEITED_WITHDRAW
 from tournaments.services.players import player_withdraw
@@ -171,7 +172,7 @@ def section_teams_set(
     if len(rosters) < 2:
         raise ValidationError(TEAMS_TOO_FEW)
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         if round_one_posted(locked):
             raise ValidationError(TEAMS_LOCKED)
         # The rosters set each member's club / team: a change of players, refused when final.
@@ -303,9 +304,12 @@ def team_round_pair(
     refused with ``TEAM_PAIR_ALREADY``.
     """
     with transaction.atomic():
-        section = Section.objects.select_for_update().get(pk=section.pk)
+        section = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         if not section.team_boards:
             raise ValidationError(TEAM_PAIR_NOT_TEAMS.format(section=section.name))
+        section_rounds_lock(
+            section
+        )  # as round_pair: earlier rounds' results wait, or it
         paired = {
             n: status
             for n, status in Round.objects.filter(section=section).values_list(

@@ -133,7 +133,7 @@ def section_team_scoring_post(
         top=top, min_players=min_players, order=order, prizes=prizes
     )
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         if _posted_already(locked.team_scoring, new):
             section.team_scoring = locked.team_scoring
             return locked.team_scoring
@@ -152,7 +152,7 @@ def section_team_scoring_clear(
     """Take the team scoring down (no team standings); only before round 1 is posted, and not
     from a page drawn before another TD changed it (``based_on``, ``StaleEdit``)."""
     with transaction.atomic():
-        locked = Section.objects.select_for_update().get(pk=section.pk)
+        locked = Section.objects.select_for_update(no_key=True).get(pk=section.pk)
         final_check(locked)
         _stale_check(locked.team_scoring, based_on, locked.name, None)
         if round_one_posted(locked):
@@ -254,7 +254,7 @@ def _sections_lock(tournament: Tournament) -> dict[int, Section]:
     which refresh the tournament's status): the other order could deadlock with them."""
     return {
         s.pk: s
-        for s in Section.objects.select_for_update()
+        for s in Section.objects.select_for_update(no_key=True)
         .filter(tournament_id=tournament.pk)
         .order_by("pk")
     }

@@ -68,7 +68,9 @@ def section_tiebreaks_post(
     the same order sent twice (its first answer lost), or posted by another TD meanwhile.
     """
     with transaction.atomic():
-        locked_section = Section.objects.select_for_update().get(pk=section.pk)
+        locked_section = Section.objects.select_for_update(no_key=True).get(
+            pk=section.pk
+        )
         if (
             section_tiebreaks_posted(locked_section)
             and tiebreak_order_check(order) == locked_section.tiebreaks
